@@ -1,0 +1,59 @@
+// The back-end contract of SPEC §7 as one Hono app: served over HTTP by server/start.ts,
+// and run inside the browser by the mock (mock/index.ts). Same code, so they cannot drift.
+import { Hono } from 'hono';
+import type { Registry } from '../src/schema/registry';
+import type { Accounts } from './accounts';
+import { Code } from './codes';
+import { type AppEnv, fail } from './context';
+import { pickLanguage, translator } from './messages';
+import { registerResource } from './resources';
+import { registerSession } from './session';
+import type { Store } from './store/types';
+import { Validator } from './validate';
+
+export interface AppDeps {
+  registry: Registry;
+  store: Store;
+  accounts: Accounts;
+  now?: () => Date;
+}
+
+export const API_BASE = '/dev-api';
+
+/** Paths anyone may call without a session. */
+const PUBLIC = new Set([`${API_BASE}/user/login`]);
+
+export function createApp({ registry, store, accounts, now }: AppDeps) {
+  const app = new Hono<AppEnv>().basePath(API_BASE);
+  const validator = new Validator(registry);
+
+  app.use(async (c, next) => {
+    const language = pickLanguage(c.req.header('Accept-Language'));
+    c.set('language', language);
+    c.set('t', translator(language));
+    if (PUBLIC.has(c.req.path)) return next();
+    const token = c.req.header('X-Token') ?? c.req.query('token');
+    const result = await accounts.check(token);
+    if ('problem' in result) {
+      const code = result.problem === 'expired' ? Code.tokenExpired : Code.tokenInvalid;
+      return fail(c, code, c.get('t')(result.problem === 'expired' ? 'server.token_expired' : 'server.token_invalid'));
+    }
+    c.set('user', result.user);
+    return next();
+  });
+
+  registerSession(app, registry, accounts);
+  for (const [name, schema] of Object.entries(registry.resources)) {
+    registerResource(app, name, schema, { store, validator, now });
+  }
+
+  app.notFound((c) => fail(c, Code.notFound, c.get('t')?.('server.no_endpoint', { path: c.req.path }) ?? 'Not found'));
+  app.onError((error, c) => {
+    console.error(error);
+    const t = c.get('t') ?? translator('en');
+    return c.json({ code: Code.internal, message: t('server.internal') }, 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

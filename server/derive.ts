@@ -1,0 +1,19 @@
+// Fields the server fills, never the client: computed values and creation-time defaults.
+import type { ResourceSchema } from '../src/schema/types';
+
+export function derive(
+  schema: ResourceSchema,
+  record: Record<string, unknown>,
+  existing: Record<string, unknown> | undefined,
+  now: Date,
+): Record<string, unknown> {
+  const out = { ...record };
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    if (prop['x-default'] === 'now' && out[name] === undefined) {
+      out[name] = existing?.[name] ?? now.toISOString();
+    }
+    const computed = prop['x-computed'];
+    if (computed) out[name] = computed.concat.map((part) => String(out[part] ?? '')).join('');
+  }
+  return out;
+}

@@ -1,0 +1,98 @@
+// The generic list / info / add / update / del endpoints of every resource schema.
+import type { Hono } from 'hono';
+import { QueryError, parseLegacyQuery } from '../src/schema/query';
+import { encodeList } from '../src/schema/shapes';
+import type { EndpointKind, ResourceSchema } from '../src/schema/types';
+import { stripReadOnly } from '../src/schema/write-schema';
+import { Code } from './codes';
+import { type AppContext, type AppEnv, fail, jsonBody, ok } from './context';
+import { derive } from './derive';
+import type { Store } from './store/types';
+import type { Validator } from './validate';
+
+interface Deps {
+  store: Store;
+  validator: Validator;
+  now?: () => Date;
+}
+
+/** Ids from `id`/`ids` in the body or the query: a number, a list, or a comma list. */
+function idsOf(c: AppContext, body: Record<string, unknown> | undefined): number[] | undefined {
+  const raw = body?.ids ?? body?.id ?? c.req.query('ids') ?? c.req.query('id');
+  const list = Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : String(raw).split(',');
+  const ids = list.map((v) => Number(v));
+  return ids.length > 0 && ids.every((n) => Number.isSafeInteger(n) && n > 0) ? ids : undefined;
+}
+
+export function registerResource(app: Hono<AppEnv>, name: string, schema: ResourceSchema, deps: Deps) {
+  const { store, validator } = deps;
+  const now = deps.now ?? (() => new Date());
+  const endpoints = schema['x-resource'].endpoints;
+
+  const invalid = (c: AppContext, record: unknown) => {
+    const errors = validator.check(name, record, c.get('language'), c.get('t'));
+    if (errors.length === 0) return undefined;
+    return fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
+  };
+  const notFound = (c: AppContext, ids: number[]) =>
+    fail(c, Code.notFound, c.get('t')('server.not_found', { resource: name, id: ids.join(', ') }));
+  const badBody = (c: AppContext) => fail(c, Code.invalidInput, c.get('t')('server.bad_json'));
+  const missingId = (c: AppContext) => fail(c, Code.invalidInput, c.get('t')('server.missing_id'));
+
+  const handlers: Record<EndpointKind, (c: AppContext) => Promise<Response>> = {
+    async list(c) {
+      try {
+        const query = parseLegacyQuery(schema, new URL(c.req.url).searchParams);
+        const { rows, total } = await store.list(name, query);
+        return ok(c, encodeList(endpoints.list?.shape ?? 'total-items', { rows, total, page: query.page, limit: query.limit }));
+      } catch (error) {
+        if (!(error instanceof QueryError)) throw error;
+        const t = c.get('t');
+        return fail(c, Code.invalidQuery, t(`server.bad_${error.reason}`, { param: error.param, value: error.value }));
+      }
+    },
+
+    async info(c) {
+      const ids = idsOf(c, undefined);
+      if (!ids || ids.length !== 1) return missingId(c);
+      const row = await store.get(name, ids[0]);
+      return row ? ok(c, row) : notFound(c, ids);
+    },
+
+    async add(c) {
+      const body = await jsonBody(c);
+      if (!body) return badBody(c);
+      const input = stripReadOnly(schema, body);
+      const refusal = invalid(c, input);
+      if (refusal) return refusal;
+      const row = await store.insert(name, derive(schema, input, undefined, now()));
+      return ok(c, row, c.get('t')('server.added'));
+    },
+
+    async update(c) {
+      const body = await jsonBody(c);
+      if (!body) return badBody(c);
+      const ids = idsOf(c, { id: body.id });
+      if (!ids || ids.length !== 1) return missingId(c);
+      const existing = await store.get(name, ids[0]);
+      if (!existing) return notFound(c, ids);
+      const merged = { ...stripReadOnly(schema, existing), ...stripReadOnly(schema, body) };
+      const refusal = invalid(c, merged);
+      if (refusal) return refusal;
+      const row = await store.update(name, ids[0], derive(schema, merged, existing, now()));
+      return row ? ok(c, row, c.get('t')('server.edited')) : notFound(c, ids);
+    },
+
+    async del(c) {
+      const body = c.req.method === 'GET' || c.req.method === 'DELETE' ? undefined : await jsonBody(c);
+      const ids = idsOf(c, body);
+      if (!ids) return missingId(c);
+      const { missing } = await store.remove(name, ids);
+      return missing.length > 0 ? notFound(c, missing) : ok(c, { ids }, c.get('t')('server.deleted'));
+    },
+  };
+
+  for (const [kind, endpoint] of Object.entries(endpoints) as [EndpointKind, NonNullable<(typeof endpoints)[EndpointKind]>][]) {
+    app.on(endpoint.method, endpoint.path, handlers[kind]);
+  }
+}

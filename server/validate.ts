@@ -1,0 +1,74 @@
+// Every write is checked here against its resource's write schema before it reaches a store.
+// Each problem names the field (translated) and says what is wrong, in the caller's language.
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import localizeEn from 'ajv-i18n/localize/en';
+import localizeEs from 'ajv-i18n/localize/es';
+import localizeJa from 'ajv-i18n/localize/ja';
+import localizeZh from 'ajv-i18n/localize/zh';
+import type { Registry } from '../src/schema/registry';
+import { writeSchema } from '../src/schema/write-schema';
+import type { Language, Translate } from './messages';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+const localizers: Record<Language, (errors: ErrorObject[]) => void> = {
+  en: localizeEn,
+  es: localizeEs,
+  ja: localizeJa,
+  zh: localizeZh,
+};
+
+function fieldOf(error: ErrorObject): string {
+  const base = error.instancePath.slice(1).replace(/\//g, '.');
+  const child =
+    error.keyword === 'required'
+      ? (error.params as { missingProperty: string }).missingProperty
+      : error.keyword === 'additionalProperties'
+        ? (error.params as { additionalProperty: string }).additionalProperty
+        : '';
+  return [base, child].filter(Boolean).join('.').replace(/\.\d+$/, '');
+}
+
+export class Validator {
+  private ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
+  private compiled = new Map<string, ValidateFunction>();
+
+  constructor(private registry: Registry) {}
+
+  private compile(resource: string): ValidateFunction {
+    let fn = this.compiled.get(resource);
+    if (!fn) {
+      fn = this.ajv.compile(writeSchema(this.registry.resources[resource], this.registry.config));
+      this.compiled.set(resource, fn);
+    }
+    return fn;
+  }
+
+  /** The problems of a record about to be written; empty when it is valid. */
+  check(resource: string, record: unknown, language: Language, t: Translate): FieldError[] {
+    const validate = this.compile(resource);
+    if (validate(record)) return [];
+    const errors = structuredClone(validate.errors ?? []);
+    localizers[language](errors);
+    const seen = new Set<string>();
+    const out: FieldError[] = [];
+    for (const error of errors) {
+      const field = fieldOf(error);
+      if (seen.has(field)) continue; // one message a field is enough to act on
+      seen.add(field);
+      const label = t(`resources.${resource}.fields.${field}`, { _: field });
+      const reason =
+        error.keyword === 'required'
+          ? t('server.required')
+          : error.keyword === 'additionalProperties'
+            ? t('server.unknown_field')
+            : (error.message ?? '');
+      out.push({ field, message: `${label}: ${reason}` });
+    }
+    return out;
+  }
+}

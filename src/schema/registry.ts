@@ -1,0 +1,77 @@
+import type { ConfigOptions, Field, FieldSchema, ResourceSchema, RouteNode } from './types';
+
+/** Everything the schema files say, resolved once and shared by the console, the server and the mock. */
+export interface Registry {
+  resources: Record<string, ResourceSchema>;
+  config: ConfigOptions;
+  routes: RouteNode[];
+}
+
+export function createRegistry(
+  resourceFiles: Record<string, unknown>,
+  config: unknown,
+  routes: unknown,
+): Registry {
+  const resources: Record<string, ResourceSchema> = {};
+  for (const file of Object.values(resourceFiles)) {
+    const schema = file as ResourceSchema;
+    resources[schema.$id] = schema;
+  }
+  const { $comment: _c, ...options } = config as ConfigOptions & { $comment?: string };
+  return { resources, config: options as ConfigOptions, routes: (routes as { routes: RouteNode[] }).routes };
+}
+
+/** Follows a local `#/definitions/…` reference; other schemas are returned as they are. */
+export function resolve(root: ResourceSchema, schema: FieldSchema): FieldSchema {
+  if (!schema.$ref) return schema;
+  const name = schema.$ref.replace('#/definitions/', '');
+  const target = root.definitions?.[name];
+  if (!target) throw new Error(`${root.$id}: unresolved reference ${schema.$ref}`);
+  return target;
+}
+
+/** The top-level properties, with references resolved. */
+export function properties(root: ResourceSchema): Record<string, FieldSchema> {
+  const out: Record<string, FieldSchema> = {};
+  for (const [name, prop] of Object.entries(root.properties ?? {})) out[name] = resolve(root, prop);
+  return out;
+}
+
+/** Leaf fields in schema order, nested objects flattened to dotted paths. */
+export function fields(root: ResourceSchema): Field[] {
+  const out: Field[] = [];
+  const walk = (schema: FieldSchema, prefix: string, required: string[]) => {
+    for (const [name, raw] of Object.entries(schema.properties ?? {})) {
+      const prop = resolve(root, raw);
+      const path = prefix ? `${prefix}.${name}` : name;
+      if (prop.type === 'object' && prop.properties) walk(prop, path, prop.required ?? []);
+      else out.push({ path, schema: prop, required: required.includes(name) });
+    }
+  };
+  walk(root, '', root.required ?? []);
+  return out;
+}
+
+export function field(root: ResourceSchema, path: string): Field | undefined {
+  return fields(root).find((f) => f.path === path);
+}
+
+/** Top-level properties holding a nested group, stored as JSON. */
+export function groupNames(root: ResourceSchema): string[] {
+  return Object.entries(properties(root))
+    .filter(([, p]) => p.type === 'object' || p.type === 'array')
+    .map(([name]) => name);
+}
+
+export function optionKeys(config: ConfigOptions, list: string): (string | number)[] {
+  return (config[list]?.items ?? []).map((item) => item.key);
+}
+
+export function getPath(record: Record<string, unknown>, path: string): unknown {
+  let value: unknown = record;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}

@@ -1,0 +1,41 @@
+// The JSON Schema a write is checked against, derived from a resource schema:
+// option lists of /config become enums, and server-owned fields (readOnly) are
+// neither required nor accepted from a client. The console and the server both use it.
+import { resolve } from './registry';
+import type { ConfigOptions, FieldSchema, ResourceSchema } from './types';
+
+function writable(root: ResourceSchema, schema: FieldSchema, config: ConfigOptions): FieldSchema {
+  const s = resolve(root, schema);
+  const out: FieldSchema = { ...s };
+  for (const key of Object.keys(out) as (keyof FieldSchema)[]) {
+    if (key.startsWith('x-')) delete out[key];
+  }
+  if (s['x-options']) out.enum = (config[s['x-options']]?.items ?? []).map((i) => i.key);
+  if (s.items) out.items = writable(root, s.items, config);
+  if (s.properties) {
+    const props: Record<string, FieldSchema> = {};
+    for (const [name, prop] of Object.entries(s.properties)) {
+      if (resolve(root, prop).readOnly) continue;
+      props[name] = writable(root, prop, config);
+    }
+    out.properties = props;
+    out.required = (s.required ?? []).filter((name) => name in props);
+  }
+  return out;
+}
+
+export function writeSchema(root: ResourceSchema, config: ConfigOptions): FieldSchema {
+  const { $schema: _s, $id: _i, definitions: _d, 'x-resource': _r, ...rest } = root;
+  return writable(root, { ...rest, type: 'object' }, config);
+}
+
+/** Drops the fields a client may not set (id, computed and server-stamped fields). */
+export function stripReadOnly(root: ResourceSchema, input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input)) {
+    const prop = root.properties?.[name];
+    if (prop && resolve(root, prop).readOnly) continue;
+    out[name] = value;
+  }
+  return out;
+}

@@ -1,0 +1,38 @@
+import { MockAccounts } from '../../server/accounts';
+import { createApp } from '../../server/app';
+import { MemoryStore } from '../../server/store/memory';
+import type { Store } from '../../server/store/types';
+import { seedStore } from '../../mock/seed';
+import { loadRegistry } from '../../src/schema/load-node';
+
+export const registry = loadRegistry();
+
+export interface Envelope<T = unknown> {
+  code: number;
+  data: T;
+  message?: string;
+  msg?: string;
+  errors?: { field: string; message: string }[];
+}
+
+/** The app over a seeded store, and a caller that speaks the /dev-api contract. */
+export async function makeApi(store: Store = new MemoryStore(), options: { seed?: boolean } = {}) {
+  if (options.seed !== false) await seedStore(store, registry);
+  const app = createApp({ registry, store, accounts: new MockAccounts() });
+  const call = async <T = unknown>(
+    method: string,
+    path: string,
+    { body, token = 'admin-token', query, language }: { body?: unknown; token?: string | null; query?: Record<string, string | number>; language?: string } = {},
+  ): Promise<Envelope<T>> => {
+    const url = new URL(`http://localhost/dev-api${path}`);
+    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (token) headers['X-Token'] = token;
+    if (language) headers['Accept-Language'] = language;
+    const response = await app.fetch(
+      new Request(url, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }),
+    );
+    return (await response.json()) as Envelope<T>;
+  };
+  return { app, store, call };
+}

@@ -1,0 +1,4 @@
+import { MemoryStore } from '../../server/store/memory';
+import { describeContract } from './contract';
+
+describeContract('memory', async () => new MemoryStore());
