@@ -18,13 +18,7 @@ export interface Accounts {
   logout(token: string): Promise<void>;
 }
 
-/** SPEC §5: the mock's username helper accepts only these two. */
-export function isMockUsername(username: string): boolean {
-  return ['admin', 'editor'].includes(username.trim());
-}
-
-/** The demo password of the mock accounts, shown on the sign-in page in mock mode. */
-export const MOCK_PASSWORD = '111111';
+import { MOCK_PASSWORD, isMockUsername } from '../src/auth/mock-account';
 
 const mockUsers: Record<string, UserInfo> = {
   admin: {

@@ -9,7 +9,7 @@ import { pickLanguage, translator } from './messages';
 import { registerResource } from './resources';
 import { registerSession } from './session';
 import type { Store } from './store/types';
-import { Validator } from './validate';
+import { RecordValidator } from '../src/schema/validation';
 
 export interface AppDeps {
   registry: Registry;
@@ -25,7 +25,7 @@ const PUBLIC = new Set([`${API_BASE}/user/login`]);
 
 export function createApp({ registry, store, accounts, now }: AppDeps) {
   const app = new Hono<AppEnv>().basePath(API_BASE);
-  const validator = new Validator(registry);
+  const validator = new RecordValidator(registry);
 
   app.use(async (c, next) => {
     const language = pickLanguage(c.req.header('Accept-Language'));

@@ -5,8 +5,9 @@ import es from '../i18n/es/app.json';
 import ja from '../i18n/ja/app.json';
 import zh from '../i18n/zh/app.json';
 
-export const LANGUAGES = ['zh', 'en', 'es', 'ja'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Language } from '../src/i18n/languages';
+
+export type { Language };
 
 const catalogues: Record<Language, object> = { en, es, ja, zh };
 const translators = new Map<Language, Polyglot>();

@@ -3,16 +3,16 @@ import type { Hono } from 'hono';
 import { QueryError, parseLegacyQuery } from '../src/schema/query';
 import { encodeList } from '../src/schema/shapes';
 import type { EndpointKind, ResourceSchema } from '../src/schema/types';
-import { stripReadOnly } from '../src/schema/write-schema';
+import { compact, stripReadOnly } from '../src/schema/write-schema';
 import { Code } from './codes';
 import { type AppContext, type AppEnv, fail, jsonBody, ok } from './context';
 import { derive } from './derive';
 import type { Store } from './store/types';
-import type { Validator } from './validate';
+import type { RecordValidator } from '../src/schema/validation';
 
 interface Deps {
   store: Store;
-  validator: Validator;
+  validator: RecordValidator;
   now?: () => Date;
 }
 
@@ -62,7 +62,7 @@ export function registerResource(app: Hono<AppEnv>, name: string, schema: Resour
     async add(c) {
       const body = await jsonBody(c);
       if (!body) return badBody(c);
-      const input = stripReadOnly(schema, body);
+      const input = compact(stripReadOnly(schema, body));
       const refusal = invalid(c, input);
       if (refusal) return refusal;
       const row = await store.insert(name, derive(schema, input, undefined, now()));
@@ -76,7 +76,7 @@ export function registerResource(app: Hono<AppEnv>, name: string, schema: Resour
       if (!ids || ids.length !== 1) return missingId(c);
       const existing = await store.get(name, ids[0]);
       if (!existing) return notFound(c, ids);
-      const merged = { ...stripReadOnly(schema, existing), ...stripReadOnly(schema, body) };
+      const merged = compact({ ...stripReadOnly(schema, existing), ...stripReadOnly(schema, body) });
       const refusal = invalid(c, merged);
       if (refusal) return refusal;
       const row = await store.update(name, ids[0], derive(schema, merged, existing, now()));

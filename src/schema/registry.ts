@@ -40,15 +40,18 @@ export function properties(root: ResourceSchema): Record<string, FieldSchema> {
 /** Leaf fields in schema order, nested objects flattened to dotted paths. */
 export function fields(root: ResourceSchema): Field[] {
   const out: Field[] = [];
-  const walk = (schema: FieldSchema, prefix: string, required: string[]) => {
+  // A nested field is required only when its whole group is: a secretary is optional,
+  // but a secretary given without a name is not.
+  const walk = (schema: FieldSchema, prefix: string, groupRequired: boolean) => {
     for (const [name, raw] of Object.entries(schema.properties ?? {})) {
       const prop = resolve(root, raw);
       const path = prefix ? `${prefix}.${name}` : name;
-      if (prop.type === 'object' && prop.properties) walk(prop, path, prop.required ?? []);
-      else out.push({ path, schema: prop, required: required.includes(name) });
+      const required = groupRequired && (schema.required ?? []).includes(name);
+      if (prop.type === 'object' && prop.properties) walk(prop, path, required);
+      else out.push({ path, schema: prop, required });
     }
   };
-  walk(root, '', root.required ?? []);
+  walk(root, '', true);
   return out;
 }
 

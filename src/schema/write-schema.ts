@@ -39,3 +39,19 @@ export function stripReadOnly(root: ResourceSchema, input: Record<string, unknow
   }
   return out;
 }
+
+/**
+ * Removes empty values (null, undefined, '') at any depth, and groups left empty:
+ * an empty input means "no value", which the schema expresses as an absent field.
+ */
+export function compact(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item === null || item === undefined || item === '') continue;
+    if (typeof item === 'object' && !Array.isArray(item)) {
+      const inner = compact(item as Record<string, unknown>);
+      if (Object.keys(inner).length > 0) out[key] = inner;
+    } else out[key] = item;
+  }
+  return out;
+}

@@ -1,14 +1,18 @@
-// Every write is checked here against its resource's write schema before it reaches a store.
-// Each problem names the field (translated) and says what is wrong, in the caller's language.
+// A record about to be written, checked against its resource's write schema: on the server
+// before it reaches a store, and in the console before it is sent. Each problem names the
+// field (translated) and says what is wrong, in the person's language.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import localizeEn from 'ajv-i18n/localize/en';
 import localizeEs from 'ajv-i18n/localize/es';
 import localizeJa from 'ajv-i18n/localize/ja';
 import localizeZh from 'ajv-i18n/localize/zh';
-import type { Registry } from '../src/schema/registry';
-import { writeSchema } from '../src/schema/write-schema';
-import type { Language, Translate } from './messages';
+import type { Registry } from './registry';
+import { writeSchema } from './write-schema';
+
+import type { Language } from '../i18n/languages';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export interface FieldError {
   field: string;
@@ -33,7 +37,7 @@ function fieldOf(error: ErrorObject): string {
   return [base, child].filter(Boolean).join('.').replace(/\.\d+$/, '');
 }
 
-export class Validator {
+export class RecordValidator {
   private ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
   private compiled = new Map<string, ValidateFunction>();
 
@@ -63,9 +67,9 @@ export class Validator {
       const label = t(`resources.${resource}.fields.${field}`, { _: field });
       const reason =
         error.keyword === 'required'
-          ? t('server.required')
+          ? t('validation.required')
           : error.keyword === 'additionalProperties'
-            ? t('server.unknown_field')
+            ? t('validation.unknown_field')
             : (error.message ?? '');
       out.push({ field, message: `${label}: ${reason}` });
     }

@@ -1,0 +1,83 @@
+// One react-admin dataProvider for every resource, driven by each schema's endpoint mapping.
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import type { Registry } from '../schema/registry';
+import { type RaListParams, toLegacyQuery } from '../schema/query';
+import { decodeList } from '../schema/shapes';
+import type { Endpoint, EndpointKind, ResourceSchema } from '../schema/types';
+import type { RequestOptions } from './http';
+
+export type Requester = <T>(path: string, options?: RequestOptions) => Promise<{ data: T; msg?: string }>;
+
+export function createDataProvider(registry: Registry, request: Requester): DataProvider {
+  return genericProvider(registry, request) as unknown as DataProvider;
+}
+
+// Typed on RaRecord: react-admin's per-call record generics are the caller's choice, not ours.
+function genericProvider(registry: Registry, request: Requester) {
+  const schemaOf = (resource: string): ResourceSchema => {
+    const schema = registry.resources[resource];
+    if (!schema) throw new Error(`No schema for resource "${resource}"`);
+    return schema;
+  };
+  const endpoint = (resource: string, kind: EndpointKind): Endpoint => {
+    const found = schemaOf(resource)['x-resource'].endpoints[kind];
+    if (!found) throw new Error(`The ${resource} schema has no "${kind}" endpoint`);
+    return found;
+  };
+  const list = async (resource: string, params: RaListParams) => {
+    const { method, path, shape = 'total-items' } = endpoint(resource, 'list');
+    const { data } = await request<Record<string, unknown>>(path, { method, query: toLegacyQuery(schemaOf(resource), params) });
+    const { rows, total } = decodeList<RaRecord>(shape, data);
+    return { data: rows, total };
+  };
+  const send = async <T>(resource: string, kind: EndpointKind, body: unknown): Promise<T> => {
+    const { method, path } = endpoint(resource, kind);
+    const { data } = await request<T>(path, method === 'GET' || method === 'DELETE' ? { method, query: body as Record<string, string> } : { method, body });
+    return data;
+  };
+
+  return {
+    getList: (resource: string, params: RaListParams) => list(resource, params),
+
+    async getOne(resource: string, params: { id: Identifier }) {
+      const { method, path } = endpoint(resource, 'info');
+      const { data } = await request<RaRecord>(path, { method, query: { id: String(params.id) } });
+      return { data };
+    },
+
+    async getMany(resource: string, params: { ids: Identifier[] }) {
+      if (params.ids.length === 0) return { data: [] };
+      const { data } = await list(resource, { pagination: { page: 1, perPage: params.ids.length }, filter: { id: params.ids } });
+      return { data };
+    },
+
+    getManyReference: (resource: string, params: RaListParams & { target: string; id: Identifier }) => list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
+
+    async create(resource: string, params: { data: Partial<RaRecord> }) {
+      return { data: await send<RaRecord>(resource, 'add', params.data) };
+    },
+
+    async update(resource: string, params: { id: Identifier; data: Partial<RaRecord> }) {
+      return { data: await send<RaRecord>(resource, 'update', { ...params.data, id: params.id }) };
+    },
+
+    async updateMany(resource: string, params: { ids: Identifier[]; data: Partial<RaRecord> }) {
+      const ids: Identifier[] = [];
+      for (const id of params.ids) {
+        await send(resource, 'update', { ...params.data, id });
+        ids.push(id);
+      }
+      return { data: ids };
+    },
+
+    async delete(resource: string, params: { id: Identifier; previousData?: RaRecord }) {
+      await send(resource, 'del', { id: params.id });
+      return { data: params.previousData as RaRecord };
+    },
+
+    async deleteMany(resource: string, params: { ids: Identifier[] }) {
+      await send(resource, 'del', { ids: params.ids });
+      return { data: params.ids };
+    },
+  };
+}

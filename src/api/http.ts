@@ -1,0 +1,91 @@
+// The shared client of SPEC §7: base /dev-api, 5000 ms timeout, X-Token when signed in,
+// `{code: 20000, data}` envelopes. Anything else rejects with a message a person can read.
+import { HttpError } from 'react-admin';
+import { sessionEnded } from './events';
+import { getToken } from './token';
+
+export const API_BASE = '/dev-api';
+export const REQUEST_TIMEOUT_MS = 5000;
+export const SUCCESS_CODE = 20000;
+/** Codes meaning the session is no longer valid: they open the Confirm logout dialog. */
+export const SESSION_CODES = [50008, 50012, 50014];
+
+export interface Envelope<T = unknown> {
+  code: number;
+  data?: T;
+  msg?: string;
+  message?: string;
+  errors?: { field: string; message: string }[];
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+let translate: Translate = (key) => key;
+let language = 'en';
+
+/** The console hands its translator and language to the HTTP layer once i18n is ready. */
+export function configureHttp(options: { translate: Translate; language: string }) {
+  translate = options.translate;
+  language = options.language;
+}
+
+/** A refusal from the server, carrying its code and the fields it names. */
+export class ApiError extends HttpError {
+  constructor(
+    message: string,
+    readonly code: number,
+    errors?: Record<string, string>,
+  ) {
+    super(message, 200, errors ? { errors } : undefined);
+  }
+}
+
+export function decodeEnvelope<T>(envelope: Envelope<T>): { data: T; msg?: string } {
+  if (envelope.code === SUCCESS_CODE) return { data: envelope.data as T, msg: envelope.msg };
+  if (SESSION_CODES.includes(envelope.code)) sessionEnded.emit();
+  const errors = envelope.errors?.length
+    ? Object.fromEntries(envelope.errors.map((e) => [e.field, e.message]))
+    : undefined;
+  throw new ApiError(envelope.message || envelope.msg || translate('app.http.error'), envelope.code, errors);
+}
+
+export interface RequestOptions {
+  method?: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<{ data: T; msg?: string }> {
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { 'Accept-Language': language };
+  const token = getToken();
+  if (token) headers['X-Token'] = token;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new ApiError(
+      timedOut
+        ? translate('app.http.timeout', { seconds: REQUEST_TIMEOUT_MS / 1000 })
+        : translate('app.http.network', { message: (error as Error).message }),
+      0,
+    );
+  }
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError(translate('app.http.network', { message: `HTTP ${response.status}` }), 0);
+  }
+  return decodeEnvelope(envelope);
+}

@@ -1,0 +1,8 @@
+// The session token lives in a browser cookie (SPEC §9), as vue-element-admin keeps it.
+import Cookies from 'js-cookie';
+
+const TOKEN_COOKIE = 'Admin-Token';
+
+export const getToken = (): string | undefined => Cookies.get(TOKEN_COOKIE) || undefined;
+export const setToken = (token: string) => Cookies.set(TOKEN_COOKIE, token, { sameSite: 'strict' });
+export const removeToken = () => Cookies.remove(TOKEN_COOKIE);

@@ -1,0 +1,60 @@
+import { Admin, CustomRoutes, Notification } from 'react-admin';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { createDataProvider } from '../api/dataProvider';
+import { request } from '../api/http';
+import { createAuthProvider } from '../auth/authProvider';
+import { LoginPage } from '../auth/LoginPage';
+import { Layout } from '../layout/Layout';
+import { AuthRedirect } from '../pages/AuthRedirect';
+import { Home } from '../pages/Home';
+import { Page404 } from '../pages/Page404';
+import { Pending } from '../pages/Pending';
+import { Profile } from '../pages/Profile';
+import { Redirect } from '../pages/Redirect';
+import { buildRoutes } from '../routes/buildRoutes';
+import { filterRoutes } from '../routes/tree';
+import { registry } from '../schema/load-vite';
+import type { I18nProvider } from 'react-admin';
+
+/** The pages route entries may name by `component` in schemas/routes.json. */
+const pages = { home: Home, profile: Profile, pending: Pending };
+
+const dataProvider = createDataProvider(registry, request);
+
+/** SPEC §9: messages stay 5 seconds. */
+export const MESSAGE_DURATION_MS = 5000;
+const AppNotification = () => <Notification autoHideDuration={MESSAGE_DURATION_MS} />;
+
+const GoHome = () => <Navigate to="/home" replace />;
+
+export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  // Clean URLs (/device/index), as SPEC §2 writes them; the server answers index.html for them.
+  return (
+    <BrowserRouter>
+    <Admin
+      dataProvider={dataProvider}
+      authProvider={createAuthProvider(i18nProvider.translate)}
+      i18nProvider={i18nProvider}
+      loginPage={LoginPage}
+      layout={Layout}
+      dashboard={GoHome}
+      catchAll={Page404}
+      notification={AppNotification}
+      requireAuth
+      disableTelemetry
+      title=""
+    >
+      {(permissions: string[] | undefined) => [
+        <CustomRoutes key="public" noLayout>
+          <Route path="/auth-redirect" element={<AuthRedirect />} />
+        </CustomRoutes>,
+        <CustomRoutes key="static">
+          <Route path="/redirect/*" element={<Redirect />} />
+          <Route path="/404" element={<Page404 />} />
+        </CustomRoutes>,
+        ...buildRoutes(filterRoutes(registry.routes, permissions ?? []), pages),
+      ]}
+    </Admin>
+    </BrowserRouter>
+  );
+}

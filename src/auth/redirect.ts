@@ -1,0 +1,15 @@
+// Where the sign-in page sends a visitor, and where it sends them back (SPEC §2).
+
+/** `/login?redirect=<path>`, keeping an existing redirect when already on the sign-in page. */
+export function loginUrlFor(pathname: string, search = ''): string {
+  if (pathname === '/login') return `/login${search}`;
+  const full = `${pathname}${search}`;
+  return full === '/' ? '/login' : `/login?redirect=${encodeURIComponent(full)}`;
+}
+
+/** The path to open after sign-in: the redirect parameter when it is a local path, else '/'. */
+export function redirectTarget(search: string): string {
+  const target = new URLSearchParams(search).get('redirect');
+  // Only same-site paths: '//host' or 'http:' would send the person elsewhere.
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
+}

@@ -1,0 +1,19 @@
+// Which language the console speaks: the `language` cookie, else the browser's, else English (SPEC §9).
+export const LANGUAGES = ['zh', 'en', 'es', 'ja'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const LANGUAGE_COOKIE = 'language';
+
+const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
+
+export function detectLanguage(cookie: string | undefined, browserLanguages: readonly string[]): Language {
+  if (cookie && isLanguage(cookie)) return cookie;
+  for (const tag of browserLanguages) {
+    const base = tag.toLowerCase().slice(0, 2);
+    if (isLanguage(base)) return base;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Names shown in the language selector, each in its own language. */
+export const LANGUAGE_NAMES: Record<Language, string> = { zh: '中文', en: 'English', es: 'Español', ja: '日本語' };

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Layout as RaLayout } from 'react-admin';
+import { ConfirmLogoutDialog } from '../auth/ConfirmLogoutDialog';
+import { AppBar } from './AppBar';
+import { DocumentTitle } from './DocumentTitle';
+import { SchemaMenu } from './menu/SchemaMenu';
+import { NavigationProgress } from './NavigationProgress';
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <RaLayout appBar={AppBar} menu={SchemaMenu}>
+      <NavigationProgress />
+      <DocumentTitle />
+      <ConfirmLogoutDialog />
+      {children}
+    </RaLayout>
+  );
+}

@@ -1,0 +1,76 @@
+// The sidebar menu from the route tree, filtered by the person's roles.
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import { createElement, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { usePermissions, useSidebarState, useTranslate } from 'react-admin';
+import { registry } from '../../schema/load-vite';
+import { filterRoutes, menuEntries, type MenuEntry } from '../../routes/tree';
+import { iconFor } from '../icons';
+
+function isActive(entry: MenuEntry, pathname: string): boolean {
+  return pathname === entry.path || pathname.startsWith(`${entry.path}/`) || entry.children.some((c) => isActive(c, pathname));
+}
+
+function MenuItem({ entry, depth }: { entry: MenuEntry; depth: number }) {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const [sidebarOpen] = useSidebarState();
+  const active = isActive(entry, pathname);
+  const [expanded, setExpanded] = useState(active);
+  const title = translate(`route.${entry.title}`, { _: entry.title });
+  const icon = (
+    <Tooltip title={sidebarOpen ? '' : title} placement="right">
+      <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
+        {createElement(iconFor(entry.icon), { fontSize: 'small' })}
+      </ListItemIcon>
+    </Tooltip>
+  );
+  const indent = { pl: sidebarOpen ? 2 + depth * 2 : 2 };
+
+  if (entry.children.length > 0) {
+    return (
+      <>
+        <ListItemButton onClick={() => setExpanded(!expanded)} sx={indent} data-menu={entry.path}>
+          {icon}
+          {sidebarOpen && <ListItemText primary={title} />}
+          {sidebarOpen && (expanded ? <ExpandLess /> : <ExpandMore />)}
+        </ListItemButton>
+        <Collapse in={expanded} unmountOnExit>
+          <List disablePadding>
+            {entry.children.map((child) => (
+              <MenuItem key={child.path} entry={child} depth={depth + 1} />
+            ))}
+          </List>
+        </Collapse>
+      </>
+    );
+  }
+  const linkProps = entry.external
+    ? { component: 'a' as const, href: entry.path, target: '_blank', rel: 'noopener' }
+    : { component: Link, to: entry.path };
+  return (
+    <ListItemButton {...linkProps} selected={active} sx={indent} data-menu={entry.path}>
+      {icon}
+      {sidebarOpen && <ListItemText primary={title} />}
+    </ListItemButton>
+  );
+}
+
+export function SchemaMenu() {
+  const { permissions } = usePermissions<string[]>();
+  const entries = menuEntries(filterRoutes(registry.routes, permissions ?? []));
+  return (
+    <List component="nav" aria-label="menu" sx={{ pt: 1 }}>
+      {entries.map((entry) => (
+        <MenuItem key={entry.path} entry={entry} depth={0} />
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import Cookies from 'js-cookie';
+import { configureHttp } from './api/http';
+import { App } from './app/App';
+import { LANGUAGE_COOKIE, detectLanguage } from './i18n/languages';
+import { createI18nProvider, loadMessages } from './i18n/provider';
+
+async function start() {
+  // The development mock answers /dev-api inside the browser; production builds leave it out.
+  if (import.meta.env.VITE_MOCK === 'true') {
+    const { installMock } = await import('../mock');
+    await installMock();
+  }
+  const language = detectLanguage(Cookies.get(LANGUAGE_COOKIE), navigator.languages ?? [navigator.language]);
+  await loadMessages(language);
+  const i18nProvider = createI18nProvider(language);
+  configureHttp({ translate: i18nProvider.translate, language });
+  document.documentElement.lang = language;
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App i18nProvider={i18nProvider} />
+    </StrictMode>,
+  );
+}
+
+void start();

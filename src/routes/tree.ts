@@ -1,0 +1,83 @@
+// Pure functions over the route tree of schemas/routes.json: role filtering, full paths,
+// matching a location to its route, page titles and external links.
+import { matchPath } from 'react-router-dom';
+import type { RouteNode } from '../schema/types';
+
+/** SPEC §6: a route without roles is open to all; otherwise one of the person's roles must be listed. */
+export function hasPermission(roles: string[], route: RouteNode): boolean {
+  const allowed = route.meta?.roles;
+  return !allowed || roles.some((role) => allowed.includes(role));
+}
+
+/** SPEC §6: admin gets every route; other roles get them filtered, children recursively. */
+export function filterRoutes(routes: RouteNode[], roles: string[]): RouteNode[] {
+  if (roles.includes('admin')) return routes;
+  return routes
+    .filter((route) => hasPermission(roles, route))
+    .map((route) => (route.children ? { ...route, children: filterRoutes(route.children, roles) } : route));
+}
+
+/** SPEC §5: icon paths and menu links are external when they start with one of these. */
+export function isExternal(path: string): boolean {
+  return /^(https?:|mailto:|tel:)/.test(path);
+}
+
+export function joinPath(parent: string, child: string): string {
+  if (isExternal(child) || child.startsWith('/')) return child;
+  return `${parent.replace(/\/$/, '')}/${child}`;
+}
+
+export interface FlatRoute {
+  fullPath: string;
+  node: RouteNode;
+  /** Titles of the ancestors, outermost first. */
+  parents: RouteNode[];
+}
+
+export function flattenRoutes(routes: RouteNode[], base = '', parents: RouteNode[] = []): FlatRoute[] {
+  return routes.flatMap((node) => {
+    const fullPath = joinPath(base || '/', node.path);
+    return [{ fullPath, node, parents }, ...flattenRoutes(node.children ?? [], fullPath, [...parents, node])];
+  });
+}
+
+/** The most specific route of the tree for a location, if any. */
+export function matchRoute(routes: RouteNode[], pathname: string): FlatRoute | undefined {
+  const candidates = flattenRoutes(routes).filter((r) => !isExternal(r.fullPath) && matchPath({ path: r.fullPath, end: true }, pathname));
+  // Static segments beat parameters: '/device/create' over '/device/:id'.
+  const score = (r: FlatRoute) => r.fullPath.split('/').filter((s) => s && !s.startsWith(':')).length;
+  return candidates.sort((a, b) => score(b) - score(a))[0];
+}
+
+/** SPEC §2: the route title translated under route.<title> plus the product-title suffix, or the suffix alone. */
+export function pageTitle(title: string | undefined, translate: (key: string) => string, suffix: string): string {
+  return title ? `${translate(`route.${title}`)} - ${suffix}` : suffix;
+}
+
+export interface MenuEntry {
+  path: string;
+  title: string;
+  icon?: string;
+  external: boolean;
+  children: MenuEntry[];
+}
+
+/**
+ * The sidebar entries: visible routes with a title. A parent with a single visible child
+ * becomes one entry that opens the child, under the parent's title (Crew -> /crew/index).
+ */
+export function menuEntries(routes: RouteNode[], base = '/'): MenuEntry[] {
+  return routes.flatMap((node): MenuEntry[] => {
+    if (node.hidden) return [];
+    const path = joinPath(base, node.path);
+    const children = menuEntries(node.children ?? [], path);
+    const title = node.meta?.title;
+    const icon = node.meta?.icon;
+    if (children.length === 1) {
+      const only = children[0];
+      return [{ ...only, title: title ?? only.title, icon: icon ?? only.icon }];
+    }
+    if (!title) return children;
+    return [{ path, title, icon, external: isExternal(path), children }];
+  });
+}
