@@ -3,17 +3,13 @@
 import type { ComponentType, ReactElement } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { CustomRoutes, Resource, ResourceContextProvider } from 'react-admin';
-import { genericViews, type View } from '../resources/generic';
+import { genericViews } from '../resources/generic';
+import { type View, parseComponent } from '../schema/route-component';
 import type { RouteNode } from '../schema/types';
 import { flattenRoutes } from './tree';
 
 /** react-admin's own path of each view, relative to /<resource>. */
 const DEFAULT_PATHS: Record<View, string> = { list: '', create: 'create', edit: ':id', show: ':id/show' };
-
-export function parseComponent(component: string): { resource: string; view: View } | undefined {
-  const [kind, resource, view] = component.split(':');
-  return kind === 'resource' && resource && view in DEFAULT_PATHS ? { resource, view: view as View } : undefined;
-}
 
 type ResourceViews = Partial<Record<View, ComponentType>> & { listPath?: string };
 

@@ -1,12 +1,12 @@
 // The generic screens every resource gets from its schema. Forms load lazily: they bring the validator.
 import { lazy, type ComponentType } from 'react';
+import type { View } from '../../schema/route-component';
 import { SchemaList } from './SchemaList';
 import { SchemaShow } from './SchemaShow';
 
 const SchemaEdit = lazy(() => import('./SchemaEdit').then((m) => ({ default: m.SchemaEdit })));
 const SchemaCreate = lazy(() => import('./SchemaEdit').then((m) => ({ default: m.SchemaCreate })));
 
-export type View = 'list' | 'create' | 'edit' | 'show';
 
 export const genericViews: Record<View, ComponentType> = {
   list: SchemaList,

@@ -1,0 +1,43 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+export const MOCK_PASSWORD = '111111';
+
+/** Messages of one language, flattened the way polyglot reads them. */
+export function messages(language: 'en' | 'zh' | 'es' | 'ja'): Record<string, string> {
+  const app = JSON.parse(readFileSync(join(import.meta.dirname, `../../i18n/${language}/app.json`), 'utf8'));
+  const out: Record<string, string> = {};
+  const walk = (node: Record<string, unknown>, prefix: string) => {
+    for (const [k, v] of Object.entries(node)) {
+      if (typeof v === 'string') out[prefix + k] = v;
+      else walk(v as Record<string, unknown>, `${prefix}${k}.`);
+    }
+  };
+  walk(app, '');
+  return out;
+}
+
+export async function signIn(page: Page, username: string, password = MOCK_PASSWORD) {
+  await page.locator('input[name=username]').fill(username);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('button[type=submit]').click();
+}
+
+/** Waits until the location's path (and search) is the one given. */
+export async function expectPath(page: Page, path: string) {
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path, { timeout: 10_000 });
+  const url = new URL(page.url());
+  expect(`${url.pathname}${url.search}`).toBe(path);
+}
+
+export const ARTIFACTS = join(import.meta.dirname, '../.artifacts');
+
+/** A screenshot of a failed test, to look at (tests/.artifacts is not committed). */
+export async function saveFailure(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `failed-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`) }).catch(() => undefined);
+}

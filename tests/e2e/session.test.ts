@@ -1,0 +1,125 @@
+// Sign-in, the route guard, sign-out, 404 and page titles, as a person meets them in Chromium.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser } from './browser';
+import { baseUrl, expectPath, messages, saveFailure, signIn } from './helpers';
+
+describe('signing in and out', () => {
+  let page: Page;
+  let close: () => Promise<void>;
+  beforeEach(async () => {
+    ({ page, close } = await openBrowser());
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await saveFailure(page, task.name);
+    await close();
+  });
+
+  it('sends a signed-out visitor to /login with the wanted path, and there after sign-in', async () => {
+    await page.goto(`${baseUrl()}/crew/index`);
+    await expectPath(page, '/login?redirect=%2Fcrew%2Findex');
+    await signIn(page, 'admin');
+    await expectPath(page, '/crew/index');
+    await expect.poll(() => page.locator('table tbody tr').count()).toBeGreaterThan(0);
+  });
+
+  it('says the account and password are incorrect, and stays on the sign-in page', async () => {
+    await page.goto(`${baseUrl()}/login`);
+    await signIn(page, 'admin', 'wrong-password');
+    await page.getByText('Account and password are incorrect.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('asks for the username and password before sending anything', async () => {
+    await page.goto(`${baseUrl()}/login`);
+    await page.locator('input[name=username]').fill('   ');
+    await page.locator('button[type=submit]').click();
+    await page.getByText('Please enter your username').waitFor();
+    await page.getByText('Please enter your password').waitFor();
+  });
+
+  it('lands an admin on Home with every menu, Settings included', async () => {
+    await page.goto(`${baseUrl()}/`);
+    await signIn(page, 'admin');
+    await expectPath(page, '/home');
+    for (const entry of ['/home', '/staff/index', '/device', '/project/index', '/crew/index', '/setting']) {
+      await page.locator(`[data-menu="${entry}"]`).waitFor();
+    }
+  });
+
+  it('hides Settings from an editor, and answers 404 for its paths', async () => {
+    await page.goto(`${baseUrl()}/login`);
+    await signIn(page, 'editor');
+    await expectPath(page, '/');
+    await page.locator('[data-menu="/crew/index"]').waitFor();
+    expect(await page.locator('[data-menu="/setting"]').count()).toBe(0);
+    await page.goto(`${baseUrl()}/setting/permission/role`);
+    await page.locator('[data-page="404"]').waitFor();
+  });
+
+  it('sends a signed-in visitor from /login to /', async () => {
+    await page.goto(`${baseUrl()}/login`);
+    await signIn(page, 'admin');
+    await expectPath(page, '/home');
+    await page.goto(`${baseUrl()}/login`);
+    await expectPath(page, '/home');
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    await page.goto(`${baseUrl()}/login?redirect=%2Fno%2Fsuch%2Fpage`);
+    await signIn(page, 'admin');
+    await expectPath(page, '/no/such/page');
+    await page.locator('[data-page="404"]').waitFor();
+  });
+
+  it('logs out to /login with the current path as redirect', async () => {
+    await page.goto(`${baseUrl()}/login?redirect=%2Fdevice%2Findex`);
+    await signIn(page, 'admin');
+    await expectPath(page, '/device/index');
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expectPath(page, '/login?redirect=%2Fdevice%2Findex');
+    await page.goto(`${baseUrl()}/crew/index`);
+    await expectPath(page, '/login?redirect=%2Fcrew%2Findex');
+  });
+
+  it('clears a token the server does not know, says why, and keeps the wanted path', async () => {
+    await page.context().addCookies([{ name: 'Admin-Token', value: 'stale-token', url: baseUrl() }]);
+    await page.goto(`${baseUrl()}/device/index`);
+    await expectPath(page, '/login?redirect=%2Fdevice%2Findex');
+    await page.getByText(/unable to get user details/).waitFor();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'Admin-Token')).toBeUndefined();
+  });
+
+  it('opens the Confirm logout dialog when a call answers 50008, and Cancel stays on the page', async () => {
+    await page.goto(`${baseUrl()}/login?redirect=%2Fhome`);
+    await signIn(page, 'admin');
+    await expectPath(page, '/home');
+    await page.locator('[data-menu="/crew/index"]').waitFor(); // the session's info is loaded
+    await page.context().addCookies([{ name: 'Admin-Token', value: 'stale-token', url: baseUrl() }]);
+    await page.locator('[data-menu="/crew/index"]').click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm logout' });
+    await dialog.waitFor();
+    await dialog.getByText('You have been logged out, you can cancel to stay on this page, or log in again').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/crew/index');
+    await page.locator('[data-menu="/device"]').click();
+    await page.locator('[data-menu="/device/index"]').click();
+    await page.getByRole('dialog', { name: 'Confirm logout' }).getByRole('button', { name: 'Re-Login' }).click();
+    await expectPath(page, '/login?redirect=%2Fdevice%2Findex');
+  });
+
+  it('titles the page by its route, in English and in Chinese', async () => {
+    const en = messages('en');
+    const zh = messages('zh');
+    await page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2Findex`);
+    await signIn(page, 'admin');
+    await expectPath(page, '/crew/index');
+    await expect.poll(() => page.title()).toBe(`${en['route.CrewList']} - ${en['app.title']}`);
+    await page.context().addCookies([{ name: 'language', value: 'zh', url: baseUrl() }]);
+    await page.reload();
+    await expect.poll(() => page.title()).toBe(`${zh['route.CrewList']} - ${zh['app.title']}`);
+  });
+});

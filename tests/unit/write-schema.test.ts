@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { loadRegistry } from '../../src/schema/load-node';
+import type { FieldSchema, ResourceSchema } from '../../src/schema/types';
+import { compact, stripReadOnly, writeSchema } from '../../src/schema/write-schema';
+
+const { resources, config } = loadRegistry();
+
+/** Every key of a schema tree, at any depth. */
+function allKeys(value: unknown): string[] {
+  if (value === null || typeof value !== 'object') return [];
+  if (Array.isArray(value)) return value.flatMap(allKeys);
+  return Object.entries(value).flatMap(([key, inner]) => [key, ...allKeys(inner)]);
+}
+
+const meta: ResourceSchema['x-resource'] = {
+  endpoints: {},
+  list: { columns: [], sortable: ['id'], sort: { field: 'id', order: 'ASC' }, perPage: 20 },
+  filters: [],
+  recordRepresentation: 'label',
+};
+
+describe('writeSchema', () => {
+  it('derives the device write schema', () => {
+    expect(writeSchema(resources.device, config)).toEqual({
+      title: 'Device',
+      description: 'A downhole instrument. Its name is its number type followed by its number.',
+      type: 'object',
+      additionalProperties: false,
+      required: ['numtype', 'num', 'type', 'status', 'brand', 'meth'],
+      properties: {
+        numtype: { type: 'string', enum: ['T', 'M', 'JQ'] },
+        num: { type: 'string', pattern: '^[0-9A-Za-z-]{1,16}$' },
+        project: { type: 'string', maxLength: 64 },
+        houring: { type: 'number', minimum: 0, maximum: 100000 },
+        type: { type: 'integer', enum: [1, 2, 3, 4] },
+        status: { type: 'integer', enum: [0, 1, 2, 3, 4] },
+        brand: { type: 'integer', enum: [1, 2, 3, 4, 5, 99] },
+        meth: { type: 'integer', enum: [1, 2] },
+        hour: { type: 'number', minimum: 0, maximum: 1000000 },
+      },
+    });
+  });
+
+  it('removes the readOnly fields of the device', () => {
+    const props = writeSchema(resources.device, config).properties ?? {};
+    expect(['id', 'name', 'timestamp'].filter((name) => name in props)).toEqual([]);
+  });
+
+  it('resolves references and keeps nested constraints (crew)', () => {
+    const contact: FieldSchema = {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name'],
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 64 },
+        phone: { type: 'string', pattern: '^\\+?[0-9][0-9 -]{4,19}$' },
+      },
+    };
+    expect(writeSchema(resources.crew, config)).toEqual({
+      title: 'Crew',
+      description: 'A drilling team: its number, its leader and its secretary.',
+      type: 'object',
+      additionalProperties: false,
+      required: ['teamNumber', 'leader'],
+      properties: {
+        teamNumber: { type: 'string', minLength: 1, maxLength: 32 },
+        leader: contact,
+        secretary: contact,
+      },
+    });
+  });
+
+  it.each(Object.keys(resources))('leaves no x- keyword, $ref, $id or definitions in %s', (name) => {
+    const keys = allKeys(writeSchema(resources[name], config));
+    expect(keys.filter((key) => key.startsWith('x-') || key.startsWith('$') || key === 'definitions' || key === 'readOnly')).toEqual([]);
+  });
+
+  it('drops readOnly fields from required, resolves references inside arrays and at depth', () => {
+    const schema: ResourceSchema = {
+      $id: 'sample',
+      type: 'object',
+      required: ['id', 'label', 'stamp', 'group'],
+      properties: {
+        id: { type: 'integer', readOnly: true },
+        label: { type: 'string', 'x-fake': 'lorem.word' },
+        stamp: { $ref: '#/definitions/stamp' },
+        tags: { type: 'array', items: { $ref: '#/definitions/tag' }, uniqueItems: true },
+        group: {
+          type: 'object',
+          required: ['code', 'computed'],
+          properties: {
+            code: { type: 'integer', 'x-options': 'methOption' },
+            computed: { type: 'string', readOnly: true, 'x-computed': { concat: ['code'] } },
+          },
+        },
+      },
+      definitions: {
+        stamp: { type: 'string', format: 'date-time', readOnly: true, 'x-default': 'now' },
+        tag: { type: 'integer', 'x-options': 'brandOption' },
+      },
+      'x-resource': meta,
+    };
+    expect(writeSchema(schema, config)).toEqual({
+      type: 'object',
+      required: ['label', 'group'],
+      properties: {
+        label: { type: 'string' },
+        tags: { type: 'array', items: { type: 'integer', enum: [1, 2, 3, 4, 5, 99] }, uniqueItems: true },
+        group: {
+          type: 'object',
+          required: ['code'],
+          properties: { code: { type: 'integer', enum: [1, 2] } },
+        },
+      },
+    });
+  });
+
+  it('does not change the resource schema it reads', () => {
+    const before = structuredClone(resources.device);
+    writeSchema(resources.device, config);
+    expect(resources.device).toEqual(before);
+  });
+});
+
+describe('stripReadOnly', () => {
+  it('drops the id, computed and stamped fields of a device', () => {
+    expect(
+      stripReadOnly(resources.device, { id: 1, name: 'T1', timestamp: '2024-01-01T00:00:00Z', numtype: 'T', num: '1', extra: 5 }),
+    ).toEqual({ numtype: 'T', num: '1', extra: 5 });
+  });
+
+  it('keeps groups and fields that are not readOnly', () => {
+    const input = { id: 3, teamNumber: 'A', leader: { name: 'Li' }, secretary: null };
+    expect(stripReadOnly(resources.crew, input)).toEqual({ teamNumber: 'A', leader: { name: 'Li' }, secretary: null });
+    expect(input.id).toBe(3);
+  });
+
+  it('keeps the article timestamp, which is not readOnly', () => {
+    expect(stripReadOnly(resources.article, { id: 1, timestamp: 't', title: 'x' })).toEqual({ timestamp: 't', title: 'x' });
+  });
+});
+
+describe('compact', () => {
+  it('removes null, undefined and empty strings, keeps 0, false and blanks', () => {
+    expect(compact({ a: null, b: undefined, c: '', d: 0, e: false, f: 'x', g: ' ' })).toEqual({ d: 0, e: false, f: 'x', g: ' ' });
+  });
+
+  it('works at any depth and drops groups left empty', () => {
+    expect(
+      compact({
+        teamNumber: 'A',
+        leader: { name: 'Li', phone: '' },
+        secretary: { name: '', phone: null },
+        deep: { inner: { value: undefined } },
+        kept: { inner: { zero: 0 } },
+        empty: {},
+      }),
+    ).toEqual({ teamNumber: 'A', leader: { name: 'Li' }, kept: { inner: { zero: 0 } } });
+  });
+
+  it('keeps arrays as they are', () => {
+    expect(compact({ platforms: ['a-platform'], none: [] })).toEqual({ platforms: ['a-platform'], none: [] });
+  });
+
+  it('does not change its input', () => {
+    const input = { a: '', b: { c: null } };
+    compact(input);
+    expect(input).toEqual({ a: '', b: { c: null } });
+  });
+});
