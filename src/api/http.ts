@@ -36,6 +36,9 @@ export class ApiError extends HttpError {
     errors?: Record<string, string>,
   ) {
     super(message, 200, errors ? { errors } : undefined);
+    // HttpError sets its own prototype; restore ours so `instanceof ApiError` holds.
+    Object.setPrototypeOf(this, ApiError.prototype);
+    this.name = 'ApiError';
   }
 }
 

@@ -10,6 +10,9 @@ export function loginUrlFor(pathname: string, search = ''): string {
 /** The path to open after sign-in: the redirect parameter when it is a local path, else '/'. */
 export function redirectTarget(search: string): string {
   const target = new URLSearchParams(search).get('redirect');
-  // Only same-site paths: '//host' or 'http:' would send the person elsewhere.
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
+  if (!target || !target.startsWith('/')) return '/';
+  // Only paths of this site: browsers read '//host', '/\\host' and '/\thost' as other sites.
+  const here = 'http://console.invalid';
+  const url = new URL(target, here);
+  return url.origin === here && !/[\\\s]/.test(target) ? `${url.pathname}${url.search}${url.hash}` : '/';
 }

@@ -9,7 +9,7 @@ const isLanguage = (value: string): value is Language => (LANGUAGES as readonly 
 export function detectLanguage(cookie: string | undefined, browserLanguages: readonly string[]): Language {
   if (cookie && isLanguage(cookie)) return cookie;
   for (const tag of browserLanguages) {
-    const base = tag.toLowerCase().slice(0, 2);
+    const base = tag.toLowerCase().split('-')[0];
     if (isLanguage(base)) return base;
   }
   return DEFAULT_LANGUAGE;

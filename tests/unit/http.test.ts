@@ -184,3 +184,14 @@ describe('request', () => {
     expect([error.message, error.code]).toEqual(['app.http.network|{"message":"HTTP 502"}', 0]);
   });
 });
+
+describe('ApiError', () => {
+  it('is an ApiError and an HttpError, with its code', () => {
+    const error = new ApiError('nope', 40001, { num: 'bad' });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.name).toBe('ApiError');
+    expect(error.code).toBe(40001);
+    expect(error.body).toEqual({ errors: { num: 'bad' } });
+  });
+});

@@ -46,3 +46,10 @@ describe('constants', () => {
     expect(LANGUAGE_NAMES).toEqual({ zh: '中文', en: 'English', es: 'Español', ja: '日本語' });
   });
 });
+
+describe('detectLanguage with three-letter language codes', () => {
+  it('does not read Javanese as Japanese, nor Zhuang as Chinese', () => {
+    expect(detectLanguage(undefined, ['jav'])).toBe('en');
+    expect(detectLanguage(undefined, ['zha-CN', 'es-MX'])).toBe('es');
+  });
+});

@@ -48,3 +48,9 @@ describe('redirectTarget', () => {
     expect(redirectTarget('?redirect=device%2Findex')).toBe('/');
   });
 });
+
+describe('redirectTarget against paths browsers read as other sites', () => {
+  it.each(['/\\evil.com', '/\t/evil.com', '/ /evil.com', '//evil.com/x'])('refuses %j', (target) => {
+    expect(redirectTarget(`?redirect=${encodeURIComponent(target)}`)).toBe('/');
+  });
+});
