@@ -1,0 +1,143 @@
+// Crews and devices through the screens generated from their schemas: create, edit, delete, filter.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser } from './browser';
+import { baseUrl, expectPath, saveFailure, signIn } from './helpers';
+
+/** Chooses an option of the select input bound to `source`. */
+async function pick(page: Page, source: string, option: string) {
+  await page.locator(`.MuiFormControl-root:has(input[name="${source}"]) [role=combobox]`).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}/dev-api${path}`, { headers: { 'X-Token': 'admin-token' } });
+  return ((await response.json()) as { data: T }).data;
+}
+
+describe('generated resource screens', () => {
+  let page: Page;
+  let close: () => Promise<void>;
+  beforeEach(async () => {
+    ({ page, close } = await openBrowser());
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await saveFailure(page, task.name);
+    await close();
+  });
+
+  it('creates, edits and deletes a crew with its leader and secretary', async () => {
+    await page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2Findex`);
+    await signIn(page, 'admin');
+    await expectPath(page, '/crew/index');
+    await page.getByRole('link', { name: 'Create' }).click();
+    await expectPath(page, '/crew/create');
+    await page.getByRole('button', { name: 'Save' }).waitFor(); // the form has replaced the list
+
+    await page.locator('input[name="teamNumber"]').fill('ZJ-E2E-7');
+    await page.locator('input[name="leader.name"]').fill('Li Wei');
+    await page.locator('input[name="leader.phone"]').fill('13800000007');
+    await page.locator('input[name="secretary.name"]').fill('Wang Fang');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectPath(page, '/crew/index');
+
+    await page.locator('input[name="teamNumber"]').fill('ZJ-E2E-7');
+    const row = page.locator('table tbody tr', { hasText: 'ZJ-E2E-7' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Li Wei');
+    const [created] = (await api<{ items: { id: number; secretary: { name: string } }[] }>('/crew/list?teamNumber=ZJ-E2E-7')).items;
+    expect(created.secretary.name).toBe('Wang Fang');
+
+    await row.click();
+    await expectPath(page, `/crew/${created.id}`);
+    await page.locator('input[name="leader.name"]').waitFor();
+    await expect.poll(() => page.locator('input[name="leader.name"]').inputValue()).toBe('Li Wei');
+    await page.locator('input[name="leader.name"]').fill('Zhao Lei');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectPath(page, '/crew/index');
+    await page.locator('table tbody tr', { hasText: 'Zhao Lei' }).waitFor();
+
+    await page.goto(`${baseUrl()}/crew/${created.id}`);
+    await expect.poll(() => page.locator('input[name="leader.name"]').inputValue()).toBe('Zhao Lei');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expectPath(page, '/crew/index');
+    await expect.poll(async () => (await api<{ total: number }>('/crew/list?teamNumber=ZJ-E2E-7')).total).toBe(0);
+  });
+
+  it('refuses a crew without a leader, naming the field, and sends nothing', async () => {
+    await page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2Fcreate`);
+    await signIn(page, 'admin');
+    await expectPath(page, '/crew/create');
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    const before = (await api<{ total: number }>('/crew/list')).total;
+    await page.locator('input[name="teamNumber"]').fill('ZJ-E2E-8');
+    await page.locator('input[name="leader.phone"]').fill('not a phone');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Leader: is required').waitFor();
+    await page.getByText(/Leader's phone: must match/).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/crew/create');
+    expect((await api<{ total: number }>('/crew/list')).total).toBe(before);
+  });
+
+  it('creates a device whose name is its number type and number, edits and deletes it', async () => {
+    await page.goto(`${baseUrl()}/login?redirect=%2Fdevice%2Fcreate`);
+    await signIn(page, 'admin');
+    await expectPath(page, '/device/create');
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    expect(await page.locator('input[name="name"]').count()).toBe(0); // computed, never typed
+
+    await pick(page, 'numtype', 'T');
+    await page.locator('input[name="num"]').fill('9901');
+    await page.locator('input[name="project"]').fill('Su53-78H');
+    await pick(page, 'type', 'Gamma');
+    await pick(page, 'status', 'Under repair');
+    await pick(page, 'brand', 'Sperry');
+    await pick(page, 'meth', 'Lower seat key');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectPath(page, '/device/index');
+
+    await page.locator('input[name="title"]').fill('T9901');
+    const row = page.locator('table tbody tr', { hasText: 'T9901' });
+    await row.waitFor();
+    const text = await row.textContent();
+    for (const label of ['Gamma', 'Sperry', 'Lower seat key', 'Under repair', 'Su53-78H']) expect(text).toContain(label);
+
+    await row.click();
+    await expect.poll(() => page.locator('input[name="num"]').inputValue()).toBe('9901');
+    await page.locator('input[name="num"]').fill('9902');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectPath(page, '/device/index');
+    await page.locator('input[name="title"]').fill('T9902');
+    await page.locator('table tbody tr', { hasText: 'T9902' }).click();
+    await expect.poll(() => page.locator('input[name="num"]').inputValue()).toBe('9902');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expectPath(page, '/device/index');
+    await expect.poll(async () => (await api<{ total: number }>('/device/list?title=T990')).total).toBe(0);
+  });
+
+  it('filters devices by brand and status, brand "All" meaning every brand', async () => {
+    await page.goto(`${baseUrl()}/login?redirect=%2Fdevice%2Findex`);
+    await signIn(page, 'admin');
+    await expectPath(page, '/device/index');
+    const all = (await api<{ total: number }>('/device/list')).total;
+    const aps = (await api<{ total: number }>('/device/list?brand=2&status=1')).total;
+    expect(aps).toBeGreaterThan(0);
+    expect(aps).toBeLessThan(all);
+
+    await page.getByText(`of ${all}`).waitFor();
+    await pick(page, 'brand', 'APS');
+    await pick(page, 'status', 'On site');
+    await page.getByText(`of ${aps}`).waitFor();
+    const rows = page.locator('table tbody tr');
+    for (const text of await rows.allTextContents()) {
+      expect(text).toContain('APS');
+      expect(text).toContain('On site');
+    }
+    expect(new URL(page.url()).searchParams.get('filter')).toContain('"brand":2');
+    await pick(page, 'brand', 'All');
+    const onSite = (await api<{ total: number }>('/device/list?status=1')).total;
+    await page.getByText(`of ${onSite}`).waitFor();
+  });
+});
