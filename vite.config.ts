@@ -11,6 +11,7 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir: mode === 'mock' ? 'dist-mock' : 'dist',
     chunkSizeWarningLimit: 2000,
+    manifest: true,
   },
   server: { port: 9527 },
 }));

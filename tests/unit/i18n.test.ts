@@ -1,0 +1,78 @@
+// Every language has every key English has: react-admin's own (ra-language-english) and ours.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import englishRa from 'ra-language-english';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../src/i18n/languages';
+
+const I18N = join(import.meta.dirname, '../../i18n');
+const read = (file: string) => JSON.parse(readFileSync(join(I18N, file), 'utf8')) as Record<string, unknown>;
+
+function flatten(node: unknown, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    if (typeof value === 'string') out[prefix + key] = value;
+    else Object.assign(out, flatten(value, `${prefix}${key}.`));
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+const english = { ...flatten(englishRa), ...flatten(read('en/app.json')) };
+
+describe.each(LANGUAGES.filter((l) => l !== 'en'))('the %s messages', (language) => {
+  const messages = { ...flatten(read(`${language}/ra.json`)), ...flatten(read(`${language}/app.json`)) };
+
+  it('have every key English has, and no other', () => {
+    expect(Object.keys(messages).filter((k) => !(k in english))).toEqual([]);
+    expect(Object.keys(english).filter((k) => !(k in messages))).toEqual([]);
+  });
+
+  it('are non-empty wherever English is (react-admin leaves ra.boolean.null blank)', () => {
+    expect(Object.entries(messages).filter(([k, v]) => !v.trim() && english[k]?.trim())).toEqual([]);
+  });
+
+  it('keep the placeholders of our English messages', () => {
+    const ours = flatten(read('en/app.json'));
+    const lost = Object.keys(ours).filter((k) => placeholders(ours[k]).some((p) => !placeholders(messages[k]).includes(p)));
+    expect(lost).toEqual([]);
+  });
+});
+
+describe('the English messages', () => {
+  it('give a route.<title> for every titled route of the route tree', () => {
+    const routes = JSON.parse(readFileSync(join(I18N, '../schemas/routes.json'), 'utf8'));
+    const titles = new Set<string>();
+    const walk = (nodes: { meta?: { title?: string }; children?: unknown[] }[]) => {
+      for (const node of nodes) {
+        if (node.meta?.title) titles.add(node.meta.title);
+        walk((node.children ?? []) as typeof nodes);
+      }
+    };
+    walk(routes.routes);
+    expect([...titles].filter((t) => !(`route.${t}` in english))).toEqual([]);
+  });
+
+  it('label every field and enum value of every schema', async () => {
+    const { loadRegistry } = await import('../../src/schema/load-node');
+    const { fields, properties } = await import('../../src/schema/registry');
+    const registry = loadRegistry();
+    const missing: string[] = [];
+    for (const [name, schema] of Object.entries(registry.resources)) {
+      const paths = [...fields(schema).map((f) => f.path), ...Object.keys(properties(schema))];
+      for (const path of paths) if (!english[`resources.${name}.fields.${path}`]) missing.push(`resources.${name}.fields.${path}`);
+      for (const f of fields(schema)) {
+        for (const value of f.schema.enum ?? []) {
+          const key = `resources.${name}.enums.${f.path}.${value}`;
+          if (!english[key] && typeof value !== 'string') missing.push(key);
+        }
+        const list = f.schema['x-options'];
+        for (const option of list ? registry.config[list].items : []) {
+          if (!english[`options.${list}.${option.key}`]) missing.push(`options.${list}.${option.key}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
