@@ -8,7 +8,7 @@ import { NavigationProgress } from './NavigationProgress';
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout appBar={AppBar} menu={SchemaMenu}>
+    <RaLayout appBar={AppBar} menu={SchemaMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
       <NavigationProgress />
       <DocumentTitle />
       <ConfirmLogoutDialog />

@@ -1,6 +1,6 @@
 // Shows one value of a record the way its schema says: option and enum labels, dates, numbers.
 import Chip from '@mui/material/Chip';
-import { DateField, NumberField, useRecordContext } from 'react-admin';
+import { DateField, NumberField, useLocaleState, useRecordContext } from 'react-admin';
 import { getPath } from '../../schema/registry';
 import type { FieldSchema } from '../../schema/types';
 import { useChoices } from './choices';
@@ -15,6 +15,7 @@ export interface ValueFieldProps {
 
 export function ValueField({ source, resource, schema }: ValueFieldProps) {
   const record = useRecordContext();
+  const [locale] = useLocaleState(); // dates and numbers read as in the chosen language
   const choices = useChoices(resource, source, schema);
   if (!record) return null;
   const value = getPath(record, source);
@@ -30,9 +31,9 @@ export function ValueField({ source, resource, schema }: ValueFieldProps) {
     );
   }
   if (schema.format === 'date-time' || schema.format === 'date') {
-    return <DateField source={source} showTime={schema.format === 'date-time'} />;
+    return <DateField source={source} showTime={schema.format === 'date-time'} locales={locale} />;
   }
-  if (schema.type === 'number' || schema.type === 'integer') return <NumberField source={source} />;
+  if (schema.type === 'number' || schema.type === 'integer') return <NumberField source={source} locales={locale} />;
   if (schema.type === 'boolean') return <span>{value ? '✓' : '✗'}</span>;
   return <span>{String(value)}</span>;
 }

@@ -1,0 +1,52 @@
+// Screenshots of every screen of this release in two languages, at desktop and phone width,
+// saved under tests/.artifacts/screens/ to be looked at; each also checks its translated text.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openBrowser } from './browser';
+import { ARTIFACTS, baseUrl, expectPath, messages, signIn } from './helpers';
+
+const SCREENS = join(ARTIFACTS, 'screens');
+
+const screens: { name: string; path: string; expect: (m: Record<string, string>) => string }[] = [
+  { name: 'home', path: '/home', expect: (m) => m['route.Home'] },
+  { name: 'crew-list', path: '/crew/index', expect: (m) => m['route.CrewList'] },
+  { name: 'crew-create', path: '/crew/create', expect: (m) => m['resources.crew.fields.secretary'] },
+  { name: 'device-list', path: '/device/index', expect: (m) => m['route.DeviceList'] },
+  { name: 'device-edit', path: '/device/3', expect: (m) => m['resources.device.fields.meth'] },
+  { name: 'device-show', path: '/device/detail/3', expect: (m) => m['resources.device.fields.houring'] },
+  { name: 'profile', path: '/profile/index', expect: (m) => m['app.profile.about'] },
+  { name: 'pending', path: '/staff/index', expect: (m) => m['app.pending.title'] },
+  { name: '404', path: '/no/such/page', expect: (m) => m['app.page404.headline'] },
+];
+
+describe.each([
+  { language: 'en' as const, width: 1280, height: 800 },
+  { language: 'zh' as const, width: 1280, height: 800 },
+  { language: 'ja' as const, width: 375, height: 740 },
+  { language: 'es' as const, width: 375, height: 740 },
+])('screens in $language at $width px', ({ language, width, height }) => {
+  it('render translated, without sideways scrolling of the page', async () => {
+    mkdirSync(SCREENS, { recursive: true });
+    const m = messages(language);
+    const { page, context, close } = await openBrowser({ width, height });
+    try {
+      await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
+      await page.goto(`${baseUrl()}/login`);
+      await page.getByText(m['app.login.title']).first().waitFor();
+      await page.screenshot({ path: join(SCREENS, `${language}-${width}-login.png`) });
+      await signIn(page, 'admin');
+      await expectPath(page, '/home');
+      for (const screen of screens) {
+        await page.goto(`${baseUrl()}${screen.path}`);
+        await page.getByText(screen.expect(m), { exact: false }).first().waitFor({ timeout: 10_000 });
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: join(SCREENS, `${language}-${width}-${screen.name}.png`) });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${screen.name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+      }
+    } finally {
+      await close();
+    }
+  });
+});
