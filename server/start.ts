@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { seedStore } from '../mock/seed';
-import { loadRegistry } from '../src/schema/load-node';
+import { checkSchemas, formatProblem } from '../src/schema/check';
+import { SCHEMA_DIR, loadRegistry, readSchemaFiles } from '../src/schema/load-node';
+import { PAGES } from '../src/schema/route-component';
 import { MockAccounts } from './accounts';
 import { createApp } from './app';
 import { MemoryStore } from './store/memory';
@@ -22,6 +24,11 @@ async function buildConsoleIfNeeded() {
 async function main() {
   await buildConsoleIfNeeded();
   const registry = loadRegistry();
+  const problems = checkSchemas(readSchemaFiles(), registry.config, registry.routes, PAGES);
+  if (problems.length > 0) {
+    console.error(`The schema files in ${SCHEMA_DIR} have problems:\n${problems.map(formatProblem).join('\n')}`);
+    process.exit(1);
+  }
   const store = new MemoryStore();
   if (process.env.DEMO !== '0') await seedStore(store, registry);
   const api = createApp({ registry, store, accounts: new MockAccounts() });

@@ -9,7 +9,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { request } from '../api/http';
+import { RoleSwitch } from '../auth/RoleSwitch';
 import { ensureInfo } from '../auth/session';
+
+const MOCK = import.meta.env.VITE_MOCK === 'true';
 
 interface StaffInfo {
   introduction: string;
@@ -46,6 +49,7 @@ export function Profile() {
         </Typography>
         {row(translate('app.profile.name'), person.name)}
         {row(translate('app.profile.roles'), info.data?.roles.map((role) => <Chip key={role} label={role} size="small" sx={{ mr: 1 }} />))}
+        {MOCK && info.data && row(translate('app.profile.switch_role'), <RoleSwitch current={info.data.roles[0]} />)}
         {row(translate('app.profile.mobile'), person.mobile)}
         {row(translate('app.profile.introduction'), person.introduction)}
       </CardContent>

@@ -55,6 +55,14 @@ describe('the in-browser mock back-end', () => {
       await expectPath(page, '/crew/index');
       await expect.poll(() => page.locator('table tbody tr').count()).toBe(20);
       await page.getByText('of 24').waitFor();
+      expect(await page.locator('[data-menu="/setting"]').count()).toBe(0);
+
+      // SPEC §4 role switching: the token becomes admin-token and the routes are generated anew.
+      await page.goto(`${base}/profile/index`);
+      await page.locator('[data-role="admin"]').click();
+      await page.locator('[data-menu="/setting"]').waitFor();
+      const cookies = await page.context().cookies();
+      expect(cookies.find((c) => c.name === 'Admin-Token')?.value).toBe('admin-token');
       expect(apiHits).toEqual([]);
     } catch (error) {
       await saveFailure(page, 'mock');

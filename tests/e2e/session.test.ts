@@ -65,6 +65,14 @@ describe('signing in and out', () => {
     await expectPath(page, '/home');
   });
 
+  it('re-mounts a page through /redirect/<path>, keeping its query', async () => {
+    await page.goto(`${baseUrl()}/login?redirect=%2Fhome`);
+    await signIn(page, 'admin');
+    await expectPath(page, '/home');
+    await page.goto(`${baseUrl()}/redirect/crew/index?page=2`);
+    await expectPath(page, '/crew/index?page=2');
+  });
+
   it('shows the 404 page for an unknown path', async () => {
     await page.goto(`${baseUrl()}/login?redirect=%2Fno%2Fsuch%2Fpage`);
     await signIn(page, 'admin');
