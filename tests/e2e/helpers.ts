@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterEach, beforeEach, expect, inject } from 'vitest';
+import { type BrowserOptions, openBrowser } from './browser';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -40,4 +41,26 @@ export const ARTIFACTS = join(import.meta.dirname, '../.artifacts');
 export async function saveFailure(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `failed-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`) }).catch(() => undefined);
+}
+
+/**
+ * A fresh Chromium page for each test of the enclosing describe, closed after it;
+ * a failed test leaves its screenshot in tests/.artifacts.
+ */
+export function useFreshPage(options: BrowserOptions = {}): { readonly page: Page } {
+  let session: Awaited<ReturnType<typeof openBrowser>> | undefined;
+  beforeEach(async () => {
+    session = await openBrowser(options);
+  });
+  afterEach(async ({ task }) => {
+    if (!session) return;
+    if (task.result?.state === 'fail') await saveFailure(session.page, task.name);
+    await session.close();
+  });
+  return {
+    get page() {
+      if (!session) throw new Error('useFreshPage: no page outside a test');
+      return session.page;
+    },
+  };
 }

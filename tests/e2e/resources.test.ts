@@ -1,8 +1,7 @@
 // Crews and devices through the screens generated from their schemas: create, edit, delete, filter.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser } from './browser';
-import { baseUrl, expectPath, saveFailure, signIn } from './helpers';
+import { baseUrl, expectPath, signIn, useFreshPage } from './helpers';
 
 /** Chooses an option of the select input bound to `source`. */
 async function pick(page: Page, source: string, option: string) {
@@ -16,17 +15,10 @@ async function api<T>(path: string): Promise<T> {
 }
 
 describe('generated resource screens', () => {
-  let page: Page;
-  let close: () => Promise<void>;
-  beforeEach(async () => {
-    ({ page, close } = await openBrowser());
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveFailure(page, task.name);
-    await close();
-  });
+  const browser = useFreshPage();
 
   it('creates, edits and deletes a crew with its leader and secretary', async () => {
+    const page = browser.page;
     await page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2Findex`);
     await signIn(page, 'admin');
     await expectPath(page, '/crew/index');
@@ -66,6 +58,7 @@ describe('generated resource screens', () => {
   });
 
   it('refuses a crew without a leader, naming the field, and sends nothing', async () => {
+    const page = browser.page;
     await page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2Fcreate`);
     await signIn(page, 'admin');
     await expectPath(page, '/crew/create');
@@ -81,6 +74,7 @@ describe('generated resource screens', () => {
   });
 
   it('creates a device whose name is its number type and number, edits and deletes it', async () => {
+    const page = browser.page;
     await page.goto(`${baseUrl()}/login?redirect=%2Fdevice%2Fcreate`);
     await signIn(page, 'admin');
     await expectPath(page, '/device/create');
@@ -118,6 +112,7 @@ describe('generated resource screens', () => {
   });
 
   it('filters devices by brand and status, brand "All" meaning every brand', async () => {
+    const page = browser.page;
     await page.goto(`${baseUrl()}/login?redirect=%2Fdevice%2Findex`);
     await signIn(page, 'admin');
     await expectPath(page, '/device/index');

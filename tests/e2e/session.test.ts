@@ -1,21 +1,12 @@
 // Sign-in, the route guard, sign-out, 404 and page titles, as a person meets them in Chromium.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openBrowser } from './browser';
-import { baseUrl, expectPath, messages, saveFailure, signIn } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
 
 describe('signing in and out', () => {
-  let page: Page;
-  let close: () => Promise<void>;
-  beforeEach(async () => {
-    ({ page, close } = await openBrowser());
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveFailure(page, task.name);
-    await close();
-  });
+  const browser = useFreshPage();
 
   it('sends a signed-out visitor to /login with the wanted path, and there after sign-in', async () => {
+    const page = browser.page;
     await page.goto(`${baseUrl()}/crew/index`);
     await expectPath(page, '/login?redirect=%2Fcrew%2Findex');
     await signIn(page, 'admin');
@@ -24,6 +15,7 @@ describe('signing in and out', () => {
   });
 
   it('says the account and password are incorrect, and stays on the sign-in page', async () => {
+    const page = browser.page;
     await page.goto(`${baseUrl()}/login`);
     await signIn(page, 'admin', 'wrong-password');
     await page.getByText('Account and password are incorrect.').waitFor();
@@ -31,6 +23,7 @@ describe('signing in and out', () => {
   });
 
   it('asks for the username and password before sending anything', async () => {
+    const page = browser.page;
     await page.goto(`${baseUrl()}/login`);
     await page.locator('input[name=username]').fill('   ');
     await page.locator('button[type=submit]').click();
@@ -39,6 +32,7 @@ describe('signing in and out', () => {
   });
 
   it('lands an admin on Home with every menu, Settings included', async () => {
+    const page = browser.page;
     await page.goto(`${baseUrl()}/`);
     await signIn(page, 'admin');
     await expectPath(page, '/home');
@@ -48,6 +42,7 @@ describe('signing in and out', () => {
   });
 
   it('hides Settings from an editor, and answers 404 for its paths', async () => {
+    const page = browser.page;
     await page.goto(`${baseUrl()}/login`);
     await signIn(page, 'editor');
     await expectPath(page, '/');
@@ -58,6 +53,7 @@ describe('signing in and out', () => {
   });
 
   it('sends a signed-in visitor from /login to /', async () => {
+    const page = browser.page;
     await page.goto(`${baseUrl()}/login`);
     await signIn(page, 'admin');
     await expectPath(page, '/home');
@@ -66,6 +62,7 @@ describe('signing in and out', () => {
   });
 
   it('re-mounts a page through /redirect/<path>, keeping its query', async () => {
+    const page = browser.page;
     await page.goto(`${baseUrl()}/login?redirect=%2Fhome`);
     await signIn(page, 'admin');
     await expectPath(page, '/home');
@@ -74,6 +71,7 @@ describe('signing in and out', () => {
   });
 
   it('shows the 404 page for an unknown path', async () => {
+    const page = browser.page;
     await page.goto(`${baseUrl()}/login?redirect=%2Fno%2Fsuch%2Fpage`);
     await signIn(page, 'admin');
     await expectPath(page, '/no/such/page');
@@ -81,6 +79,7 @@ describe('signing in and out', () => {
   });
 
   it('logs out to /login with the current path as redirect', async () => {
+    const page = browser.page;
     await page.goto(`${baseUrl()}/login?redirect=%2Fdevice%2Findex`);
     await signIn(page, 'admin');
     await expectPath(page, '/device/index');
@@ -92,6 +91,7 @@ describe('signing in and out', () => {
   });
 
   it('clears a token the server does not know, says why, and keeps the wanted path', async () => {
+    const page = browser.page;
     await page.context().addCookies([{ name: 'Admin-Token', value: 'stale-token', url: baseUrl() }]);
     await page.goto(`${baseUrl()}/device/index`);
     await expectPath(page, '/login?redirect=%2Fdevice%2Findex');
@@ -101,6 +101,7 @@ describe('signing in and out', () => {
   });
 
   it('opens the Confirm logout dialog when a call answers 50008, and Cancel stays on the page', async () => {
+    const page = browser.page;
     await page.goto(`${baseUrl()}/login?redirect=%2Fhome`);
     await signIn(page, 'admin');
     await expectPath(page, '/home');
@@ -120,6 +121,7 @@ describe('signing in and out', () => {
   });
 
   it('titles the page by its route, in English and in Chinese', async () => {
+    const page = browser.page;
     const en = messages('en');
     const zh = messages('zh');
     await page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2Findex`);
