@@ -12,13 +12,14 @@ import { MemoryStore } from './store/memory';
 import { createWebApp } from './web';
 
 const ROOT = join(import.meta.dirname, '..');
-const DIST = join(ROOT, 'dist');
+/** The built console; DIST_DIR lets tests serve a build of their own. */
+const DIST = process.env.DIST_DIR ?? join(ROOT, 'dist');
 
 async function buildConsoleIfNeeded() {
   if (existsSync(join(DIST, 'index.html'))) return;
   console.log('Building the console (first start)…');
   const { build } = await import('vite');
-  await build({ root: ROOT, logLevel: 'warn' });
+  await build({ root: ROOT, logLevel: 'warn', build: { outDir: DIST, emptyOutDir: true } });
 }
 
 async function main() {

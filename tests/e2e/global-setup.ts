@@ -1,6 +1,7 @@
 // Builds the console and starts the product's own Node entry on a free port for the browser tests.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -41,14 +42,16 @@ export async function waitForServer(url: string, child: ChildProcess, log: () =>
 
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: install Debian's package (apt-get install -y chromium).`);
+  // A build of this run's own, so that parallel runs never serve each other's files.
+  const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
   const { build } = await import('vite');
-  await build({ root: ROOT, logLevel: 'warn' });
+  await build({ root: ROOT, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
 
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: dist },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -60,5 +63,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    rmSync(dist, { recursive: true, force: true });
   };
 }

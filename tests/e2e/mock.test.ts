@@ -1,6 +1,8 @@
 // The development mock: the console built with `--mode mock` answers /dev-api inside the
 // browser (fetch-mock over the same Hono app), so a static file server is all it needs.
 import { readFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -11,7 +13,7 @@ import { openBrowser } from './browser';
 import { expectPath, saveFailure, signIn } from './helpers';
 
 const ROOT = join(import.meta.dirname, '../..');
-const OUT = join(ROOT, 'tests/.artifacts/dist-mock');
+const OUT = mkdtempSync(join(tmpdir(), 'console-dist-mock-'));
 
 describe('the in-browser mock back-end', () => {
   let server: ServerType;
