@@ -62,7 +62,8 @@ export function registerResource(app: Hono<AppEnv>, name: string, schema: Resour
     async add(c) {
       const body = await jsonBody(c);
       if (!body) return badBody(c);
-      const input = compact(stripReadOnly(schema, body));
+      const { version: _v, ...fields } = body;
+      const input = compact(stripReadOnly(schema, fields));
       const refusal = invalid(c, input);
       if (refusal) return refusal;
       const row = await store.insert(name, derive(schema, input, undefined, now()));
@@ -72,15 +73,24 @@ export function registerResource(app: Hono<AppEnv>, name: string, schema: Resour
     async update(c) {
       const body = await jsonBody(c);
       if (!body) return badBody(c);
-      const ids = idsOf(c, { id: body.id });
+      const { id, version, ...fields } = body;
+      const ids = idsOf(c, { id });
       if (!ids || ids.length !== 1) return missingId(c);
+      if (version !== undefined && !(Number.isSafeInteger(version) && (version as number) > 0)) {
+        return fail(c, Code.invalidInput, c.get('t')('server.bad_version'));
+      }
       const existing = await store.get(name, ids[0]);
       if (!existing) return notFound(c, ids);
-      const merged = compact({ ...stripReadOnly(schema, existing), ...stripReadOnly(schema, body) });
+      const { version: _v, ...stored } = existing;
+      const merged = compact({ ...stripReadOnly(schema, stored), ...stripReadOnly(schema, fields) });
       const refusal = invalid(c, merged);
       if (refusal) return refusal;
-      const row = await store.update(name, ids[0], derive(schema, merged, existing, now()));
-      return row ? ok(c, row, c.get('t')('server.edited')) : notFound(c, ids);
+      const result = await store.update(name, ids[0], derive(schema, merged, existing, now()), version as number | undefined);
+      if (result.status === 'missing') return notFound(c, ids);
+      if (result.status === 'conflict') {
+        return fail(c, Code.conflict, c.get('t')('server.conflict'), { data: result.current });
+      }
+      return ok(c, result.row, c.get('t')('server.edited'));
     },
 
     async del(c) {

@@ -1,7 +1,7 @@
 // The in-memory store: the mock's back-end in the browser and the fastest store for tests.
 import { getPath } from '../../src/schema/registry';
 import type { Condition, ListQuery } from '../../src/schema/query';
-import type { Row, Store } from './types';
+import type { Row, Store, UpdateResult } from './types';
 
 function matches(row: Row, condition: Condition): boolean {
   const value = getPath(row, condition.field);
@@ -58,17 +58,21 @@ export class MemoryStore implements Store {
   async insert(resource: string, values: Record<string, unknown>) {
     const id = (this.lastIds.get(resource) ?? 0) + 1;
     this.lastIds.set(resource, id);
-    const row: Row = { ...structuredClone(values), id };
+    const row: Row = { ...structuredClone(values), id, version: 1 };
     this.table(resource).set(id, row);
     return structuredClone(row);
   }
 
-  async update(resource: string, id: number, values: Record<string, unknown>) {
+  async update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number): Promise<UpdateResult> {
     const table = this.table(resource);
-    if (!table.has(id)) return undefined;
-    const row: Row = { ...structuredClone(values), id };
+    const current = table.get(id);
+    if (!current) return { status: 'missing' };
+    if (expectedVersion !== undefined && current.version !== expectedVersion) {
+      return { status: 'conflict', current: structuredClone(current) };
+    }
+    const row: Row = { ...structuredClone(values), id, version: current.version + 1 };
     table.set(id, row);
-    return structuredClone(row);
+    return { status: 'ok', row: structuredClone(row) };
   }
 
   async remove(resource: string, ids: number[]) {

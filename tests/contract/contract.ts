@@ -1,5 +1,5 @@
 // The /dev-api contract, one suite for every store: each store's test file calls describeContract.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../server/store/types';
 import { type Envelope, makeApi } from './helpers';
 
@@ -12,6 +12,9 @@ export function describeContract(storeName: string, makeStore: () => Promise<Sto
     let api: Api;
     beforeEach(async () => {
       api = await makeApi(await makeStore());
+    });
+    afterEach(async () => {
+      await api.store.close();
     });
 
     describe('session', () => {
@@ -115,6 +118,34 @@ export function describeContract(storeName: string, makeStore: () => Promise<Sto
         const deleted = await api.call('POST', '/device/del', { body: { id: created.data.id } });
         expect(deleted).toMatchObject({ code: 20000, msg: 'deleted' });
         expect((await api.call('GET', '/device/detail', { query: { id: created.data.id } })).code).toBe(40004);
+      });
+
+      it('counts versions and refuses an update based on a stale copy', async () => {
+        const first = await api.call<{ id: number; version: number; teamNumber: string }>('GET', '/crew/info', { query: { id: 3 } });
+        expect(first.data.version).toBe(1);
+        const saved = await api.call<{ version: number }>('POST', '/crew/update', { body: { ...first.data, teamNumber: 'ZJ-A' } });
+        expect(saved.data.version).toBe(2);
+        const stale = await api.call<{ version: number; teamNumber: string }>('POST', '/crew/update', { body: { ...first.data, teamNumber: 'ZJ-B' } });
+        expect(stale.code).toBe(40009);
+        expect(stale.message).toMatch(/changed this record/);
+        expect(stale.data).toMatchObject({ version: 2, teamNumber: 'ZJ-A' });
+        const unversioned = await api.call<{ version: number }>('POST', '/crew/update', { body: { id: 3, teamNumber: 'ZJ-C' } });
+        expect(unversioned.data.version).toBe(3);
+        expect((await api.call('POST', '/crew/update', { body: { id: 3, version: 'x' } })).code).toBe(40001);
+      });
+
+      it('takes searches literally: wildcards and quotes match themselves, never SQL', async () => {
+        const created = await api.call<{ id: number }>('POST', '/crew/add', { body: { teamNumber: "50%_o'k\\", leader: { name: 'x' } } });
+        expect(created.code).toBe(20000);
+        for (const search of ['50%_o', "o'k", '%', '_', '\\']) {
+          const hits = await api.call<List<Crew>>('GET', '/crew/list', { query: { teamNumber: search } });
+          expect(hits.data.items.map((c) => c.id)).toEqual([created.data.id]);
+        }
+        for (const attack of ["' OR '1'='1", "x'; DROP TABLE crew; --", '1 OR 1=1']) {
+          const answer = await api.call<List<Crew>>('GET', '/crew/list', { query: { teamNumber: attack } });
+          expect(answer).toEqual({ code: 20000, data: { total: 0, items: [] } });
+        }
+        expect((await api.call<List>('GET', '/crew/list')).data.total).toBe(25);
       });
 
       it('refuses an invalid record naming every bad field, and writes nothing', async () => {

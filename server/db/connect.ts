@@ -1,0 +1,51 @@
+// The SQL database: SQLite in DATA_DIR by default (nothing to install), PostgreSQL when
+// DATABASE_URL is set. Kysely speaks to both; the tables come from the schemas (migrate.ts).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+
+// Table names come from the schema files at run time, so no static row types can be given.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Db = Kysely<any>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Connection {
+  db: Db;
+  dialect: Dialect;
+  /** The SQLite handle, for the online backup; absent on PostgreSQL. */
+  sqlite?: Database.Database;
+  describe: string;
+}
+
+// PostgreSQL answers COUNT(*) and BIGINT as text; our counts and ids fit in a JavaScript number.
+pg.types.setTypeParser(20, (value: string) => Number(value));
+
+export function connectSqlite(file: string): Connection {
+  if (file !== ':memory:') mkdirSync(join(file, '..'), { recursive: true });
+  const sqlite = new Database(file);
+  // WAL: readers never wait for the writer. FULL: a write answered is a write on disk.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  return { db: new Kysely({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', sqlite, describe: `SQLite ${file}` };
+}
+
+/** `searchPath` keeps the tables in a schema of their own (tests use one each). */
+export function connectPostgres(url: string, searchPath?: string): Connection {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL ?? 10),
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  const safe = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+  return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', describe: `PostgreSQL ${safe}` };
+}
+
+/** DATABASE_URL when set, else SQLite at DATA_DIR/console.db. */
+export function connectFromEnv(env: NodeJS.ProcessEnv = process.env): Connection {
+  if (env.DATABASE_URL) return connectPostgres(env.DATABASE_URL);
+  return connectSqlite(join(env.DATA_DIR ?? 'data', 'console.db'));
+}

@@ -1,0 +1,150 @@
+// Brings the database up to the schemas: creates missing tables, adds columns for new schema
+// fields and indexes for filterable and sortable ones, and records each step in app_migrations.
+// Run on every start and by `npm run migrate`; a step already recorded is never run again.
+import { sql, type Transaction } from 'kysely';
+import type { Registry } from '../../src/schema/registry';
+import { columnsOf, indexedColumns, sqlType } from './columns';
+import type { Connection } from './connect';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Trx = Transaction<any>;
+
+interface Step {
+  name: string;
+  run: (trx: Trx) => Promise<unknown>;
+}
+
+/** The product's own tables: accounts, sessions, the sign-in log and uploaded files. */
+function internalSteps(connection: Connection): Step[] {
+  const id = (trx: Trx, table: string) =>
+    connection.dialect === 'postgres'
+      ? trx.schema.createTable(table).addColumn('id', 'serial', (c) => c.primaryKey())
+      : trx.schema.createTable(table).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  return [
+    {
+      name: 'create app_accounts',
+      run: (trx) =>
+        trx.schema
+          .createTable('app_accounts')
+          .addColumn('username', 'text', (c) => c.primaryKey())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('roles', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('avatar', 'text')
+          .addColumn('introduction', 'text')
+          .addColumn('mobile', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute(),
+    },
+    {
+      name: 'create app_sessions',
+      run: async (trx) => {
+        await trx.schema
+          .createTable('app_sessions')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('username', 'text', (c) => c.notNull().references('app_accounts.username').onDelete('cascade'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+        await trx.schema.createIndex('app_sessions_username').on('app_sessions').column('username').execute();
+      },
+    },
+    {
+      name: 'create app_login_log',
+      run: async (trx) => {
+        await id(trx, 'app_login_log')
+          .addColumn('username', 'text', (c) => c.notNull())
+          .addColumn('address', 'text', (c) => c.notNull())
+          .addColumn('success', 'integer', (c) => c.notNull())
+          .addColumn('reason', 'text')
+          .addColumn('at', 'text', (c) => c.notNull())
+          .execute();
+        await trx.schema.createIndex('app_login_log_username_at').on('app_login_log').columns(['username', 'at']).execute();
+        await trx.schema.createIndex('app_login_log_address_at').on('app_login_log').columns(['address', 'at']).execute();
+      },
+    },
+    {
+      name: 'create app_uploads',
+      run: (trx) =>
+        id(trx, 'app_uploads')
+          .addColumn('stored_name', 'text', (c) => c.notNull().unique())
+          .addColumn('original_name', 'text', (c) => c.notNull())
+          .addColumn('mime', 'text', (c) => c.notNull())
+          .addColumn('size', 'integer', (c) => c.notNull())
+          .addColumn('created_by', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute(),
+    },
+  ];
+}
+
+async function existingColumns(trx: Trx, connection: Connection, table: string): Promise<Set<string> | undefined> {
+  if (connection.dialect === 'postgres') {
+    const { rows } = await sql<{ column_name: string }>`
+      select column_name from information_schema.columns
+      where table_schema = current_schema() and table_name = ${table}`.execute(trx);
+    return rows.length ? new Set(rows.map((r) => r.column_name)) : undefined;
+  }
+  const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(trx);
+  return rows.length ? new Set(rows.map((r) => r.name)) : undefined;
+}
+
+/** Applies what is missing; answers the names of the steps it ran. */
+export async function migrate(connection: Connection, registry: Registry): Promise<string[]> {
+  const { db, dialect } = connection;
+  await db.schema
+    .createTable('app_migrations')
+    .ifNotExists()
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('applied_at', 'text', (c) => c.notNull())
+    .execute();
+
+  return db.transaction().execute(async (trx) => {
+    // Several instances may start at once: only one migrates, the others wait and find it done.
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(7262001)`.execute(trx);
+    const done = new Set((await trx.selectFrom('app_migrations').select('name').execute()).map((r) => r.name as string));
+    const ran: string[] = [];
+    const apply = async (step: Step) => {
+      if (done.has(step.name)) return;
+      await step.run(trx);
+      await trx.insertInto('app_migrations').values({ name: step.name, applied_at: new Date().toISOString() }).execute();
+      done.add(step.name);
+      ran.push(step.name);
+    };
+
+    for (const step of internalSteps(connection)) await apply(step);
+
+    for (const [name, schema] of Object.entries(registry.resources)) {
+      const columns = columnsOf(schema);
+      const present = await existingColumns(trx, connection, name);
+      if (!present) {
+        await apply({
+          name: `create ${name}`,
+          run: () => {
+            let table =
+              dialect === 'postgres'
+                ? trx.schema.createTable(name).addColumn('id', 'serial', (c) => c.primaryKey())
+                : trx.schema.createTable(name).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+            table = table.addColumn('version', 'integer', (c) => c.notNull().defaultTo(1));
+            for (const column of columns) table = table.addColumn(column.name, sqlType(column.kind, dialect));
+            return table.execute();
+          },
+        });
+      } else {
+        for (const column of columns.filter((c) => !present.has(c.name))) {
+          await apply({
+            name: `add ${name}.${column.name}`,
+            run: () => trx.schema.alterTable(name).addColumn(column.name, sqlType(column.kind, dialect)).execute(),
+          });
+        }
+      }
+      for (const column of indexedColumns(schema)) {
+        await apply({
+          name: `index ${name}.${column}`,
+          run: () => trx.schema.createIndex(`${name}_${column}_idx`).ifNotExists().on(name).column(column).execute(),
+        });
+      }
+    }
+    return ran;
+  });
+}
