@@ -1,7 +1,7 @@
 // The development back-end: fetch-mock hands every /dev-api request to the same Hono app the
 // real server runs, here over the in-memory store filled with seeded fake data.
 import fetchMock from 'fetch-mock';
-import { MockAccounts } from '../server/accounts';
+import { MockAccounts } from '../server/auth/accounts';
 import { createApp } from '../server/app';
 import { MemoryStore } from '../server/store/memory';
 import { registry } from '../src/schema/load-vite';

@@ -2,12 +2,13 @@
 // and run inside the browser by the mock (mock/index.ts). Same code, so they cannot drift.
 import { Hono } from 'hono';
 import type { Registry } from '../src/schema/registry';
-import type { Accounts } from './accounts';
+import type { Accounts } from './auth/accounts';
 import { Code } from './codes';
 import { type AppEnv, fail } from './context';
 import { pickLanguage, translator } from './messages';
 import { registerResource } from './resources';
-import { registerSession } from './session';
+import { createPermissions } from './permissions';
+import { type AddressOf, registerSession } from './session';
 import type { Store } from './store/types';
 import { RecordValidator } from '../src/schema/validation';
 
@@ -16,6 +17,9 @@ export interface AppDeps {
   store: Store;
   accounts: Accounts;
   now?: () => Date;
+  addressOf?: AddressOf;
+  /** Where failures are reported (the Node entry logs them). */
+  onError?: (error: unknown) => void;
 }
 
 export const API_BASE = '/dev-api';
@@ -23,7 +27,7 @@ export const API_BASE = '/dev-api';
 /** Paths anyone may call without a session. */
 const PUBLIC = new Set([`${API_BASE}/user/login`]);
 
-export function createApp({ registry, store, accounts, now }: AppDeps) {
+export function createApp({ registry, store, accounts, now, addressOf = () => 'local', onError = console.error }: AppDeps) {
   const app = new Hono<AppEnv>().basePath(API_BASE);
   const validator = new RecordValidator(registry);
 
@@ -42,14 +46,15 @@ export function createApp({ registry, store, accounts, now }: AppDeps) {
     return next();
   });
 
-  registerSession(app, registry, accounts);
+  registerSession(app, registry, accounts, addressOf);
+  const permissions = createPermissions(registry.routes);
   for (const [name, schema] of Object.entries(registry.resources)) {
-    registerResource(app, name, schema, { store, validator, now });
+    registerResource(app, name, schema, { store, validator, permissions, now });
   }
 
   app.notFound((c) => fail(c, Code.notFound, c.get('t')?.('server.no_endpoint', { path: c.req.path }) ?? 'Not found'));
   app.onError((error, c) => {
-    console.error(error);
+    onError(error);
     const t = c.get('t') ?? translator('en');
     return c.json({ code: Code.internal, message: t('server.internal') }, 500);
   });

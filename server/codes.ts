@@ -11,6 +11,7 @@ export const Code = {
   forbidden: 40003,
   notFound: 40004,
   conflict: 40009,
+  tooManyAttempts: 42900,
   internal: 50000,
 } as const;
 

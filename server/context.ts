@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { UserInfo } from './accounts';
+import type { UserInfo } from './auth/accounts';
 import { Code, type CodeValue } from './codes';
 import type { Language, Translate } from './messages';
 

@@ -7,12 +7,14 @@ import { compact, stripReadOnly } from '../src/schema/write-schema';
 import { Code } from './codes';
 import { type AppContext, type AppEnv, fail, jsonBody, ok } from './context';
 import { derive } from './derive';
+import type { Permissions } from './permissions';
 import type { Store } from './store/types';
 import type { RecordValidator } from '../src/schema/validation';
 
 interface Deps {
   store: Store;
   validator: RecordValidator;
+  permissions: Permissions;
   now?: () => Date;
 }
 
@@ -103,6 +105,10 @@ export function registerResource(app: Hono<AppEnv>, name: string, schema: Resour
   };
 
   for (const [kind, endpoint] of Object.entries(endpoints) as [EndpointKind, NonNullable<(typeof endpoints)[EndpointKind]>][]) {
-    app.on(endpoint.method, endpoint.path, handlers[kind]);
+    app.on(endpoint.method, endpoint.path, (c) => {
+      // Refused before anything is read or written.
+      if (!deps.permissions.mayUse(c.get('user').roles, name)) return fail(c, Code.forbidden, c.get('t')('server.forbidden'));
+      return handlers[kind](c);
+    });
   }
 }

@@ -1,18 +1,25 @@
 // Sign-in, user info, sign-out, the /config option lists and the signed-in person's staff card.
 import type { Hono } from 'hono';
 import type { Registry } from '../src/schema/registry';
-import type { Accounts } from './accounts';
+import type { Accounts } from './auth/accounts';
 import { Code } from './codes';
-import { type AppEnv, fail, jsonBody, ok } from './context';
+import { type AppContext, type AppEnv, fail, jsonBody, ok } from './context';
 
-export function registerSession(app: Hono<AppEnv>, registry: Registry, accounts: Accounts) {
+/** The caller's network address, for rate limiting sign-ins; the Node entry knows it. */
+export type AddressOf = (c: AppContext) => string;
+
+export function registerSession(app: Hono<AppEnv>, registry: Registry, accounts: Accounts, addressOf: AddressOf) {
   app.post('/user/login', async (c) => {
     const body = await jsonBody(c);
     const username = typeof body?.username === 'string' ? body.username.trim() : '';
     const password = typeof body?.password === 'string' ? body.password : '';
-    const token = username && password ? await accounts.login(username, password) : undefined;
-    if (!token) return fail(c, Code.loginFailed, c.get('t')('server.login_failed'));
-    return ok(c, { token });
+    if (!username || !password) return fail(c, Code.loginFailed, c.get('t')('server.login_failed'));
+    const result = await accounts.login(username, password, addressOf(c));
+    if ('token' in result) return ok(c, { token: result.token });
+    if (result.refused === 'locked') {
+      return fail(c, Code.tooManyAttempts, c.get('t')('server.login_locked', { smart_count: result.minutes, minutes: result.minutes }));
+    }
+    return fail(c, Code.loginFailed, c.get('t')('server.login_failed'));
   });
 
   app.get('/user/info', (c) => ok(c, c.get('user')));

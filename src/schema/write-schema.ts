@@ -29,10 +29,14 @@ export function writeSchema(root: ResourceSchema, config: ConfigOptions): FieldS
   return writable(root, { ...rest, type: 'object' }, config);
 }
 
-/** Drops the fields a client may not set (id, computed and server-stamped fields). */
+/** What every stored record carries besides its fields: the server owns both. */
+export const RECORD_KEYS = ['id', 'version'];
+
+/** Drops the fields a client may not set (id, version, computed and server-stamped fields). */
 export function stripReadOnly(root: ResourceSchema, input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(input)) {
+    if (RECORD_KEYS.includes(name)) continue;
     const prop = root.properties?.[name];
     if (prop && resolve(root, prop).readOnly) continue;
     out[name] = value;

@@ -1,4 +1,4 @@
-import { MockAccounts } from '../../server/accounts';
+import { MockAccounts } from '../../server/auth/accounts';
 import { createApp } from '../../server/app';
 import { MemoryStore } from '../../server/store/memory';
 import type { Store } from '../../server/store/types';

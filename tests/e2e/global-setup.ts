@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM } from './browser';
+import { E2E_PASSWORD } from './constants';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -14,6 +15,7 @@ declare module 'vitest' {
     baseUrl: string;
   }
 }
+
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,6 +46,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: install Debian's package (apt-get install -y chromium).`);
   // A build of this run's own, so that parallel runs never serve each other's files.
   const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-data-'));
   const { build } = await import('vite');
   await build({ root: ROOT, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
 
@@ -51,7 +54,16 @@ export default async function setup(project: TestProject) {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: dist },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: dist,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_PASSWORD: E2E_PASSWORD,
+      EDITOR_PASSWORD: E2E_PASSWORD,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -64,5 +76,6 @@ export default async function setup(project: TestProject) {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     rmSync(dist, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   };
 }

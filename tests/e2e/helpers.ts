@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, inject } from 'vitest';
 import { type BrowserOptions, openBrowser } from './browser';
+import { E2E_PASSWORD } from './constants';
 
 export const baseUrl = () => inject('baseUrl');
 
-export const MOCK_PASSWORD = '111111';
+export { E2E_PASSWORD } from './constants';
 
 /** Messages of one language, flattened the way polyglot reads them. */
 export function messages(language: 'en' | 'zh' | 'es' | 'ja'): Record<string, string> {
@@ -22,7 +23,7 @@ export function messages(language: 'en' | 'zh' | 'es' | 'ja'): Record<string, st
   return out;
 }
 
-export async function signIn(page: Page, username: string, password = MOCK_PASSWORD) {
+export async function signIn(page: Page, username: string, password = E2E_PASSWORD) {
   await page.locator('input[name=username]').fill(username);
   await page.locator('input[name=password]').fill(password);
   await page.locator('button[type=submit]').click();
@@ -62,5 +63,19 @@ export function useFreshPage(options: BrowserOptions = {}): { readonly page: Pag
       if (!session) throw new Error('useFreshPage: no page outside a test');
       return session.page;
     },
+  };
+}
+
+/** Signs in through the API and answers a caller of /dev-api with that session. */
+export async function apiAs(username: string) {
+  const login = await fetch(`${baseUrl()}/dev-api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: E2E_PASSWORD }),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  return async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${baseUrl()}/dev-api${path}`, { headers: { 'X-Token': data.token } });
+    return ((await response.json()) as { data: T }).data;
   };
 }

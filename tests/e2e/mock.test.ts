@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './browser';
+import { MOCK_PASSWORD } from '../../src/auth/mock-account';
 import { expectPath, saveFailure, signIn } from './helpers';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -51,9 +52,9 @@ describe('the in-browser mock back-end', () => {
       await page.goto(`${base}/crew/index`);
       await expectPath(page, '/login?redirect=%2Fcrew%2Findex');
       await page.getByText('Demo back-end: sign in as admin or editor with password 111111').waitFor();
-      await signIn(page, 'root');
+      await signIn(page, 'root', MOCK_PASSWORD);
       await page.getByText('Please enter the correct user name (admin or editor)').waitFor();
-      await signIn(page, 'editor');
+      await signIn(page, 'editor', MOCK_PASSWORD);
       await expectPath(page, '/crew/index');
       await expect.poll(() => page.locator('table tbody tr').count()).toBe(20);
       await page.getByText('of 24').waitFor();

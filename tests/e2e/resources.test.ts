@@ -1,7 +1,8 @@
 // Crews and devices through the screens generated from their schemas: create, edit, delete, filter.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, expectPath, signIn, useFreshPage } from './helpers';
+import { openBrowser } from './browser';
+import { apiAs, baseUrl, expectPath, signIn, useFreshPage } from './helpers';
 
 /** Chooses an option of the select input bound to `source`. */
 async function pick(page: Page, source: string, option: string) {
@@ -9,9 +10,10 @@ async function pick(page: Page, source: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
 async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${baseUrl()}/dev-api${path}`, { headers: { 'X-Token': 'admin-token' } });
-  return ((await response.json()) as { data: T }).data;
+  adminApi ??= await apiAs('admin');
+  return adminApi<T>(path);
 }
 
 describe('generated resource screens', () => {
@@ -109,6 +111,36 @@ describe('generated resource screens', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expectPath(page, '/device/index');
     await expect.poll(async () => (await api<{ total: number }>('/device/list?title=T990')).total).toBe(0);
+  });
+
+  it('refuses to overwrite a crew someone else saved meanwhile, and offers to reload it', async () => {
+    const page = browser.page;
+    await page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2F5`);
+    await signIn(page, 'admin');
+    await expectPath(page, '/crew/5');
+    const original = await api<{ teamNumber: string; leader: { name: string }; version: number }>('/crew/info?id=5');
+    await expect.poll(() => page.locator('input[name="teamNumber"]').inputValue()).toBe(original.teamNumber);
+
+    // Another person saves the same crew first.
+    const other = await openBrowser();
+    try {
+      await other.page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2F5`);
+      await signIn(other.page, 'editor');
+      await expect.poll(() => other.page.locator('input[name="teamNumber"]').inputValue()).toBe(original.teamNumber);
+      await other.page.locator('input[name="leader.name"]').fill('Saved First');
+      await other.page.getByRole('button', { name: 'Save' }).click();
+      await expectPath(other.page, '/crew/index');
+    } finally {
+      await other.close();
+    }
+
+    await page.locator('input[name="leader.name"]').fill('Saved Second');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Someone else changed this record after you opened it.', { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/crew/5');
+    expect((await api<{ leader: { name: string } }>('/crew/info?id=5')).leader.name).toBe('Saved First');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page.locator('input[name="leader.name"]').inputValue()).toBe('Saved First');
   });
 
   it('filters devices by brand and status, brand "All" meaning every brand', async () => {

@@ -1,5 +1,6 @@
 // Who may sign in. The mock's accounts follow SPEC §6: only admin and editor, token '<role>-token'.
-// The real server (a later release) keeps hashed passwords and opaque sessions behind the same interface.
+// The real server keeps hashed passwords and opaque sessions behind the same interface (sql-accounts.ts).
+import { MOCK_PASSWORD, isMockUsername } from '../../src/auth/mock-account';
 
 export interface UserInfo {
   roles: string[];
@@ -11,14 +12,15 @@ export interface UserInfo {
 
 export type TokenCheck = { user: UserInfo } | { problem: 'unknown' | 'expired' };
 
+export type LoginResult = { token: string } | { refused: 'credentials' } | { refused: 'locked'; minutes: number };
+
 export interface Accounts {
-  /** A session token, or undefined when the username or password is wrong. */
-  login(username: string, password: string): Promise<string | undefined>;
+  /** A session token, or why not. `address` is the caller's network address, for rate limiting. */
+  login(username: string, password: string, address: string): Promise<LoginResult>;
   check(token: string | undefined): Promise<TokenCheck>;
   logout(token: string): Promise<void>;
 }
 
-import { MOCK_PASSWORD, isMockUsername } from '../src/auth/mock-account';
 
 const mockUsers: Record<string, UserInfo> = {
   admin: {
@@ -38,9 +40,9 @@ const mockUsers: Record<string, UserInfo> = {
 };
 
 export class MockAccounts implements Accounts {
-  async login(username: string, password: string) {
-    if (!isMockUsername(username) || password !== MOCK_PASSWORD) return undefined;
-    return `${username.trim()}-token`;
+  async login(username: string, password: string): Promise<LoginResult> {
+    if (!isMockUsername(username) || password !== MOCK_PASSWORD) return { refused: 'credentials' };
+    return { token: `${username.trim()}-token` };
   }
 
   async check(token: string | undefined): Promise<TokenCheck> {

@@ -1,0 +1,134 @@
+// Accounts of the real server: scrypt password hashes, opaque random session tokens kept only
+// as SHA-256 hashes, sessions that expire, a sign-in log of every attempt, and rate limits on
+// failed sign-ins per account and per address, counted in the database so every instance agrees.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/connect';
+import type { Accounts, LoginResult, TokenCheck, UserInfo } from './accounts';
+import { UNUSABLE_HASH, hashPassword, verifyPassword } from './passwords';
+
+export interface AccountLimits {
+  sessionHours: number;
+  failuresPerAccount: number;
+  failuresPerAddress: number;
+  windowMinutes: number;
+}
+
+export const DEFAULT_LIMITS: AccountLimits = { sessionHours: 12, failuresPerAccount: 5, failuresPerAddress: 20, windowMinutes: 15 };
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface NewAccount extends Omit<UserInfo, 'roles'> {
+  username: string;
+  password: string;
+  roles: string[];
+}
+
+export class SqlAccounts implements Accounts {
+  constructor(
+    private db: Db,
+    private limits: AccountLimits = DEFAULT_LIMITS,
+    private now: () => Date = () => new Date(),
+  ) {}
+
+  async count(): Promise<number> {
+    const { n } = await this.db.selectFrom('app_accounts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
+  async create(account: NewAccount): Promise<void> {
+    await this.db
+      .insertInto('app_accounts')
+      .values({
+        username: account.username,
+        password_hash: await hashPassword(account.password),
+        roles: JSON.stringify(account.roles),
+        name: account.name,
+        avatar: account.avatar,
+        introduction: account.introduction,
+        mobile: account.mobile,
+        created_at: this.now().toISOString(),
+      })
+      .execute();
+  }
+
+  /** Minutes until the oldest failure in the window leaves it, when the limit is reached. */
+  private async lockedFor(column: 'username' | 'address', value: string, limit: number): Promise<number | undefined> {
+    const since = new Date(this.now().getTime() - this.limits.windowMinutes * 60_000).toISOString();
+    const failures = await this.db
+      .selectFrom('app_login_log')
+      .select('at')
+      .where(column, '=', value)
+      .where('success', '=', 0)
+      .where('at', '>', since)
+      .orderBy('at', 'desc')
+      .limit(limit)
+      .execute();
+    if (failures.length < limit) return undefined;
+    const oldest = new Date(failures[failures.length - 1].at as string).getTime();
+    return Math.max(1, Math.ceil((oldest + this.limits.windowMinutes * 60_000 - this.now().getTime()) / 60_000));
+  }
+
+  private async log(username: string, address: string, success: boolean, reason?: string) {
+    await this.db
+      .insertInto('app_login_log')
+      .values({ username, address, success: success ? 1 : 0, reason: reason ?? null, at: this.now().toISOString() })
+      .execute();
+  }
+
+  async login(username: string, password: string, address: string): Promise<LoginResult> {
+    const locked =
+      (await this.lockedFor('username', username, this.limits.failuresPerAccount)) ??
+      (await this.lockedFor('address', address, this.limits.failuresPerAddress));
+    if (locked !== undefined) {
+      await this.log(username, address, false, 'locked');
+      return { refused: 'locked', minutes: locked };
+    }
+    const account = await this.db.selectFrom('app_accounts').select(['username', 'password_hash']).where('username', '=', username).executeTakeFirst();
+    const matches = await verifyPassword(password, (account?.password_hash as string | undefined) ?? UNUSABLE_HASH);
+    if (!account || !matches) {
+      await this.log(username, address, false, account ? 'password' : 'account');
+      return { refused: 'credentials' };
+    }
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.db
+      .insertInto('app_sessions')
+      .values({
+        token_hash: tokenHash(token),
+        username,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + this.limits.sessionHours * 3_600_000).toISOString(),
+      })
+      .execute();
+    await this.log(username, address, true);
+    return { token };
+  }
+
+  async check(token: string | undefined): Promise<TokenCheck> {
+    if (!token) return { problem: 'unknown' };
+    const row = await this.db
+      .selectFrom('app_sessions')
+      .innerJoin('app_accounts', 'app_accounts.username', 'app_sessions.username')
+      .select(['app_sessions.expires_at', 'roles', 'name', 'avatar', 'introduction', 'mobile'])
+      .where('token_hash', '=', tokenHash(token))
+      .executeTakeFirst();
+    if (!row) return { problem: 'unknown' };
+    if ((row.expires_at as string) <= this.now().toISOString()) {
+      await this.logout(token);
+      return { problem: 'expired' };
+    }
+    return {
+      user: {
+        roles: JSON.parse(row.roles as string) as string[],
+        name: row.name as string,
+        avatar: (row.avatar as string | null) ?? '',
+        introduction: (row.introduction as string | null) ?? '',
+        mobile: (row.mobile as string | null) ?? '',
+      },
+    };
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.db.deleteFrom('app_sessions').where('token_hash', '=', tokenHash(token)).execute();
+  }
+}
