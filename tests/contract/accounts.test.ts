@@ -1,0 +1,169 @@
+// The real server's accounts and permissions, on SQLite and PostgreSQL: passwords, sessions,
+// expiry, sign-out, the sign-in log, rate limits, and roles refused before anything is written.
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { ensureFirstAccounts } from '../../server/auth/bootstrap';
+import { SqlAccounts } from '../../server/auth/sql-accounts';
+import type { Connection } from '../../server/db/connect';
+import { openSqlStore } from '../../server/db/open';
+import type { SqlStore } from '../../server/store/sql';
+import { seedStore } from '../../mock/seed';
+import type { RouteNode } from '../../src/schema/types';
+import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
+import { type Envelope, registry } from './helpers';
+
+const PASSWORD = 'correct horse battery';
+const unavailable = await postgresUnavailable();
+const databases: [string, () => Promise<Connection>][] = [['SQLite', async () => freshSqlite()]];
+if (!unavailable) databases.push(['PostgreSQL', freshPostgres]);
+else console.warn(`Skipping the PostgreSQL accounts suite: ${unavailable}`);
+
+afterAll(dropPostgresSchemas);
+
+/** The route tree with crews made admin-only, to see an editor refused. */
+function adminOnlyCrews(routes: RouteNode[]): RouteNode[] {
+  return routes.map((r) => (r.path === '/crew' ? { ...r, meta: { ...r.meta, roles: ['admin'] } } : r));
+}
+
+describe.each(databases)('accounts on %s', (_name, connect) => {
+  let connection: Connection;
+  let store: SqlStore;
+  let clock: Date;
+  let accounts: SqlAccounts;
+  let address: string;
+
+  const app = (routes = registry.routes) =>
+    createApp({ registry: { ...registry, routes }, store, accounts, addressOf: () => address, now: () => clock });
+  const call = async <T = unknown>(method: string, path: string, body?: unknown, token?: string, routes?: RouteNode[]) => {
+    const response = await app(routes).fetch(
+      new Request(`http://localhost/dev-api${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Token': token } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    expect(response.status).toBe(200);
+    return (await response.json()) as Envelope<T>;
+  };
+  const login = (username: string, password = PASSWORD) => call<{ token: string }>('POST', '/user/login', { username, password });
+
+  beforeEach(async () => {
+    connection = await connect();
+    store = await openSqlStore(connection, registry);
+    await seedStore(store, registry);
+    clock = new Date('2026-11-21T08:00:00Z');
+    address = '10.0.0.1';
+    accounts = new SqlAccounts(connection.db, { sessionHours: 12, failuresPerAccount: 5, failuresPerAddress: 20, windowMinutes: 15 }, () => clock);
+    const lines = await ensureFirstAccounts(accounts, { ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD });
+    expect(lines).toHaveLength(2);
+  });
+  afterEach(async () => store.close());
+
+  it('stores no password and no token in clear', async () => {
+    const { data } = await login('admin');
+    const accountRows = await connection.db.selectFrom('app_accounts').selectAll().execute();
+    const sessionRows = await connection.db.selectFrom('app_sessions').selectAll().execute();
+    const stored = JSON.stringify([accountRows, sessionRows]);
+    expect(stored).not.toContain(PASSWORD);
+    expect(stored).not.toContain(data.token);
+    expect(accountRows[0].password_hash).toMatch(/^scrypt\$/);
+    expect(Buffer.from(data.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('creates the first accounts once, and refuses a short configured password', async () => {
+    expect(await ensureFirstAccounts(accounts, {})).toEqual([]);
+    const otherConnection = await connect();
+    const other = await openSqlStore(otherConnection, registry);
+    const fresh = new SqlAccounts(otherConnection.db);
+    await expect(ensureFirstAccounts(fresh, { ADMIN_PASSWORD: 'short' })).rejects.toThrow('ADMIN_PASSWORD must have at least 8 characters.');
+    await other.close();
+  });
+
+  it('generates and announces a password when none is configured', async () => {
+    const otherConnection = await connect();
+    const other = await openSqlStore(otherConnection, registry);
+    const fresh = new SqlAccounts(otherConnection.db);
+    const lines = await ensureFirstAccounts(fresh, {});
+    const password = /password (\S+) \(shown this once/.exec(lines[0])?.[1];
+    expect(password).toHaveLength(18);
+    expect('token' in (await fresh.login('admin', password!, 'x'))).toBe(true);
+    await other.close();
+  });
+
+  it('signs in with the right password only, and answers the info of that account', async () => {
+    expect((await login('admin', 'wrong password')).code).toBe(60204);
+    expect((await login('nobody')).code).toBe(60204);
+    const { code, data } = await login('editor');
+    expect(code).toBe(20000);
+    const info = await call<{ roles: string[]; name: string }>('GET', '/user/info', undefined, data.token);
+    expect(info.data).toMatchObject({ roles: ['editor'], name: 'Normal Editor' });
+  });
+
+  it('refuses the mock token scheme, unknown tokens (50008) and expired sessions (50014)', async () => {
+    for (const token of ['admin-token', 'editor-token', 'x'.repeat(43)]) {
+      expect((await call('GET', '/crew/list', undefined, token)).code).toBe(50008);
+    }
+    const { data } = await login('admin');
+    expect((await call('GET', '/crew/list', undefined, data.token)).code).toBe(20000);
+    clock = new Date(clock.getTime() + 12 * 3_600_000 + 1000);
+    const expired = await call('GET', '/crew/list', undefined, data.token);
+    expect(expired.code).toBe(50014);
+    expect(expired.message).toMatch(/expired/);
+    expect((await call('GET', '/crew/list', undefined, data.token)).code).toBe(50008);
+  });
+
+  it('revokes the session on sign-out', async () => {
+    const { data } = await login('admin');
+    expect((await call('POST', '/user/logout', undefined, data.token)).code).toBe(20000);
+    expect((await call('GET', '/user/info', undefined, data.token)).code).toBe(50008);
+  });
+
+  it('logs every attempt, and locks an account after 5 failures for the rest of 15 minutes', async () => {
+    for (let i = 0; i < 5; i++) expect((await login('admin', `guess ${i}`)).code).toBe(60204);
+    const locked = await login('admin');
+    expect(locked.code).toBe(42900);
+    expect(locked.message).toBe('Too many failed sign-ins. Try again in 15 minutes.');
+    expect((await login('editor')).code).toBe(20000); // another account is not locked
+    clock = new Date(clock.getTime() + 15 * 60_000 + 1000);
+    expect((await login('admin')).code).toBe(20000);
+    const log = await connection.db.selectFrom('app_login_log').select(['username', 'address', 'success', 'reason']).orderBy('id').execute();
+    expect(log).toHaveLength(8);
+    expect(log.map((l) => [l.username, Number(l.success), l.reason])).toEqual([
+      ...Array.from({ length: 5 }, () => ['admin', 0, 'password']),
+      ['admin', 0, 'locked'],
+      ['editor', 1, null],
+      ['admin', 1, null],
+    ]);
+    expect(log.every((l) => l.address === '10.0.0.1')).toBe(true);
+  });
+
+  it('locks an address after 20 failures whatever the account', async () => {
+    for (let i = 0; i < 20; i++) await login(`user${i}`);
+    expect((await login('admin')).code).toBe(42900);
+    address = '10.0.0.2';
+    expect((await login('admin')).code).toBe(20000);
+  });
+
+  it('refuses an editor what only admins may do, writing nothing', async () => {
+    const editor = (await login('editor')).data.token;
+    const admin = (await login('admin')).data.token;
+    const routes = adminOnlyCrews(registry.routes);
+    const before = (await call<{ total: number }>('GET', '/crew/list', undefined, admin, routes)).data.total;
+    for (const [method, path, body] of [
+      ['GET', '/crew/list'],
+      ['GET', '/crew/info?id=1'],
+      ['POST', '/crew/add', { teamNumber: 'X1', leader: { name: 'x' } }],
+      ['POST', '/crew/update', { id: 1, teamNumber: 'X2' }],
+      ['POST', '/crew/del', { id: 1 }],
+    ] as const) {
+      const answer = await call(method, path, body, editor, routes);
+      expect(answer.code, `${method} ${path}`).toBe(40003);
+      expect(answer.message).toMatch(/Your role may not do this/);
+    }
+    expect((await call<{ total: number }>('GET', '/crew/list', undefined, admin, routes)).data.total).toBe(before);
+    expect((await call<{ teamNumber: string }>('GET', '/crew/info?id=1', undefined, admin, routes)).data.teamNumber).not.toBe('X2');
+    // With the route tree as shipped, editors work on crews and devices.
+    expect((await call('GET', '/crew/list', undefined, editor)).code).toBe(20000);
+    expect((await call('GET', '/device/list', undefined, editor)).code).toBe(20000);
+  });
+});
