@@ -9,6 +9,7 @@ import { pickLanguage, translator } from './messages';
 import { registerResource } from './resources';
 import { createPermissions } from './permissions';
 import { type AddressOf, registerSession } from './session';
+import { UPLOAD_FILE_PATH, type UploadDeps, registerUploadFiles, registerUploads } from './uploads';
 import type { Store } from './store/types';
 import { RecordValidator } from '../src/schema/validation';
 
@@ -20,6 +21,8 @@ export interface AppDeps {
   addressOf?: AddressOf;
   /** Where failures are reported (the Node entry logs them). */
   onError?: (error: unknown) => void;
+  /** File uploads need a database and a directory; the in-browser mock has neither. */
+  uploads?: UploadDeps;
 }
 
 export const API_BASE = '/dev-api';
@@ -27,7 +30,7 @@ export const API_BASE = '/dev-api';
 /** Paths anyone may call without a session. */
 const PUBLIC = new Set([`${API_BASE}/user/login`]);
 
-export function createApp({ registry, store, accounts, now, addressOf = () => 'local', onError = console.error }: AppDeps) {
+export function createApp({ registry, store, accounts, now, addressOf = () => 'local', onError = console.error, uploads }: AppDeps) {
   const app = new Hono<AppEnv>().basePath(API_BASE);
   const validator = new RecordValidator(registry);
 
@@ -35,7 +38,8 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
     const language = pickLanguage(c.req.header('Accept-Language'));
     c.set('language', language);
     c.set('t', translator(language));
-    if (PUBLIC.has(c.req.path)) return next();
+    // Sign-in needs no session; an uploaded file's random name is its own permission.
+    if (PUBLIC.has(c.req.path) || c.req.path.startsWith(`${API_BASE}${UPLOAD_FILE_PATH}`)) return next();
     const token = c.req.header('X-Token') ?? c.req.query('token');
     const result = await accounts.check(token);
     if ('problem' in result) {
@@ -47,6 +51,10 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
   });
 
   registerSession(app, registry, accounts, addressOf);
+  if (uploads) {
+    registerUploadFiles(app, uploads);
+    registerUploads(app, uploads);
+  }
   const permissions = createPermissions(registry.routes);
   for (const [name, schema] of Object.entries(registry.resources)) {
     registerResource(app, name, schema, { store, validator, permissions, now });

@@ -16,6 +16,7 @@ import { connectFromEnv } from './db/connect';
 import { migrate } from './db/migrate';
 import { log } from './log';
 import { SqlStore } from './store/sql';
+import { DEFAULT_UPLOAD_MAX_BYTES } from './uploads';
 import { createWebApp } from './web';
 import type { AppContext } from './context';
 
@@ -57,7 +58,12 @@ async function main() {
     log.info('demo data loaded (DEMO=0 starts empty)');
   }
 
-  const api = createApp({ registry, store, accounts, addressOf, onError: (error) => log.error({ err: error }, 'request failed') });
+  const uploads = {
+    db: connection.db,
+    dir: process.env.UPLOAD_DIR ?? join(process.env.DATA_DIR ?? 'data', 'uploads'),
+    maxBytes: Number(process.env.UPLOAD_MAX_BYTES ?? DEFAULT_UPLOAD_MAX_BYTES),
+  };
+  const api = createApp({ registry, store, accounts, addressOf, uploads, onError: (error) => log.error({ err: error }, 'request failed') });
   const web = createWebApp({ api, distDir: DIST, log, healthy: async () => void (await sql`select 1`.execute(connection.db)) });
   const port = Number(process.env.PORT ?? 8080);
   const server = serve({ fetch: web.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
