@@ -7,6 +7,7 @@ import { Code } from './codes';
 import { type AppEnv, fail } from './context';
 import { pickLanguage, translator } from './messages';
 import { registerResource } from './resources';
+import { openApiDocument } from './openapi';
 import { createPermissions } from './permissions';
 import { type AddressOf, registerSession } from './session';
 import { UPLOAD_FILE_PATH, type UploadDeps, registerUploadFiles, registerUploads } from './uploads';
@@ -28,7 +29,7 @@ export interface AppDeps {
 export const API_BASE = '/dev-api';
 
 /** Paths anyone may call without a session. */
-const PUBLIC = new Set([`${API_BASE}/user/login`]);
+const PUBLIC = new Set([`${API_BASE}/user/login`, `${API_BASE}/openapi.json`]);
 
 export function createApp({ registry, store, accounts, now, addressOf = () => 'local', onError = console.error, uploads }: AppDeps) {
   const app = new Hono<AppEnv>().basePath(API_BASE);
@@ -50,6 +51,8 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
     return next();
   });
 
+  const openApi = openApiDocument(registry);
+  app.get('/openapi.json', (c) => c.json(openApi));
   registerSession(app, registry, accounts, addressOf);
   if (uploads) {
     registerUploadFiles(app, uploads);
