@@ -18,11 +18,19 @@ interface Deps {
   now?: () => Date;
 }
 
-/** Ids from `id`/`ids` in the body or the query: a number, a list, or a comma list. */
+const toId = (value: unknown) => (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? Number(value) : NaN);
+
+/**
+ * Ids from `id`/`ids`: in a JSON body a number or a list of numbers; in the query
+ * string (GET, DELETE) also a comma-separated list.
+ */
 function idsOf(c: AppContext, body: Record<string, unknown> | undefined): number[] | undefined {
-  const raw = body?.ids ?? body?.id ?? c.req.query('ids') ?? c.req.query('id');
-  const list = Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : String(raw).split(',');
-  const ids = list.map((v) => Number(v));
+  let raw: unknown[];
+  if (body) {
+    const given = body.ids ?? body.id;
+    raw = Array.isArray(given) ? given : given === undefined ? [] : [given];
+  } else raw = (c.req.query('ids') ?? c.req.query('id') ?? '').split(',').filter(Boolean);
+  const ids = raw.map(toId);
   return ids.length > 0 && ids.every((n) => Number.isSafeInteger(n) && n > 0) ? ids : undefined;
 }
 
@@ -31,7 +39,7 @@ export function registerResource(app: Hono<AppEnv>, name: string, schema: Resour
   const now = deps.now ?? (() => new Date());
   const endpoints = schema['x-resource'].endpoints;
 
-  const invalid = (c: AppContext, record: unknown) => {
+  const invalid = (c: AppContext, record: Record<string, unknown>) => {
     const errors = validator.check(name, record, c.get('language'), c.get('t'));
     if (errors.length === 0) return undefined;
     return fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
@@ -65,10 +73,10 @@ export function registerResource(app: Hono<AppEnv>, name: string, schema: Resour
       const body = await jsonBody(c);
       if (!body) return badBody(c);
       const { version: _v, ...fields } = body;
-      const input = compact(stripReadOnly(schema, fields));
+      const input = stripReadOnly(schema, fields);
       const refusal = invalid(c, input);
       if (refusal) return refusal;
-      const row = await store.insert(name, derive(schema, input, undefined, now()));
+      const row = await store.insert(name, derive(schema, compact(input), undefined, now()));
       return ok(c, row, c.get('t')('server.added'));
     },
 
@@ -84,10 +92,10 @@ export function registerResource(app: Hono<AppEnv>, name: string, schema: Resour
       const existing = await store.get(name, ids[0]);
       if (!existing) return notFound(c, ids);
       const { version: _v, ...stored } = existing;
-      const merged = compact({ ...stripReadOnly(schema, stored), ...stripReadOnly(schema, fields) });
+      const merged = { ...stripReadOnly(schema, stored), ...stripReadOnly(schema, fields) };
       const refusal = invalid(c, merged);
       if (refusal) return refusal;
-      const result = await store.update(name, ids[0], derive(schema, merged, existing, now()), version as number | undefined);
+      const result = await store.update(name, ids[0], derive(schema, compact(merged), existing, now()), version as number | undefined);
       if (result.status === 'missing') return notFound(c, ids);
       if (result.status === 'conflict') {
         return fail(c, Code.conflict, c.get('t')('server.conflict'), { data: result.current });
@@ -97,6 +105,8 @@ export function registerResource(app: Hono<AppEnv>, name: string, schema: Resour
 
     async del(c) {
       const body = c.req.method === 'GET' || c.req.method === 'DELETE' ? undefined : await jsonBody(c);
+      const extra = Object.keys(body ?? {}).filter((key) => key !== 'id' && key !== 'ids');
+      if (extra.length > 0) return fail(c, Code.invalidInput, c.get('t')('server.only_ids', { fields: extra.join(', ') }));
       const ids = idsOf(c, body);
       if (!ids) return missingId(c);
       const { missing } = await store.remove(name, ids);

@@ -8,7 +8,9 @@ import localizeEs from 'ajv-i18n/localize/es';
 import localizeJa from 'ajv-i18n/localize/ja';
 import localizeZh from 'ajv-i18n/localize/zh';
 import type { Registry } from './registry';
-import { writeSchema } from './write-schema';
+import { resolve } from './registry';
+import type { FieldSchema, ResourceSchema } from './types';
+import { compact, writeSchema } from './write-schema';
 
 import type { Language } from '../i18n/languages';
 
@@ -37,6 +39,18 @@ function fieldOf(error: ErrorObject): string {
   return [base, child].filter(Boolean).join('.').replace(/\.\d+$/, '');
 }
 
+/** Dotted paths of the keys of `input` that `schema` has no field for, groups included. */
+function unknownFields(root: ResourceSchema, schema: FieldSchema, input: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(input).flatMap(([key, value]) => {
+    const known = schema.properties && Object.hasOwn(schema.properties, key) ? resolve(root, schema.properties[key]) : undefined;
+    if (!known) return [`${prefix}${key}`];
+    if (known.type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
+      return unknownFields(root, known, value as Record<string, unknown>, `${prefix}${key}.`);
+    }
+    return [];
+  });
+}
+
 export class RecordValidator {
   private ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
   private compiled = new Map<string, ValidateFunction>();
@@ -52,26 +66,31 @@ export class RecordValidator {
     return fn;
   }
 
-  /** The problems of a record about to be written; empty when it is valid. */
-  check(resource: string, record: unknown, language: Language, t: Translate): FieldError[] {
+  /**
+   * The problems of a record about to be written; empty when it is valid. Empty values
+   * (null, '') mean "no value" and are checked as absent; a field the schema does not know
+   * is refused whatever its value.
+   */
+  check(resource: string, input: Record<string, unknown>, language: Language, t: Translate): FieldError[] {
+    const root = this.registry.resources[resource];
+    const label = (field: string) => t(`resources.${resource}.fields.${field}`, { _: field });
+    const out: FieldError[] = unknownFields(root, root, input).map((field) => ({ field, message: `${label(field)}: ${t('validation.unknown_field')}` }));
+    const seen = new Set(out.map((e) => e.field));
     const validate = this.compile(resource);
-    if (validate(record)) return [];
+    if (validate(compact(input))) return out;
     const errors = structuredClone(validate.errors ?? []);
     localizers[language](errors);
-    const seen = new Set<string>();
-    const out: FieldError[] = [];
     for (const error of errors) {
       const field = fieldOf(error);
       if (seen.has(field)) continue; // one message a field is enough to act on
       seen.add(field);
-      const label = t(`resources.${resource}.fields.${field}`, { _: field });
       const reason =
         error.keyword === 'required'
           ? t('validation.required')
           : error.keyword === 'additionalProperties'
             ? t('validation.unknown_field')
             : (error.message ?? '');
-      out.push({ field, message: `${label}: ${reason}` });
+      out.push({ field, message: `${label(field)}: ${reason}` });
     }
     return out;
   }

@@ -34,14 +34,14 @@ export const RECORD_KEYS = ['id', 'version'];
 
 /** Drops the fields a client may not set (id, version, computed and server-stamped fields). */
 export function stripReadOnly(root: ResourceSchema, input: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(input)) {
-    if (RECORD_KEYS.includes(name)) continue;
-    const prop = root.properties?.[name];
-    if (prop && resolve(root, prop).readOnly) continue;
-    out[name] = value;
-  }
-  return out;
+  // fromEntries keeps a key like "__proto__" as a plain field, so validation sees and refuses it.
+  return Object.fromEntries(
+    Object.entries(input).filter(([name]) => {
+      if (RECORD_KEYS.includes(name)) return false;
+      const prop = Object.hasOwn(root.properties ?? {}, name) ? root.properties![name] : undefined;
+      return !(prop && resolve(root, prop).readOnly);
+    }),
+  );
 }
 
 /**
@@ -49,13 +49,13 @@ export function stripReadOnly(root: ResourceSchema, input: Record<string, unknow
  * an empty input means "no value", which the schema expresses as an absent field.
  */
 export function compact(value: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const entries: [string, unknown][] = [];
   for (const [key, item] of Object.entries(value)) {
     if (item === null || item === undefined || item === '') continue;
     if (typeof item === 'object' && !Array.isArray(item)) {
       const inner = compact(item as Record<string, unknown>);
-      if (Object.keys(inner).length > 0) out[key] = inner;
-    } else out[key] = item;
+      if (Object.keys(inner).length > 0) entries.push([key, inner]);
+    } else entries.push([key, item]);
   }
-  return out;
+  return Object.fromEntries(entries);
 }

@@ -33,9 +33,13 @@ describe('RecordValidator.check', () => {
     );
   });
 
-  it('refuses readOnly and unknown fields', () => {
+  it('refuses readOnly and unknown fields, unknown ones even when empty', () => {
     expect(validator.check('device', { ...goodDevice, id: 3, colour: 'red' }, 'en', t)).toEqual([
+      { field: 'colour', message: 'colour: validation.unknown_field' },
       { field: 'id', message: 'id: validation.unknown_field' },
+    ]);
+    expect(validator.check('crew', { teamNumber: 'A1', leader: { name: 'Li', age: null }, colour: '' }, 'en', t)).toEqual([
+      { field: 'leader.age', message: 'leader.age: validation.unknown_field' },
       { field: 'colour', message: 'colour: validation.unknown_field' },
     ]);
   });
@@ -52,7 +56,11 @@ describe('RecordValidator.check', () => {
   });
 
   it('names nested fields with dotted paths', () => {
+    // An empty group is no group: the leader itself is missing.
     expect(validator.check('crew', { teamNumber: 'A1', leader: {} }, 'en', t)).toEqual([
+      { field: 'leader', message: 'leader: validation.required' },
+    ]);
+    expect(validator.check('crew', { teamNumber: 'A1', leader: { phone: '13800000000' } }, 'en', t)).toEqual([
       { field: 'leader.name', message: 'leader.name: validation.required' },
     ]);
     expect(validator.check('crew', { teamNumber: 'A1', leader: { name: 'Li' }, secretary: { phone: 'ab' } }, 'en', t)).toEqual([

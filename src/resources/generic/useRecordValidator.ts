@@ -27,7 +27,7 @@ export function useRecordValidator(resource: string) {
   return useMemo(
     () => (values: Record<string, unknown>) => {
       const errors: Record<string, unknown> = {};
-      for (const problem of validator.check(resource, toPayload(resource, values), locale as Language, translate)) {
+      for (const problem of validator.check(resource, stripReadOnly(registry.resources[resource], values), locale as Language, translate)) {
         setPath(errors, problem.field, problem.message);
       }
       return errors;
