@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { sql } from 'kysely';
-import { seedStore } from '../mock/seed';
 import { checkSchemas, formatProblem } from '../src/schema/check';
 import { SCHEMA_DIR, loadRegistry, readSchemaFiles } from '../src/schema/load-node';
 import { PAGES } from '../src/schema/route-component';
@@ -54,6 +53,8 @@ async function main() {
   const created = await ensureFirstAccounts(accounts, process.env);
   for (const line of created) console.log(line);
   if (created.length > 0 && process.env.DEMO !== '0') {
+    // Loaded only here: the fake-data library is large, and a running server never needs it again.
+    const { seedStore } = await import('../mock/seed');
     await seedStore(store, registry);
     log.info('demo data loaded (DEMO=0 starts empty)');
   }

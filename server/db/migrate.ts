@@ -3,7 +3,7 @@
 // Run on every start and by `npm run migrate`; a step already recorded is never run again.
 import { sql, type Transaction } from 'kysely';
 import type { Registry } from '../../src/schema/registry';
-import { columnsOf, indexedColumns, sqlType } from './columns';
+import { columnsOf, indexesOf, sqlType } from './columns';
 import type { Connection } from './connect';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -138,10 +138,10 @@ export async function migrate(connection: Connection, registry: Registry): Promi
           });
         }
       }
-      for (const column of indexedColumns(schema)) {
+      for (const columns of indexesOf(schema)) {
         await apply({
-          name: `index ${name}.${column}`,
-          run: () => trx.schema.createIndex(`${name}_${column}_idx`).ifNotExists().on(name).column(column).execute(),
+          name: `index ${name}.${columns.join('+')}`,
+          run: () => trx.schema.createIndex(`${name}_${columns.join('_')}_idx`).ifNotExists().on(name).columns(columns).execute(),
         });
       }
     }

@@ -45,7 +45,7 @@ export class MemoryStore implements Store {
     const direction = order === 'DESC' ? -1 : 1;
     const rows = [...this.table(resource).values()]
       .filter((row) => query.conditions.every((c) => matches(row, c)))
-      .sort((a, b) => direction * compare(getPath(a, field), getPath(b, field)) || a.id - b.id);
+      .sort((a, b) => direction * (compare(getPath(a, field), getPath(b, field)) || a.id - b.id));
     const start = (query.page - 1) * query.limit;
     return { rows: rows.slice(start, start + query.limit).map((r) => structuredClone(r)), total: rows.length };
   }

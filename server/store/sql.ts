@@ -86,7 +86,8 @@ export class SqlStore implements Store {
         .selectAll()
         .where(where)
         .orderBy(sortColumn, direction)
-        .orderBy('id', 'asc')
+        // Ties follow the same direction, so an index on (filter, sort field) serves the whole order.
+        .orderBy('id', direction)
         .limit(query.limit)
         .offset((query.page - 1) * query.limit)
         .execute(),

@@ -1,6 +1,5 @@
 // Pure functions over the route tree of schemas/routes.json: role filtering, full paths,
 // matching a location to its route, page titles and external links.
-import { matchPath } from 'react-router-dom';
 import type { RouteNode } from '../schema/types';
 
 /** SPEC §6: a route without roles is open to all; otherwise one of the person's roles must be listed. */
@@ -41,9 +40,24 @@ export function flattenRoutes(routes: RouteNode[], base = '', parents: RouteNode
   });
 }
 
+/**
+ * Whether a path pattern ('/device/:id', '/redirect/*') matches a location. Written here rather
+ * than borrowed from the router so that the server can use this module without loading React.
+ */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  for (let i = 0; i < want.length; i++) {
+    if (want[i] === '*') return true;
+    if (i >= have.length) return false;
+    if (!want[i].startsWith(':') && want[i] !== decodeURIComponent(have[i])) return false;
+  }
+  return want.length === have.length;
+}
+
 /** The most specific route of the tree for a location, if any. */
 export function matchRoute(routes: RouteNode[], pathname: string): FlatRoute | undefined {
-  const candidates = flattenRoutes(routes).filter((r) => !isExternal(r.fullPath) && matchPath({ path: r.fullPath, end: true }, pathname));
+  const candidates = flattenRoutes(routes).filter((r) => !isExternal(r.fullPath) && matchesPattern(r.fullPath, pathname));
   // Static segments beat parameters: '/device/create' over '/device/:id'.
   const score = (r: FlatRoute) => r.fullPath.split('/').filter((s) => s && !s.startsWith(':')).length;
   return candidates.sort((a, b) => score(b) - score(a))[0];

@@ -3,6 +3,7 @@ import { loadRegistry } from '../../src/schema/load-node';
 import type { RouteNode } from '../../src/schema/types';
 import {
   filterRoutes,
+  matchesPattern,
   flattenRoutes,
   hasPermission,
   isExternal,
@@ -263,5 +264,21 @@ describe('menuEntries', () => {
       entry('/group/two', 'Two', 'two'),
       entry('/lonely', 'Lonely', 'l'),
     ]);
+  });
+});
+
+describe('matchesPattern', () => {
+  it.each([
+    ['/device/:id', '/device/42', true],
+    ['/device/:id', '/device/42/', true],
+    ['/device/:id', '/device', false],
+    ['/device/:id', '/device/42/show', false],
+    ['/device/detail/:id', '/device/detail/7', true],
+    ['/redirect/*', '/redirect/crew/index', true],
+    ['/', '/', true],
+    ['/home', '/Home', false],
+    ['/project/daily/:id/:tid', '/project/daily/3/9', true],
+  ])('%s against %s is %s', (pattern, pathname, expected) => {
+    expect(matchesPattern(pattern, pathname)).toBe(expected);
   });
 });
