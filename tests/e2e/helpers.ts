@@ -79,3 +79,9 @@ export async function apiAs(username: string) {
     return ((await response.json()) as { data: T }).data;
   };
 }
+
+/** Chooses an option of the select input bound to `source`. */
+export async function pick(page: Page, source: string, option: string) {
+  await page.locator(`.MuiFormControl-root:has(input[name="${source}"]) [role=combobox]`).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}

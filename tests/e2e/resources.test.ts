@@ -1,14 +1,7 @@
 // Crews and devices through the screens generated from their schemas: create, edit, delete, filter.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { openBrowser } from './browser';
-import { apiAs, baseUrl, expectPath, signIn, useFreshPage } from './helpers';
-
-/** Chooses an option of the select input bound to `source`. */
-async function pick(page: Page, source: string, option: string) {
-  await page.locator(`.MuiFormControl-root:has(input[name="${source}"]) [role=combobox]`).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+import { apiAs, baseUrl, expectPath, pick, signIn, useFreshPage } from './helpers';
 
 let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
 async function api<T>(path: string): Promise<T> {

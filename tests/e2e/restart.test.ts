@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { startServer } from '../server-process';
-import { expectPath, useFreshPage } from './helpers';
+import { expectPath, pick, useFreshPage } from './helpers';
 
 const PASSWORD = 'restart-password-7';
 
@@ -25,8 +25,7 @@ describe('the real server across a restart', () => {
       await expectPath(page, '/device/create');
       await page.getByRole('button', { name: 'Save' }).waitFor();
       for (const [source, option] of [['numtype', 'M'], ['type', 'Pulser'], ['status', 'In stock'], ['brand', 'Tensor'], ['meth', 'Upper hanging']]) {
-        await page.locator(`.MuiFormControl-root:has(input[name="${source}"]) [role=combobox]`).click();
-        await page.getByRole('option', { name: option, exact: true }).click();
+        await pick(page, source, option);
       }
       await page.locator('input[name="num"]').fill('7777');
       await page.getByRole('button', { name: 'Save' }).click();
