@@ -1,12 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import Cookies from 'js-cookie';
-import { configureHttp } from './api/http';
 import { App } from './app/App';
+import { applyLanguage } from './i18n/apply';
+import { collectErrors } from './layout/error-log/errorLog';
 import { LANGUAGE_COOKIE, detectLanguage } from './i18n/languages';
 import { createI18nProvider, loadMessages } from './i18n/provider';
 
 async function start() {
+  collectErrors();
   // The development mock answers /dev-api inside the browser; production builds leave it out.
   if (import.meta.env.VITE_MOCK === 'true') {
     const { installMock } = await import('../mock');
@@ -15,8 +17,7 @@ async function start() {
   const language = detectLanguage(Cookies.get(LANGUAGE_COOKIE), navigator.languages ?? [navigator.language]);
   await loadMessages(language);
   const i18nProvider = createI18nProvider(language);
-  configureHttp({ translate: i18nProvider.translate, language });
-  document.documentElement.lang = language;
+  applyLanguage(language, i18nProvider.translate);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App i18nProvider={i18nProvider} />

@@ -15,6 +15,9 @@ import { buildRoutes } from '../routes/buildRoutes';
 import { filterRoutes } from '../routes/tree';
 import { registry } from '../schema/load-vite';
 import type { I18nProvider } from 'react-admin';
+import { SettingsProvider, useSettings } from '../settings/SettingsContext';
+import { buildTheme } from '../settings/theme';
+import { useMemo } from 'react';
 
 /** The pages route entries may name by `component` in schemas/routes.json. */
 const pages = { home: Home, profile: Profile, pending: Pending };
@@ -31,9 +34,22 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   // Clean URLs (/device/index), as SPEC §2 writes them; the server answers index.html for them.
   return (
     <BrowserRouter>
+      <SettingsProvider>
+        <Console i18nProvider={i18nProvider} />
+      </SettingsProvider>
+    </BrowserRouter>
+  );
+}
+
+function Console({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  const { settings, size } = useSettings();
+  const theme = useMemo(() => buildTheme(settings, size), [settings, size]);
+  const authProvider = useMemo(() => createAuthProvider(i18nProvider.translate), [i18nProvider]);
+  return (
     <Admin
+      theme={theme}
       dataProvider={dataProvider}
-      authProvider={createAuthProvider(i18nProvider.translate)}
+      authProvider={authProvider}
       i18nProvider={i18nProvider}
       loginPage={LoginPage}
       layout={Layout}
@@ -55,6 +71,5 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         ...buildRoutes(filterRoutes(registry.routes, permissions ?? []), pages),
       ]}
     </Admin>
-    </BrowserRouter>
   );
 }

@@ -13,6 +13,9 @@ import { usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { registry } from '../../schema/load-vite';
 import { filterRoutes, menuEntries, type MenuEntry } from '../../routes/tree';
 import { iconFor } from '../icons';
+import { SIDEBAR_COLOURS } from '../../settings/theme';
+import { useSettings } from '../../settings/SettingsContext';
+import { SidebarLogo } from './SidebarLogo';
 
 function isActive(entry: MenuEntry, pathname: string): boolean {
   return pathname === entry.path || pathname.startsWith(`${entry.path}/`) || entry.children.some((c) => isActive(c, pathname));
@@ -32,7 +35,13 @@ function MenuItem({ entry, depth }: { entry: MenuEntry; depth: number }) {
       </ListItemIcon>
     </Tooltip>
   );
-  const indent = { pl: sidebarOpen ? 2 + depth * 2 : 2 };
+  const indent = {
+    pl: sidebarOpen ? 2 + depth * 2 : 2,
+    color: 'inherit',
+    bgcolor: depth > 0 ? SIDEBAR_COLOURS.nested : 'transparent',
+    '&:hover': { bgcolor: SIDEBAR_COLOURS.hover },
+    '&.Mui-selected, &.Mui-selected:hover': { color: 'primary.main', bgcolor: depth > 0 ? SIDEBAR_COLOURS.hover : 'transparent' },
+  };
 
   if (entry.children.length > 0) {
     return (
@@ -65,9 +74,11 @@ function MenuItem({ entry, depth }: { entry: MenuEntry; depth: number }) {
 
 export function SchemaMenu() {
   const { permissions } = usePermissions<string[]>();
+  const { settings } = useSettings();
   const entries = menuEntries(filterRoutes(registry.routes, permissions ?? []));
   return (
-    <List component="nav" aria-label="menu" sx={{ pt: 1 }}>
+    <List component="nav" aria-label="menu" sx={{ pt: settings.sidebarLogo ? 0 : 1, color: SIDEBAR_COLOURS.text, minHeight: '100%', width: '100%' }}>
+      {settings.sidebarLogo && <SidebarLogo />}
       {entries.map((entry) => (
         <MenuItem key={entry.path} entry={entry} depth={0} />
       ))}

@@ -1,0 +1,98 @@
+// The top bar (SPEC §2): hamburger, breadcrumb, then search, error log, fullscreen, size,
+// language and the avatar menu. On a phone: the hamburger, the page title, language and avatar.
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpen from '@mui/icons-material/MenuOpen';
+import Palette from '@mui/icons-material/Palette';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { forwardRef } from 'react';
+import { Link } from 'react-router-dom';
+import { Logout, TitlePortal, UserMenu, useSidebarState, useTranslate, useUserMenu } from 'react-admin';
+import { MOBILE_BREAKPOINT } from '../../settings/device';
+import { saveSidebarOpen } from '../../settings/settings';
+import { useSettings } from '../../settings/SettingsContext';
+import { ErrorLogButton } from '../error-log/ErrorLogButton';
+import { HeaderSearch } from '../search/HeaderSearch';
+import { Breadcrumb } from './Breadcrumb';
+import { FullscreenButton } from './FullscreenButton';
+import { LanguageSelect } from './LanguageSelect';
+import { SizeSelect } from './SizeSelect';
+
+const ProfileItem = forwardRef<HTMLAnchorElement>(function ProfileItem(_props, ref) {
+  const translate = useTranslate();
+  const menu = useUserMenu();
+  return (
+    <MenuItem component={Link} to="/profile/index" ref={ref} onClick={() => menu?.onClose()}>
+      <ListItemIcon>
+        <AccountCircle fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('app.menu.profile')}</ListItemText>
+    </MenuItem>
+  );
+});
+
+const ThemeItem = forwardRef<HTMLLIElement>(function ThemeItem(_props, ref) {
+  const translate = useTranslate();
+  const menu = useUserMenu();
+  const { setDrawerOpen } = useSettings();
+  return (
+    <MenuItem ref={ref} onClick={() => (menu?.onClose(), setDrawerOpen(true))}>
+      <ListItemIcon>
+        <Palette fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('app.navbar.theme')}</ListItemText>
+    </MenuItem>
+  );
+});
+
+export function Navbar() {
+  const translate = useTranslate();
+  const [open, setOpen] = useSidebarState();
+  const { settings } = useSettings();
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`);
+  const toggle = () => {
+    setOpen(!open);
+    if (!mobile) saveSidebarOpen(!open);
+  };
+  const label = translate(open ? 'app.navbar.collapse' : 'app.navbar.expand');
+  return (
+    <AppBar
+      position={settings.fixedHeader ? 'fixed' : 'absolute'}
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: 'divider', zIndex: (theme) => theme.zIndex.drawer + 1 }}
+    >
+      <Toolbar variant="dense" sx={{ gap: 0.5, minHeight: (theme) => theme.spacing(6) }}>
+        <Tooltip title={label}>
+          <IconButton edge="start" color="inherit" onClick={toggle} aria-label={label} aria-expanded={open}>
+            {open ? <MenuOpen /> : <MenuIcon />}
+          </IconButton>
+        </Tooltip>
+        {mobile ? <TitlePortal sx={{ fontSize: 16 }} /> : <Breadcrumb />}
+        <Box sx={{ flex: 1 }} />
+        {!mobile && (
+          <>
+            <HeaderSearch />
+            <ErrorLogButton />
+            <FullscreenButton />
+            <SizeSelect />
+          </>
+        )}
+        <LanguageSelect />
+        <UserMenu>
+          <ProfileItem />
+          <ThemeItem />
+          <Logout />
+        </UserMenu>
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,47 @@
+// Header search (SPEC §2): fuse.js over every visible titled route, title weight 0.7, path 0.3,
+// threshold 0.4; queries cut to 32 characters; in Chinese with pinyin search on, titles are also
+// matched by their pinyin (weight 0.3).
+import Fuse from 'fuse.js';
+import type { RouteNode } from '../../schema/types';
+import { joinPath } from '../../routes/tree';
+
+export const MAX_PATTERN_LENGTH = 32;
+export const THRESHOLD = 0.4;
+
+export interface SearchItem {
+  path: string;
+  /** Translated titles, outermost first: shown as "Parent > Child". */
+  title: string[];
+  /** The title in pinyin, when pinyin search is on. */
+  pinyinTitle?: string;
+}
+
+type Translate = (key: string) => string;
+
+/** Every visible route with a title, with its ancestors' titles; routes with parameters are not places to go. */
+export function searchPool(routes: RouteNode[], translate: Translate, base = '/', prefix: string[] = []): SearchItem[] {
+  return routes.flatMap((route) => {
+    if (route.hidden) return [];
+    const path = joinPath(base, route.path);
+    const title = route.meta?.title ? [...prefix, translate(`route.${route.meta.title}`)] : prefix;
+    const here: SearchItem[] = route.meta?.title && !path.includes(':') ? [{ path, title }] : [];
+    return [...here, ...searchPool(route.children ?? [], translate, path, title)];
+  });
+}
+
+export function createSearcher(pool: SearchItem[], withPinyin: boolean) {
+  const keys = [
+    { name: 'title', weight: 0.7 },
+    { name: 'path', weight: 0.3 },
+    ...(withPinyin ? [{ name: 'pinyinTitle', weight: 0.3 }] : []),
+  ];
+  const fuse = new Fuse(pool, { shouldSort: true, threshold: THRESHOLD, location: 0, distance: 100, minMatchCharLength: 1, keys });
+  // fuse.js 7 has no maxPatternLength: the cut is ours.
+  return (query: string) => fuse.search(query.slice(0, MAX_PATTERN_LENGTH)).map((result) => result.item);
+}
+
+/** Adds the pinyin of each title (without tones, no spaces), with pinyin-pro loaded only when asked. */
+export async function withPinyin(pool: SearchItem[]): Promise<SearchItem[]> {
+  const { pinyin } = await import('pinyin-pro');
+  return pool.map((item) => ({ ...item, pinyinTitle: item.title.map((t) => pinyin(t, { toneType: 'none', type: 'array' }).join('')).join(' ') }));
+}

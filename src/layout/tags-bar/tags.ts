@@ -1,0 +1,42 @@
+// The visited views of the tags bar (SPEC §3, §4), as pure operations on a list.
+
+export interface View {
+  path: string; // pathname + search: the tag's identity and where it leads
+  title: string; // a route title key, or 'no-name'
+  name?: string; // the route's name, for the cached-views list
+  affix?: boolean;
+  noCache?: boolean;
+}
+
+/** Adds a view unless one with that path is already open. */
+export function addView(views: View[], view: View): View[] {
+  return views.some((v) => v.path === view.path) ? views : [...views, view];
+}
+
+/** The names of the views kept alive: every open named view whose route does not say noCache. */
+export function cachedNames(views: View[]): string[] {
+  return [...new Set(views.filter((v) => v.name && !v.noCache).map((v) => v.name!))];
+}
+
+/** Closes one view (never an affixed one). */
+export function closeView(views: View[], path: string): View[] {
+  return views.filter((v) => v.path !== path || v.affix);
+}
+
+/** Closes all but the affixed views and the one given. */
+export function closeOthers(views: View[], path: string): View[] {
+  return views.filter((v) => v.affix || v.path === path);
+}
+
+/** Closes all but the affixed views. */
+export function closeAll(views: View[]): View[] {
+  return views.filter((v) => v.affix);
+}
+
+/** Where to go after closing `path`: the view after it, else the one before, else Home. */
+export function nextAfterClosing(views: View[], path: string): string {
+  const index = views.findIndex((v) => v.path === path);
+  const rest = closeView(views, path);
+  if (rest.length === 0) return '/';
+  return (rest[index] ?? rest[index - 1] ?? rest[rest.length - 1]).path;
+}
