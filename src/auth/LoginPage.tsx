@@ -10,13 +10,13 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { getToken } from '../api/token';
 import { MOCK_PASSWORD, isMockUsername } from './mock-account';
 import { redirectTarget } from './redirect';
-import { guardNotice } from './session';
+import { useShowPendingNotice } from '../app/pendingNotice';
 import { DocumentTitle } from '../layout/DocumentTitle';
 
 const MOCK = import.meta.env.VITE_MOCK === 'true';
@@ -32,10 +32,7 @@ export function LoginPage() {
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [loading, setLoading] = useState(false);
 
-  useEffect(() => {
-    const notice = guardNotice.take();
-    if (notice) notify(notice, { type: 'error' });
-  }, [notify]);
+  useShowPendingNotice();
 
   if (getToken() && !loading) return <Navigate to="/" replace />;
 

@@ -2,7 +2,8 @@ import type { AuthProvider } from 'react-admin';
 import { request } from '../api/http';
 import { getToken, setToken } from '../api/token';
 import { loginUrlFor } from './redirect';
-import { InfoError, ensureInfo, guardNotice, resetSession } from './session';
+import { pendingNotice } from '../app/pendingNotice';
+import { InfoError, ensureInfo, resetSession } from './session';
 
 type Translate = (key: string) => string;
 
@@ -33,7 +34,7 @@ export function createAuthProvider(translate: Translate): AuthProvider {
         const message = error instanceof InfoError ? translate(error.message) : (error as Error).message;
         const redirectTo = here();
         resetSession();
-        guardNotice.set(message || translate('app.guard.has_error'));
+        pendingNotice.set(message || translate('app.guard.has_error'), 'error');
         throw { message: false, redirectTo };
       }
     },

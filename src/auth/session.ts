@@ -51,16 +51,3 @@ export async function switchRole(role: string): Promise<UserInfo> {
   setToken(`${role}-token`);
   return ensureInfo();
 }
-
-/** A message for the next sign-in page (the guard's failure, SPEC §2). */
-let pendingNotice: string | undefined;
-export const guardNotice = {
-  set(message: string) {
-    pendingNotice = message;
-  },
-  take(): string | undefined {
-    const message = pendingNotice;
-    pendingNotice = undefined;
-    return message;
-  },
-};

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout, Sidebar, type SidebarProps } from 'react-admin';
+import { useShowPendingNotice } from '../app/pendingNotice';
 import { ConfirmLogoutDialog } from '../auth/ConfirmLogoutDialog';
 import { useSettings } from '../settings/SettingsContext';
 import { SIDEBAR_COLOURS } from '../settings/theme';
@@ -26,6 +27,7 @@ function DarkSidebar(props: SidebarProps) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
+  useShowPendingNotice();
   return (
     <RaLayout
       appBar={Navbar}

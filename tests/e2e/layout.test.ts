@@ -1,0 +1,139 @@
+// The layout as a person uses it: route search, tags bar, settings drawer, size, language,
+// the phone-width sidebar and the error log.
+import { describe, expect, it } from 'vitest';
+import { baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+
+describe('the layout on a desktop', () => {
+  const browser = useFreshPage();
+
+  const start = async (path = '/home') => {
+    const page = browser.page;
+    await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
+    await signIn(page, 'admin');
+    await expectPath(page, path);
+    return page;
+  };
+
+  it('finds a page with the header search and goes there', async () => {
+    const page = await start();
+    await page.getByRole('button', { name: 'Search pages' }).click();
+    await page.getByRole('combobox', { name: 'Search pages' }).fill('crew list');
+    await page.getByRole('option', { name: 'Crews > Crew list' }).click();
+    await expectPath(page, '/crew/index');
+  });
+
+  it('keeps a tag per visited page, with Refresh, Close, Close others and Close all', async () => {
+    const page = await start('/crew/index');
+    await page.locator('[data-menu="/device"]').click();
+    await page.locator('[data-menu="/device/index"]').click();
+    await expectPath(page, '/device/index');
+    await page.locator('[data-tag="/device/index"]').waitFor();
+    await page.locator('[data-menu="/staff/index"]').click();
+    await expectPath(page, '/staff/index');
+    const tags = () => page.locator('[data-tag]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tag')));
+    await expect.poll(tags).toEqual(['/home', '/crew/index', '/device/index', '/staff/index']);
+
+    await page.locator('[data-tag="/crew/index"]').click({ button: 'right' });
+    const menu = page.getByRole('menu');
+    // Measured once the opening animation has settled.
+    await expect.poll(async () => (await page.locator('.MuiMenu-paper').boundingBox())?.width).toBe(105);
+    await menu.getByRole('menuitem', { name: 'Refresh' }).click();
+    await expectPath(page, '/crew/index');
+
+    await page.locator('[data-tag="/device/index"]').click({ button: 'middle' });
+    await expect.poll(tags).toEqual(['/home', '/crew/index', '/staff/index']);
+
+    await page.locator('[data-tag="/staff/index"]').click();
+    await expectPath(page, '/staff/index');
+    await page.locator('[data-tag="/staff/index"]').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Close', exact: true }).click();
+    await expectPath(page, '/crew/index'); // the nearest remaining tag
+    await expect.poll(tags).toEqual(['/home', '/crew/index']);
+
+    await page.locator('[data-tag="/home"]').click({ button: 'right' });
+    expect(await page.getByRole('menuitem', { name: 'Close', exact: true }).count()).toBe(0); // Home is affixed
+    await page.getByRole('menuitem', { name: 'Close all' }).click();
+    await expect.poll(tags).toEqual(['/home']);
+    await expectPath(page, '/home');
+  });
+
+  it('remembers the settings drawer across a reload', async () => {
+    const page = await start('/crew/index');
+    await page.locator('[data-tag="/home"]').waitFor();
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Theme' }).click();
+    const drawer = page.locator('.MuiDrawer-paper', { hasText: 'Page style settings' });
+    await drawer.getByRole('radio', { name: '#13c2c2' }).click();
+    await drawer.getByRole('switch', { name: 'Open tags bar' }).uncheck();
+    await drawer.getByRole('switch', { name: 'Sidebar logo' }).check();
+    await page.keyboard.press('Escape');
+    expect(await page.locator('[data-tag]').count()).toBe(0);
+
+    await page.reload();
+    await page.locator('[data-sidebar-logo]').waitFor();
+    expect(await page.locator('[data-tag]').count()).toBe(0);
+    const colour = await page.getByRole('link', { name: 'Create' }).evaluate((el) => getComputedStyle(el).color);
+    expect(colour).toBe('rgb(19, 194, 194)');
+  });
+
+  it('switches the size, refreshes the view and says so', async () => {
+    const page = await start('/device/index');
+    await page.getByRole('button', { name: 'Global size' }).click();
+    await page.getByRole('menuitem', { name: 'Small' }).click();
+    await page.getByText('Switch Size Success').waitFor();
+    await expectPath(page, '/device/index');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'size')?.value).toBe('small');
+  });
+
+  it('switches the language, says so in it, and translates the menu', async () => {
+    const zh = messages('zh');
+    const page = await start('/crew/index');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await page.getByText(zh['app.layout.language_switched']).waitFor();
+    await page.locator('[data-menu="/crew/index"]', { hasText: zh['route.Crew'] }).waitFor();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'language')?.value).toBe('zh');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh');
+  });
+
+  it('collects a runtime error and a rejected promise in the error log', async () => {
+    const page = await start();
+    expect(await page.getByRole('button', { name: 'Error log' }).count()).toBe(0);
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('Pulser calibration table is missing');
+      });
+      void Promise.reject(new Error('Gamma module did not answer'));
+    });
+    const button = page.getByRole('button', { name: 'Error log' });
+    await button.waitFor();
+    expect(await button.textContent()).toContain('2');
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Error log' });
+    await dialog.getByText('Pulser calibration table is missing', { exact: true }).waitFor();
+    await dialog.getByText('Gamma module did not answer', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Clear all' }).click();
+    await button.waitFor({ state: 'detached' });
+  });
+});
+
+describe('the layout on a phone', () => {
+  const browser = useFreshPage({ width: 375, height: 740 });
+
+  it('starts with the sidebar closed and closes it again after each navigation', async () => {
+    const page = browser.page;
+    await page.goto(`${baseUrl()}/login?redirect=%2Fhome`);
+    await signIn(page, 'admin');
+    await expectPath(page, '/home');
+    const crewEntry = page.locator('[data-menu="/crew/index"]');
+    expect(await crewEntry.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Expand the menu' }).click();
+    await crewEntry.click();
+    await expectPath(page, '/crew/index');
+    await crewEntry.waitFor({ state: 'hidden' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
