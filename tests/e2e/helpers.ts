@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import englishRa from 'ra-language-english';
 import { afterEach, beforeEach, expect, inject } from 'vitest';
 import { type BrowserOptions, openBrowser } from './browser';
 import { E2E_PASSWORD } from './constants';
@@ -9,9 +10,9 @@ export const baseUrl = () => inject('baseUrl');
 
 export { E2E_PASSWORD } from './constants';
 
-/** Messages of one language, flattened the way polyglot reads them. */
+/** Messages of one language (react-admin's and ours), flattened the way polyglot reads them. */
 export function messages(language: 'en' | 'zh' | 'es' | 'ja'): Record<string, string> {
-  const app = JSON.parse(readFileSync(join(import.meta.dirname, `../../i18n/${language}/app.json`), 'utf8'));
+  const read = (file: string) => JSON.parse(readFileSync(join(import.meta.dirname, `../../i18n/${language}/${file}`), 'utf8'));
   const out: Record<string, string> = {};
   const walk = (node: Record<string, unknown>, prefix: string) => {
     for (const [k, v] of Object.entries(node)) {
@@ -19,7 +20,8 @@ export function messages(language: 'en' | 'zh' | 'es' | 'ja'): Record<string, st
       else walk(v as Record<string, unknown>, `${prefix}${k}.`);
     }
   };
-  walk(app, '');
+  walk(language === 'en' ? englishRa : read('ra.json'), '');
+  walk(read('app.json'), '');
   return out;
 }
 

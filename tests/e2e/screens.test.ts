@@ -45,6 +45,13 @@ describe.each([
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${screen.name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
       }
+      // The settings drawer, opened from the avatar menu's Theme entry.
+      await page.goto(`${baseUrl()}/home`);
+      await page.getByRole('button', { name: m['ra.auth.user_menu'] }).click();
+      await page.getByRole('menuitem', { name: m['app.navbar.theme'] }).click();
+      await page.getByText(m['app.settings.title']).waitFor();
+      await page.waitForTimeout(400); // the drawer's slide
+      await page.screenshot({ path: join(SCREENS, `${language}-${width}-settings-drawer.png`) });
     } finally {
       await close();
     }

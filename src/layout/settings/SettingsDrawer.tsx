@@ -1,6 +1,8 @@
 // The page-style settings (SPEC §2, §3): theme colour, tags view, fixed header, sidebar logo,
 // dark mode and pinyin search; opened from the avatar menu, or the gear when showSettings is on.
+import Close from '@mui/icons-material/Close';
 import Settings from '@mui/icons-material/Settings';
+import IconButton from '@mui/material/IconButton';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -36,9 +38,14 @@ export function SettingsDrawer() {
         </Fab>
       )}
       <Drawer anchor="right" open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 300 }, p: 3 } } }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {translate('app.settings.title')}
-        </Typography>
+        <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 2 }}>
+          <Typography variant="h6" component="h2">
+            {translate('app.settings.title')}
+          </Typography>
+          <IconButton onClick={() => setDrawerOpen(false)} aria-label={translate('ra.action.close')} edge="end">
+            <Close />
+          </IconButton>
+        </Stack>
         <Typography variant="subtitle2" sx={{ mb: 1 }}>
           {translate('app.settings.theme')}
         </Typography>
