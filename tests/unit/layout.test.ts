@@ -2,7 +2,7 @@
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { abbreviateNumber, relativeTime } from '../../src/format';
-import { addView, cachedNames, closeAll, closeOthers, closeView, nextAfterClosing, type View } from '../../src/layout/tags-bar/tags';
+import { addView, closeAll, closeOthers, closeView, nextAfterClosing, type View } from '../../src/layout/tags-bar/tags';
 import { MAX_PATTERN_LENGTH, createSearcher, searchPool, withPinyin } from '../../src/layout/search/search';
 import { deviceClass } from '../../src/settings/device';
 import { DEFAULT_SETTINGS, loadSettings, loadSidebarOpen, loadSize, parseSettings, parseSize, saveSettings, saveSidebarOpen, saveSize } from '../../src/settings/settings';
@@ -55,18 +55,14 @@ describe('header search', () => {
 });
 
 describe('tags', () => {
-  const home: View = { path: '/home', title: 'Home', name: 'Home', affix: true };
-  const crews: View = { path: '/crew/index', title: 'CrewList', name: 'CrewList' };
-  const device: View = { path: '/device/3', title: 'DeviceEdit', name: 'DeviceEdit', noCache: true };
-  const devices: View = { path: '/device/index', title: 'DeviceList', name: 'DeviceList' };
+  const home: View = { path: '/home', title: 'Home', affix: true };
+  const crews: View = { path: '/crew/index', title: 'CrewList' };
+  const device: View = { path: '/device/3', title: 'DeviceEdit' };
+  const devices: View = { path: '/device/index', title: 'DeviceList' };
 
   it('adds views once by path', () => {
     const views = addView(addView(addView([home], crews), crews), device);
     expect(views.map((v) => v.path)).toEqual(['/home', '/crew/index', '/device/3']);
-  });
-
-  it('keeps the names of the views to cache, except no-cache ones', () => {
-    expect(cachedNames([home, crews, device])).toEqual(['Home', 'CrewList']);
   });
 
   it('closes one, others, or all, never an affixed view', () => {

@@ -17,7 +17,7 @@ export const CONTEXT_MENU_WIDTH = 105;
 
 const affixed = flattenRoutes(registry.routes)
   .filter((r) => r.node.meta?.affix)
-  .map((r) => ({ path: r.fullPath, title: r.node.meta!.title!, name: r.node.name, affix: true }));
+  .map((r) => ({ path: r.fullPath, title: r.node.meta!.title!, affix: true }));
 
 export function TagsBar() {
   const translate = useTranslate();
@@ -35,7 +35,7 @@ export function TagsBar() {
     if (location.pathname.startsWith('/redirect') || location.pathname === '/login') return;
     const route = matchRoute(registry.routes, location.pathname);
     if (!route?.node.component) return; // a redirecting route ('/') is not a view
-    tagsStore.add({ path: here, title: route.node.meta?.title ?? 'no-name', name: route.node.name, noCache: route.node.meta?.noCache });
+    tagsStore.add({ path: here, title: route.node.meta?.title ?? 'no-name' });
   }, [here, location.pathname]);
 
   const close = (path: string) => {

@@ -3,19 +3,12 @@
 export interface View {
   path: string; // pathname + search: the tag's identity and where it leads
   title: string; // a route title key, or 'no-name'
-  name?: string; // the route's name, for the cached-views list
   affix?: boolean;
-  noCache?: boolean;
 }
 
 /** Adds a view unless one with that path is already open. */
 export function addView(views: View[], view: View): View[] {
   return views.some((v) => v.path === view.path) ? views : [...views, view];
-}
-
-/** The names of the views kept alive: every open named view whose route does not say noCache. */
-export function cachedNames(views: View[]): string[] {
-  return [...new Set(views.filter((v) => v.name && !v.noCache).map((v) => v.name!))];
 }
 
 /** Closes one view (never an affixed one). */
