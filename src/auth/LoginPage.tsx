@@ -18,6 +18,7 @@ import { MOCK_PASSWORD, isMockUsername } from './mock-account';
 import { redirectTarget } from './redirect';
 import { useShowPendingNotice } from '../app/pendingNotice';
 import { DocumentTitle } from '../layout/DocumentTitle';
+import { LanguageSelect } from '../layout/navbar/LanguageSelect';
 
 const MOCK = import.meta.env.VITE_MOCK === 'true';
 
@@ -54,8 +55,11 @@ export function LoginPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: '#2d3a4b', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+    <Box sx={{ minHeight: '100vh', bgcolor: '#2d3a4b', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, position: 'relative' }}>
       <DocumentTitle title="Login" />
+      <Box sx={{ position: 'absolute', top: 8, right: 8, color: '#eee' }}>
+        <LanguageSelect />
+      </Box>
       <Box component="form" onSubmit={submit} noValidate sx={{ width: '100%', maxWidth: 420 }} aria-label={translate('app.login.title')}>
         <Typography variant="h5" component="h1" sx={{ color: '#eee', textAlign: 'center', mb: 1, fontWeight: 700 }}>
           {translate('app.title')}

@@ -5,6 +5,7 @@ import { ConfirmLogoutDialog } from '../auth/ConfirmLogoutDialog';
 import { useSettings } from '../settings/SettingsContext';
 import { SIDEBAR_COLOURS } from '../settings/theme';
 import { DocumentTitle } from './DocumentTitle';
+import { ErrorPage } from './error-log/ErrorPage';
 import { SchemaMenu } from './menu/SchemaMenu';
 import { Navbar } from './navbar/Navbar';
 import { NavigationProgress } from './NavigationProgress';
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <RaLayout
       appBar={Navbar}
       menu={SchemaMenu}
+      error={ErrorPage}
       sidebar={DarkSidebar}
       // The page never scrolls sideways: wide tables scroll inside their own box.
       sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0, pt: 0 }, '& .RaLayout-contentWithSidebar': { minHeight: 'calc(100vh - 48px)' } }}

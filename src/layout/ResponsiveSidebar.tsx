@@ -1,8 +1,7 @@
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSidebarState } from 'react-admin';
-import { MOBILE_BREAKPOINT } from '../settings/device';
+import { useDeviceClass } from '../settings/useDeviceClass';
 import { loadSidebarOpen } from '../settings/settings';
 
 /**
@@ -11,7 +10,7 @@ import { loadSidebarOpen } from '../settings/settings';
  */
 export function ResponsiveSidebar() {
   const [, setOpen] = useSidebarState();
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`, { noSsr: true });
+  const mobile = useDeviceClass() === 'mobile';
   const { pathname } = useLocation();
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 // SPEC §4, §9: the device class, from the window width. Below 992 px it is a phone: the sidebar
-// closes by itself. Tablets get the collapsed sidebar the narrower screen calls for.
+// closes by itself, and again on every route change. Tablets and desktops share one layout.
 export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
 
 export const MOBILE_BREAKPOINT = 992;

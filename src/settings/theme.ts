@@ -5,6 +5,8 @@ import { type RaThemeOptions, defaultDarkTheme, defaultLightTheme } from 'react-
 import type { Settings, Size } from './settings';
 
 export const SIDEBAR_WIDTH = 210;
+/** The collapsed sidebar: icons only. */
+export const SIDEBAR_CLOSED_WIDTH = 54;
 
 /** Four sizes onto MUI's two control sizes, with spacing and font size making the difference. */
 const SIZE_SCALE: Record<Size, { control: 'medium' | 'small'; spacing: number; fontSize: number; cell: 'medium' | 'small' }> = {
@@ -25,7 +27,7 @@ export function buildTheme(settings: Settings, size: Size): RaThemeOptions {
     palette: { primary: { main: settings.theme } },
     spacing: scale.spacing,
     typography: { fontSize: scale.fontSize },
-    sidebar: { width: SIDEBAR_WIDTH, closedWidth: 54 },
+    sidebar: { width: SIDEBAR_WIDTH, closedWidth: SIDEBAR_CLOSED_WIDTH },
     components: {
       MuiTextField: sized,
       MuiFormControl: sized,

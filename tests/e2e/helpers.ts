@@ -1,7 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import englishRa from 'ra-language-english';
 import { afterEach, beforeEach, expect, inject } from 'vitest';
 import { type BrowserOptions, openBrowser } from './browser';
 import { E2E_PASSWORD } from './constants';
@@ -10,20 +9,7 @@ export const baseUrl = () => inject('baseUrl');
 
 export { E2E_PASSWORD } from './constants';
 
-/** Messages of one language (react-admin's and ours), flattened the way polyglot reads them. */
-export function messages(language: 'en' | 'zh' | 'es' | 'ja'): Record<string, string> {
-  const read = (file: string) => JSON.parse(readFileSync(join(import.meta.dirname, `../../i18n/${language}/${file}`), 'utf8'));
-  const out: Record<string, string> = {};
-  const walk = (node: Record<string, unknown>, prefix: string) => {
-    for (const [k, v] of Object.entries(node)) {
-      if (typeof v === 'string') out[prefix + k] = v;
-      else walk(v as Record<string, unknown>, `${prefix}${k}.`);
-    }
-  };
-  walk(language === 'en' ? englishRa : read('ra.json'), '');
-  walk(read('app.json'), '');
-  return out;
-}
+export { messages } from '../messages';
 
 export async function signIn(page: Page, username: string, password = E2E_PASSWORD) {
   await page.locator('input[name=username]').fill(username);

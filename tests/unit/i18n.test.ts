@@ -1,28 +1,18 @@
 // Every language has every key English has: react-admin's own (ra-language-english) and ours.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import englishRa from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/i18n/languages';
+import { messages as allMessages, ourMessages } from '../messages';
 
 const I18N = join(import.meta.dirname, '../../i18n');
-const read = (file: string) => JSON.parse(readFileSync(join(I18N, file), 'utf8')) as Record<string, unknown>;
-
-function flatten(node: unknown, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
-    if (typeof value === 'string') out[prefix + key] = value;
-    else Object.assign(out, flatten(value, `${prefix}${key}.`));
-  }
-  return out;
-}
 
 const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-const english = { ...flatten(englishRa), ...flatten(read('en/app.json')) };
+const english = allMessages('en');
 
 describe.each(LANGUAGES.filter((l) => l !== 'en'))('the %s messages', (language) => {
-  const messages = { ...flatten(read(`${language}/ra.json`)), ...flatten(read(`${language}/app.json`)) };
+  const messages = allMessages(language);
 
   it('have every key English has, and no other', () => {
     expect(Object.keys(messages).filter((k) => !(k in english))).toEqual([]);
@@ -34,7 +24,7 @@ describe.each(LANGUAGES.filter((l) => l !== 'en'))('the %s messages', (language)
   });
 
   it('keep the placeholders of our English messages', () => {
-    const ours = flatten(read('en/app.json'));
+    const ours = ourMessages('en');
     const lost = Object.keys(ours).filter((k) => placeholders(ours[k]).some((p) => !placeholders(messages[k]).includes(p)));
     expect(lost).toEqual([]);
   });

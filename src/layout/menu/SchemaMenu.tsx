@@ -13,7 +13,7 @@ import { usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { registry } from '../../schema/load-vite';
 import { filterRoutes, menuEntries, type MenuEntry } from '../../routes/tree';
 import { iconFor } from '../icons';
-import { SIDEBAR_COLOURS } from '../../settings/theme';
+import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_COLOURS, SIDEBAR_WIDTH } from '../../settings/theme';
 import { useSettings } from '../../settings/SettingsContext';
 import { SidebarLogo } from './SidebarLogo';
 
@@ -75,9 +75,12 @@ function MenuItem({ entry, depth }: { entry: MenuEntry; depth: number }) {
 export function SchemaMenu() {
   const { permissions } = usePermissions<string[]>();
   const { settings } = useSettings();
+  const [open] = useSidebarState();
   const entries = menuEntries(filterRoutes(registry.routes, permissions ?? []));
+  // The sidebar's inner box is sized by its content: the menu gives it the full width.
+  const width = open ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH;
   return (
-    <List component="nav" aria-label="menu" sx={{ pt: settings.sidebarLogo ? 0 : 1, color: SIDEBAR_COLOURS.text, minHeight: '100%', width: '100%' }}>
+    <List component="nav" aria-label="menu" sx={{ pt: settings.sidebarLogo ? 0 : 1, color: SIDEBAR_COLOURS.text, minHeight: '100%', width }}>
       {settings.sidebarLogo && <SidebarLogo />}
       {entries.map((entry) => (
         <MenuItem key={entry.path} entry={entry} depth={0} />

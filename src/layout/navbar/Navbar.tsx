@@ -4,6 +4,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpen from '@mui/icons-material/MenuOpen';
 import Palette from '@mui/icons-material/Palette';
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import Dashboard from '@mui/icons-material/Dashboard';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -12,13 +13,12 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { forwardRef } from 'react';
+import { type ReactElement, forwardRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Logout, TitlePortal, UserMenu, useSidebarState, useTranslate, useUserMenu } from 'react-admin';
-import { MOBILE_BREAKPOINT } from '../../settings/device';
 import { saveSidebarOpen } from '../../settings/settings';
 import { useSettings } from '../../settings/SettingsContext';
+import { useDeviceClass } from '../../settings/useDeviceClass';
 import { ErrorLogButton } from '../error-log/ErrorLogButton';
 import { HeaderSearch } from '../search/HeaderSearch';
 import { Breadcrumb } from './Breadcrumb';
@@ -26,15 +26,14 @@ import { FullscreenButton } from './FullscreenButton';
 import { LanguageSelect } from './LanguageSelect';
 import { SizeSelect } from './SizeSelect';
 
-const ProfileItem = forwardRef<HTMLAnchorElement>(function ProfileItem(_props, ref) {
+/** An entry of the avatar menu that leads to a page. */
+const LinkItem = forwardRef<HTMLAnchorElement, { to: string; label: string; icon: ReactElement }>(function LinkItem({ to, label, icon }, ref) {
   const translate = useTranslate();
   const menu = useUserMenu();
   return (
-    <MenuItem component={Link} to="/profile/index" ref={ref} onClick={() => menu?.onClose()}>
-      <ListItemIcon>
-        <AccountCircle fontSize="small" />
-      </ListItemIcon>
-      <ListItemText>{translate('app.menu.profile')}</ListItemText>
+    <MenuItem component={Link} to={to} ref={ref} onClick={() => menu?.onClose()}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{translate(label)}</ListItemText>
     </MenuItem>
   );
 });
@@ -57,7 +56,7 @@ export function Navbar() {
   const translate = useTranslate();
   const [open, setOpen] = useSidebarState();
   const { settings } = useSettings();
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`);
+  const mobile = useDeviceClass() === 'mobile';
   const toggle = () => {
     setOpen(!open);
     if (!mobile) saveSidebarOpen(!open);
@@ -78,17 +77,18 @@ export function Navbar() {
         </Tooltip>
         {mobile ? <TitlePortal sx={{ fontSize: 16 }} /> : <Breadcrumb />}
         <Box sx={{ flex: 1 }} />
+        {!mobile && <HeaderSearch />}
+        <ErrorLogButton />
         {!mobile && (
           <>
-            <HeaderSearch />
-            <ErrorLogButton />
             <FullscreenButton />
             <SizeSelect />
           </>
         )}
         <LanguageSelect />
         <UserMenu>
-          <ProfileItem />
+          <LinkItem to="/home" label="app.menu.dashboard" icon={<Dashboard fontSize="small" />} />
+          <LinkItem to="/profile/index" label="app.menu.profile" icon={<AccountCircle fontSize="small" />} />
           <ThemeItem />
           <Logout />
         </UserMenu>

@@ -49,7 +49,7 @@ export function SettingsDrawer() {
         <Typography variant="subtitle2" sx={{ mb: 1 }}>
           {translate('app.settings.theme')}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }} role="radiogroup" aria-label={translate('app.settings.theme')}>
+        <Stack direction="row" spacing={1} useFlexGap alignItems="center" sx={{ mb: 1, flexWrap: 'wrap' }} role="radiogroup" aria-label={translate('app.settings.theme')}>
           {SWATCHES.map((colour) => (
             <Box
               key={colour}
@@ -66,6 +66,7 @@ export function SettingsDrawer() {
             component="input"
             type="color"
             aria-label={translate('app.settings.custom_colour')}
+            title={translate('app.settings.custom_colour')}
             value={settings.theme}
             onChange={(e: ChangeEvent<HTMLInputElement>) => setSetting('theme', e.target.value)}
             sx={{ width: 32, height: 32, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
