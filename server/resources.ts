@@ -44,8 +44,10 @@ export function registerResource(app: Hono<AppEnv>, name: string, schema: Resour
     if (errors.length === 0) return undefined;
     return fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
   };
-  const notFound = (c: AppContext, ids: number[]) =>
-    fail(c, Code.notFound, c.get('t')('server.not_found', { resource: name, id: ids.join(', ') }));
+  const notFound = (c: AppContext, ids: number[]) => {
+    const t = c.get('t');
+    return fail(c, Code.notFound, t('server.not_found', { resource: t(`resources.${name}.name`, { smart_count: 1, _: name }), id: ids.join(', ') }));
+  };
   const badBody = (c: AppContext) => fail(c, Code.invalidInput, c.get('t')('server.bad_json'));
   const missingId = (c: AppContext) => fail(c, Code.invalidInput, c.get('t')('server.missing_id'));
 

@@ -22,7 +22,8 @@ export interface Accounts {
 }
 
 
-const mockUsers: Record<string, UserInfo> = {
+/** The two accounts SPEC §6 names, as the mock serves them and as a real database starts with. */
+export const STANDARD_ACCOUNTS: Record<'admin' | 'editor', UserInfo> = {
   admin: {
     roles: ['admin'],
     name: 'Super Admin',
@@ -47,7 +48,7 @@ export class MockAccounts implements Accounts {
 
   async check(token: string | undefined): Promise<TokenCheck> {
     const role = token?.endsWith('-token') ? token.slice(0, -'-token'.length) : '';
-    const user = mockUsers[role];
+    const user = STANDARD_ACCOUNTS[role as keyof typeof STANDARD_ACCOUNTS];
     return user ? { user: structuredClone(user) } : { problem: 'unknown' };
   }
 

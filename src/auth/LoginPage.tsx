@@ -22,6 +22,9 @@ import { LanguageSelect } from '../layout/navbar/LanguageSelect';
 
 const MOCK = import.meta.env.VITE_MOCK === 'true';
 
+/** What the two fields share: full width, filled, light on the dark page. */
+const FIELD = { fullWidth: true, margin: 'normal', variant: 'filled', sx: { bgcolor: 'rgba(255,255,255,0.9)', borderRadius: 1 } } as const;
+
 export function LoginPage() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -74,10 +77,7 @@ export function LoginPage() {
           helperText={errors.username}
           autoComplete="username"
           autoFocus
-          fullWidth
-          margin="normal"
-          variant="filled"
-          sx={{ bgcolor: 'rgba(255,255,255,0.9)', borderRadius: 1 }}
+          {...FIELD}
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><Person /></InputAdornment> } }}
         />
         <TextField
@@ -89,10 +89,7 @@ export function LoginPage() {
           error={Boolean(errors.password)}
           helperText={errors.password}
           autoComplete="current-password"
-          fullWidth
-          margin="normal"
-          variant="filled"
-          sx={{ bgcolor: 'rgba(255,255,255,0.9)', borderRadius: 1 }}
+          {...FIELD}
           slotProps={{
             input: {
               startAdornment: <InputAdornment position="start"><Lock /></InputAdornment>,

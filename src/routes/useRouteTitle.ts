@@ -3,10 +3,15 @@ import { useTranslate } from 'react-admin';
 import { registry } from '../schema/load-vite';
 import { matchRoute } from './tree';
 
-/** The current route's title from the route tree, translated; undefined when it has none. */
+/** The current route's title key from the route tree (meta.title), if it has one. */
+export function useRouteTitleKey(): string | undefined {
+  const { pathname } = useLocation();
+  return matchRoute(registry.routes, pathname)?.node.meta?.title;
+}
+
+/** The current route's title, translated; undefined when it has none. */
 export function useRouteTitle(): string | undefined {
   const translate = useTranslate();
-  const { pathname } = useLocation();
-  const title = matchRoute(registry.routes, pathname)?.node.meta?.title;
+  const title = useRouteTitleKey();
   return title ? translate(`route.${title}`) : undefined;
 }

@@ -37,8 +37,15 @@ export function properties(root: ResourceSchema): Record<string, FieldSchema> {
   return out;
 }
 
-/** Leaf fields in schema order, nested objects flattened to dotted paths. */
+const fieldCache = new WeakMap<ResourceSchema, Field[]>();
+
+/**
+ * Leaf fields in schema order, nested objects flattened to dotted paths. Worked out once per
+ * schema: lists, forms and every parsed query ask for them.
+ */
 export function fields(root: ResourceSchema): Field[] {
+  const cached = fieldCache.get(root);
+  if (cached) return cached;
   const out: Field[] = [];
   // A nested field is required only when its whole group is: a secretary is optional,
   // but a secretary given without a name is not.
@@ -52,6 +59,7 @@ export function fields(root: ResourceSchema): Field[] {
     }
   };
   walk(root, '', true);
+  fieldCache.set(root, out);
   return out;
 }
 

@@ -27,9 +27,10 @@ export function TagsBar() {
   const [menu, setMenu] = useState<{ x: number; y: number; path: string } | null>(null);
   const here = `${location.pathname}${location.search}`;
 
+  // Affixed views survive every close, so adding them once is enough.
   useEffect(() => {
     for (const view of affixed) tagsStore.add(view);
-  }, [views.length]);
+  }, []);
 
   useEffect(() => {
     if (location.pathname.startsWith('/redirect') || location.pathname === '/login') return;
