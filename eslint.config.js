@@ -3,6 +3,14 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Imports a folder may not make: the kernel is shared, so it depends on nobody; the console and the server never reach into each other. */
+const forbid = (...folders) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: folders.map((folder) => ({ group: [`**/${folder}/**`, `**/${folder}`], message: `Shared code belongs in kernel/; do not import ${folder}/ from here.` })) },
+  ],
+});
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-mock', 'data', 'node_modules', 'coverage', 'tests/.artifacts'] },
   js.configs.recommended,
@@ -16,4 +24,9 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  { files: ['kernel/**/*.{ts,tsx}'], rules: forbid('src', 'server', 'mock') },
+  { files: ['server/**/*.{ts,tsx}'], rules: forbid('src', 'mock') },
+  // The console runs the mock back-end in the browser during development, and only from its entry.
+  { files: ['src/**/*.{ts,tsx}'], ignores: ['src/main.tsx'], rules: forbid('server', 'mock') },
+  { files: ['mock/**/*.{ts,tsx}'], rules: forbid('src') },
 );

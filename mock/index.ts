@@ -4,8 +4,8 @@ import fetchMock from 'fetch-mock';
 import { MockAccounts } from '../server/auth/accounts';
 import { createApp } from '../server/app';
 import { MemoryStore } from '../server/store/memory';
-import { registry } from '../src/schema/load-vite';
-import { seedStore } from './seed';
+import { registry } from '../kernel/schema/load-vite';
+import { seedStore } from '../kernel/demo/seed';
 
 export async function installMock(): Promise<void> {
   const store = new MemoryStore();

@@ -1,9 +1,9 @@
-// The back-end contract of SPEC §7 as one Hono app: served over HTTP by server/start.ts,
+// The back-end contract as one Hono app: served over HTTP by server/start.ts,
 // and run inside the browser by the mock (mock/index.ts). Same code, so they cannot drift.
 import { Hono } from 'hono';
-import type { Registry } from '../src/schema/registry';
+import type { Registry } from '../kernel/schema/registry';
 import type { Accounts } from './auth/accounts';
-import { Code } from './codes';
+import { API_BASE, Code } from '../kernel/contract/codes';
 import { type AppEnv, fail } from './context';
 import { pickLanguage, translator } from './messages';
 import { registerResource } from './resources';
@@ -12,7 +12,7 @@ import { createPermissions } from './permissions';
 import { type AddressOf, registerSession } from './session';
 import { UPLOAD_FILE_PATH, type UploadDeps, registerUploadFiles, registerUploads } from './uploads';
 import type { Store } from './store/types';
-import { RecordValidator } from '../src/schema/validation';
+import { RecordValidator } from '../kernel/schema/validation';
 
 export interface AppDeps {
   registry: Registry;
@@ -26,7 +26,6 @@ export interface AppDeps {
   uploads?: UploadDeps;
 }
 
-export const API_BASE = '/dev-api';
 
 /** Paths anyone may call without a session. */
 const PUBLIC = new Set([`${API_BASE}/user/login`, `${API_BASE}/openapi.json`]);

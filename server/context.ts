@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { UserInfo } from './auth/accounts';
-import { Code, type CodeValue } from './codes';
+import { Code, type CodeValue } from '../kernel/contract/codes';
 import type { Language, Translate } from './messages';
 
 export type AppEnv = {
@@ -12,7 +12,7 @@ export type AppContext = Context<AppEnv>;
 export const ok = (c: AppContext, data: unknown, msg?: string) =>
   c.json(msg === undefined ? { code: Code.ok, data } : { code: Code.ok, msg, data });
 
-/** A refusal: HTTP 200 with the code and a message a person can act on (SPEC §8). */
+/** A refusal: HTTP 200 with the code and a message a person can act on. */
 export const fail = (c: AppContext, code: CodeValue, message: string, extra: Record<string, unknown> = {}) =>
   c.json({ code, message, ...extra });
 

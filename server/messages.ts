@@ -5,7 +5,7 @@ import es from '../i18n/es/app.json';
 import ja from '../i18n/ja/app.json';
 import zh from '../i18n/zh/app.json';
 
-import { LANGUAGES, type Language } from '../src/i18n/languages';
+import { LANGUAGES, type Language } from '../kernel/i18n/languages';
 
 export type { Language };
 

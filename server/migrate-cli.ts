@@ -1,5 +1,5 @@
 // `npm run migrate`: brings the database (DATABASE_URL, else DATA_DIR/console.db) up to the schemas.
-import { loadRegistry } from '../src/schema/load-node';
+import { loadRegistry } from '../kernel/schema/load-node';
 import { connectFromEnv } from './db/connect';
 import { migrate } from './db/migrate';
 

@@ -1,10 +1,10 @@
 // GET /dev-api/openapi.json: the API described for other programs, generated from the same
 // schemas and route tree the server runs on, so it cannot fall behind.
-import { resolve } from '../src/schema/registry';
-import type { Registry } from '../src/schema/registry';
-import type { FieldSchema, ResourceSchema } from '../src/schema/types';
-import { writeSchema } from '../src/schema/write-schema';
-import { Code } from './codes';
+import { resolve } from '../kernel/schema/registry';
+import type { Registry } from '../kernel/schema/registry';
+import type { FieldSchema, ResourceSchema } from '../kernel/schema/types';
+import { writeSchema } from '../kernel/schema/write-schema';
+import { Code } from '../kernel/contract/codes';
 import { resourcesShown } from './permissions';
 import { ALLOWED_EXTENSIONS } from './uploads';
 

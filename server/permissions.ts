@@ -1,8 +1,8 @@
 // Who may call a resource's endpoints: the roles of the routes that show it (schemas/routes.json),
 // exactly as the console filters its menu. A resource no route shows is open to every signed-in person.
-import { filterRoutes } from '../src/routes/tree';
-import { parseComponent } from '../src/schema/route-component';
-import type { RouteNode } from '../src/schema/types';
+import { filterRoutes } from '../kernel/routes/tree';
+import { parseComponent } from '../kernel/schema/route-component';
+import type { RouteNode } from '../kernel/schema/types';
 
 export function resourcesShown(routes: RouteNode[]): Set<string> {
   const found = new Set<string>();

@@ -1,15 +1,15 @@
 // The generic list / info / add / update / del endpoints of every resource schema.
 import type { Hono } from 'hono';
-import { QueryError, parseLegacyQuery } from '../src/schema/query';
-import { encodeList } from '../src/schema/shapes';
-import type { EndpointKind, ResourceSchema } from '../src/schema/types';
-import { compact, stripReadOnly } from '../src/schema/write-schema';
-import { Code } from './codes';
+import { QueryError, parseLegacyQuery } from '../kernel/schema/query';
+import { encodeList } from '../kernel/schema/shapes';
+import type { EndpointKind, ResourceSchema } from '../kernel/schema/types';
+import { compact, stripReadOnly } from '../kernel/schema/write-schema';
+import { Code } from '../kernel/contract/codes';
 import { type AppContext, type AppEnv, fail, jsonBody, ok } from './context';
-import { derive } from './derive';
+import { derive } from '../kernel/schema/derive';
 import type { Permissions } from './permissions';
 import type { Store } from './store/types';
-import type { RecordValidator } from '../src/schema/validation';
+import type { RecordValidator } from '../kernel/schema/validation';
 
 interface Deps {
   store: Store;

@@ -1,8 +1,8 @@
 // Sign-in, user info, sign-out, the /config option lists and the signed-in person's staff card.
 import type { Hono } from 'hono';
-import type { Registry } from '../src/schema/registry';
+import type { Registry } from '../kernel/schema/registry';
 import type { Accounts } from './auth/accounts';
-import { Code } from './codes';
+import { Code } from '../kernel/contract/codes';
 import { type AppContext, type AppEnv, fail, jsonBody, ok } from './context';
 
 /** The caller's network address, for rate limiting sign-ins; the Node entry knows it. */
@@ -40,7 +40,7 @@ export function registerSession(app: Hono<AppEnv>, registry: Registry, accounts:
     return ok(c, { introduction, avatar, name, mobile });
   });
 
-  // Page-view counts by platform (SPEC §7 /article/pv, /device/pv), as the mock has always answered.
+  // Page-view counts by platform, as the mock has always answered.
   const pvData = [
     { key: 'PC', pv: 1024 },
     { key: 'mobile', pv: 1024 },

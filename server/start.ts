@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { sql } from 'kysely';
-import { checkSchemas, formatProblem } from '../src/schema/check';
-import { SCHEMA_DIR, loadRegistry, readSchemaFiles } from '../src/schema/load-node';
-import { PAGES } from '../src/schema/route-component';
+import { checkSchemas, formatProblem } from '../kernel/schema/check';
+import { SCHEMA_DIR, loadRegistry, readSchemaFiles } from '../kernel/schema/load-node';
+import { PAGES } from '../kernel/schema/route-component';
 import { createApp } from './app';
 import { ensureFirstAccounts } from './auth/bootstrap';
 import { SqlAccounts } from './auth/sql-accounts';
@@ -54,7 +54,7 @@ async function main() {
   for (const line of created) console.log(line);
   if (created.length > 0 && process.env.DEMO !== '0') {
     // Loaded only here: the fake-data library is large, and a running server never needs it again.
-    const { seedStore } = await import('../mock/seed');
+    const { seedStore } = await import('../kernel/demo/seed');
     await seedStore(store, registry);
     log.info('demo data loaded (DEMO=0 starts empty)');
   }

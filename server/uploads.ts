@@ -6,7 +6,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { Code } from './codes';
+import { Code } from '../kernel/contract/codes';
 import { type AppEnv, fail, jsonBody, ok } from './context';
 import type { Db } from './db/connect';
 
@@ -58,7 +58,7 @@ interface UploadRow {
   created_at: string;
 }
 
-/** The report shape of SPEC §3: id, name, url, thumbnail, uploadTime, size, type. */
+/** The report shape: id, name, url, thumbnail, uploadTime, size, type. */
 const describe = (row: UploadRow) => {
   const url = `/dev-api${UPLOAD_FILE_PATH}${row.stored_name}`;
   return { id: Number(row.id), name: row.original_name, url, thumbnail: row.mime.startsWith('image/') ? url : '', uploadTime: row.created_at, size: Number(row.size), type: row.mime };

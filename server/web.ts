@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
-import { API_BASE } from './app';
+import { API_BASE } from '../kernel/contract/codes';
 import type { Log } from './log';
 
 export interface WebDeps {

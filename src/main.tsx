@@ -4,7 +4,7 @@ import Cookies from 'js-cookie';
 import { App } from './app/App';
 import { applyLanguage } from './i18n/apply';
 import { collectErrors } from './layout/error-log/errorLog';
-import { LANGUAGE_COOKIE, detectLanguage } from './i18n/languages';
+import { LANGUAGE_COOKIE, detectLanguage } from '../kernel/i18n/languages';
 import { createI18nProvider, loadMessages } from './i18n/provider';
 
 async function start() {

@@ -1,14 +1,9 @@
-// Who may sign in. The mock's accounts follow SPEC §6: only admin and editor, token '<role>-token'.
+// Who may sign in. The mock's accounts: only admin and editor, token '<role>-token'.
 // The real server keeps hashed passwords and opaque sessions behind the same interface (sql-accounts.ts).
-import { MOCK_PASSWORD, isMockUsername } from '../../src/auth/mock-account';
+import { MOCK_PASSWORD, isMockUsername } from '../../kernel/contract/mock-account';
+import type { UserInfo } from '../../kernel/contract/user-info';
 
-export interface UserInfo {
-  roles: string[];
-  name: string;
-  avatar: string;
-  introduction: string;
-  mobile: string;
-}
+export type { UserInfo };
 
 export type TokenCheck = { user: UserInfo } | { problem: 'unknown' | 'expired' };
 
@@ -22,7 +17,7 @@ export interface Accounts {
 }
 
 
-/** The two accounts SPEC §6 names, as the mock serves them and as a real database starts with. */
+/** The two accounts the product names, as the mock serves them and as a real database starts with. */
 export const STANDARD_ACCOUNTS: Record<'admin' | 'editor', UserInfo> = {
   admin: {
     roles: ['admin'],

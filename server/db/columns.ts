@@ -1,7 +1,7 @@
 // How a resource schema maps onto a table: one column per top-level field, nested groups
 // and lists as one JSON value (JSONB on PostgreSQL), plus the id and the record's version.
-import { properties } from '../../src/schema/registry';
-import type { ResourceSchema } from '../../src/schema/types';
+import { properties } from '../../kernel/schema/registry';
+import type { ResourceSchema } from '../../kernel/schema/types';
 import type { Dialect } from './connect';
 
 export type ColumnKind = 'text' | 'integer' | 'real' | 'boolean' | 'json';

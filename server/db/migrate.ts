@@ -2,7 +2,7 @@
 // fields and indexes for filterable and sortable ones, and records each step in app_migrations.
 // Run on every start and by `npm run migrate`; a step already recorded is never run again.
 import { sql, type Transaction } from 'kysely';
-import type { Registry } from '../../src/schema/registry';
+import type { Registry } from '../../kernel/schema/registry';
 import { columnsOf, indexesOf, sqlType } from './columns';
 import type { Connection } from './connect';
 

@@ -1,4 +1,4 @@
-import type { Registry } from '../../src/schema/registry';
+import type { Registry } from '../../kernel/schema/registry';
 import { SqlStore } from '../store/sql';
 import type { Connection } from './connect';
 import { migrate } from './migrate';

@@ -1,6 +1,6 @@
 // The in-memory store: the mock's back-end in the browser and the fastest store for tests.
-import { getPath } from '../../src/schema/registry';
-import type { Condition, ListQuery } from '../../src/schema/query';
+import { getPath } from '../../kernel/schema/registry';
+import type { Condition, ListQuery } from '../../kernel/schema/query';
 import type { Row, Store, UpdateResult } from './types';
 
 function matches(row: Row, condition: Condition): boolean {

@@ -1,8 +1,8 @@
 // The store on a SQL database through Kysely: filtering, sorting and paging happen in the
 // database; field names come from the schemas (checked), values are always bound parameters.
 import { type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kysely';
-import type { Condition, ListQuery } from '../../src/schema/query';
-import type { Registry } from '../../src/schema/registry';
+import type { Condition, ListQuery } from '../../kernel/schema/query';
+import type { Registry } from '../../kernel/schema/registry';
 import { type Column, columnsOf, decode, encode } from '../db/columns';
 import type { Connection, Db } from '../db/connect';
 import type { Row, Store, UpdateResult } from './types';

@@ -1,4 +1,4 @@
-import type { ListQuery } from '../../src/schema/query';
+import type { ListQuery } from '../../kernel/schema/query';
 
 /** A stored record: its fields, its id, and its version (1 on creation, +1 on every update). */
 export type Row = Record<string, unknown> & { id: number; version: number };

@@ -1,9 +1,9 @@
 // One react-admin dataProvider for every resource, driven by each schema's endpoint mapping.
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
-import type { Registry } from '../schema/registry';
-import { type RaListParams, toLegacyQuery } from '../schema/query';
-import { decodeList } from '../schema/shapes';
-import type { Endpoint, EndpointKind, ResourceSchema } from '../schema/types';
+import type { Registry } from '../../kernel/schema/registry';
+import { type RaListParams, toLegacyQuery } from '../../kernel/schema/query';
+import { decodeList } from '../../kernel/schema/shapes';
+import type { Endpoint, EndpointKind, ResourceSchema } from '../../kernel/schema/types';
 import type { RequestOptions } from './http';
 
 export type Requester = <T>(path: string, options?: RequestOptions) => Promise<{ data: T; msg?: string }>;

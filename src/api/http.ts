@@ -1,14 +1,14 @@
-// The shared client of SPEC §7: base /dev-api, 5000 ms timeout, X-Token when signed in,
+// The shared client of every call: base /dev-api, 5000 ms timeout, X-Token when signed in,
 // `{code: 20000, data}` envelopes. Anything else rejects with a message a person can read.
 import { HttpError } from 'react-admin';
 import { sessionEnded } from './events';
 import { getToken } from './token';
 
-export const API_BASE = '/dev-api';
+import { API_BASE, Code, SESSION_CODES } from '../../kernel/contract/codes';
+
+export { API_BASE, SESSION_CODES };
 export const REQUEST_TIMEOUT_MS = 5000;
-export const SUCCESS_CODE = 20000;
-/** Codes meaning the session is no longer valid: they open the Confirm logout dialog. */
-export const SESSION_CODES = [50008, 50012, 50014];
+export const SUCCESS_CODE = Code.ok;
 
 export interface Envelope<T = unknown> {
   code: number;

@@ -1,4 +1,4 @@
-// The session token lives in a browser cookie (SPEC §9), as vue-element-admin keeps it.
+// The session token lives in a browser cookie, as vue-element-admin keeps it.
 import Cookies from 'js-cookie';
 
 const TOKEN_COOKIE = 'Admin-Token';

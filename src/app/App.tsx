@@ -12,8 +12,8 @@ import { Pending } from '../pages/Pending';
 import { Profile } from '../pages/Profile';
 import { Redirect } from '../pages/Redirect';
 import { buildRoutes } from '../routes/buildRoutes';
-import { filterRoutes } from '../routes/tree';
-import { registry } from '../schema/load-vite';
+import { filterRoutes } from '../../kernel/routes/tree';
+import { registry } from '../../kernel/schema/load-vite';
 import type { I18nProvider } from 'react-admin';
 import { SettingsProvider, useSettings } from '../settings/SettingsContext';
 import { buildTheme } from '../settings/theme';
@@ -24,14 +24,14 @@ const pages = { home: Home, profile: Profile, pending: Pending };
 
 const dataProvider = createDataProvider(registry, request);
 
-/** SPEC §9: messages stay 5 seconds. */
+/** Messages stay 5 seconds. */
 export const MESSAGE_DURATION_MS = 5000;
 const AppNotification = () => <Notification autoHideDuration={MESSAGE_DURATION_MS} />;
 
 const GoHome = () => <Navigate to="/home" replace />;
 
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
-  // Clean URLs (/device/index), as SPEC §2 writes them; the server answers index.html for them.
+  // Clean URLs (/device/index), as the route tree writes them; the server answers index.html for them.
   return (
     <BrowserRouter>
       <SettingsProvider>

@@ -1,4 +1,4 @@
-// SPEC §8: codes 50008, 50012 and 50014 ask whether to log in again or stay on the page.
+// Codes 50008, 50012 and 50014 ask whether to log in again or stay on the page.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';

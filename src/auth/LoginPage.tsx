@@ -1,4 +1,4 @@
-// SPEC §2: username, password, login button. The username is trimmed before sending; after
+// Username, password, login button. The username is trimmed before sending; after
 // sign-in the visitor goes to the redirect parameter. A signed-in visitor goes to '/'.
 import Lock from '@mui/icons-material/Lock';
 import Person from '@mui/icons-material/Person';
@@ -14,7 +14,7 @@ import { type FormEvent, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { getToken } from '../api/token';
-import { MOCK_PASSWORD, isMockUsername } from './mock-account';
+import { MOCK_PASSWORD, isMockUsername } from '../../kernel/contract/mock-account';
 import { redirectTarget } from './redirect';
 import { useShowPendingNotice } from '../app/pendingNotice';
 import { DocumentTitle } from '../layout/DocumentTitle';

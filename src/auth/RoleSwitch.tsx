@@ -1,4 +1,4 @@
-// SPEC §4 role switching, for the development mock (whose tokens are '<role>-token'):
+// Role switching, for the development mock (whose tokens are '<role>-token'):
 // the token changes, the info is loaded again, the routes are generated anew and open tags close.
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';

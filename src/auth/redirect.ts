@@ -1,4 +1,4 @@
-// Where the sign-in page sends a visitor, and where it sends them back (SPEC §2).
+// Where the sign-in page sends a visitor, and where it sends them back.
 
 /** `/login?redirect=<path>`, keeping an existing redirect when already on the sign-in page. */
 export function loginUrlFor(pathname: string, search = ''): string {

@@ -1,16 +1,12 @@
-// The signed-in person's info, fetched once on the first navigation after sign-in (SPEC §2, §4).
+// The signed-in person's info, fetched once on the first navigation after sign-in.
 import { request } from '../api/http';
 import { getToken, removeToken, setToken } from '../api/token';
 
-export interface UserInfo {
-  roles: string[];
-  name: string;
-  avatar: string;
-  introduction: string;
-  mobile?: string;
-}
+import type { UserInfo } from '../../kernel/contract/user-info';
 
-/** A problem with the info answer, as a translation key (SPEC §5). */
+export type { UserInfo };
+
+/** A problem with the info answer, as a translation key. */
 export class InfoError extends Error {}
 
 /** Checks the /user/info answer: data present, roles a non-empty list. */
@@ -38,14 +34,14 @@ export function onSessionReset(listener: () => void): () => void {
   return () => resetListeners.delete(listener);
 }
 
-/** Clears the token and roles without a call (SPEC §4 "reset token"). */
+/** Clears the token and roles without a call. */
 export function resetSession() {
   removeToken();
   info = undefined;
   for (const listener of resetListeners) listener();
 }
 
-/** SPEC §4 role switching: the token becomes '<role>-token' and the info is loaded again. */
+/** The token becomes '<role>-token' and the info is loaded again. */
 export async function switchRole(role: string): Promise<UserInfo> {
   resetSession();
   setToken(`${role}-token`);

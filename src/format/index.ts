@@ -1,4 +1,4 @@
-// The formatters of SPEC §9, as pure functions.
+// The product's formatters (relative time, number abbreviation), as pure functions.
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -1,5 +1,5 @@
 import { configureHttp } from '../api/http';
-import type { Language } from './languages';
+import type { Language } from '../../kernel/i18n/languages';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

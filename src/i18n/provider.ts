@@ -4,7 +4,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 import englishRa from 'ra-language-english';
 import englishApp from '../../i18n/en/app.json';
-import { LANGUAGES, LANGUAGE_NAMES, type Language } from './languages';
+import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../kernel/i18n/languages';
 
 type Messages = TranslationMessages;
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
-import { pageTitle } from '../routes/tree';
+import { pageTitle } from '../../kernel/routes/tree';
 import { useRouteTitleKey } from '../routes/useRouteTitle';
 
-/** Keeps the browser tab's title on the current route's translated title (SPEC §2). */
+/** Keeps the browser tab's title on the current route's translated title. */
 export function DocumentTitle({ title }: { title?: string }) {
   const translate = useTranslate();
   const routeTitle = useRouteTitleKey();

@@ -1,4 +1,4 @@
-// A thin bar at the top while the route changes or data loads (SPEC §2: a progress bar, no spinner).
+// A thin bar at the top while the route changes or data loads.
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';

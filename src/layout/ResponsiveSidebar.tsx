@@ -5,7 +5,7 @@ import { useDeviceClass } from '../settings/useDeviceClass';
 import { loadSidebarOpen } from '../settings/settings';
 
 /**
- * The sidebar as SPEC §4 wants it: open or closed as the `sidebarStatus` cookie says; on a phone
+ * The sidebar, open or closed as the `sidebarStatus` cookie says; on a phone
  * (below 992 px) closed, and closed again on every route change.
  */
 export function ResponsiveSidebar() {

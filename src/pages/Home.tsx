@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
 import { Title, useGetIdentity, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { abbreviateNumber, relativeTime } from '../format';
-import { registry } from '../schema/load-vite';
+import { registry } from '../../kernel/schema/load-vite';
 
 const listLink = (path: string, filter?: Record<string, unknown>) => (filter ? `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}` : path);
 

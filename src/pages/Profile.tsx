@@ -1,4 +1,4 @@
-// /profile/index: who is signed in, from /user/info and /staff/info (SPEC §2, §7).
+// /profile/index: who is signed in, from /user/info and /staff/info.
 import Avatar from '@mui/material/Avatar';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';

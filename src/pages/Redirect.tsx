@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 
 /**
  * /redirect/<path>: leaves at once for /<path>, so that the target mounts afresh.
- * Used by "refresh" on a tab and by size changes (SPEC §2).
+ * Used by "refresh" on a tab and by size changes.
  */
 export function Redirect() {
   const { pathname, search } = useLocation();

@@ -4,9 +4,9 @@ import type { ComponentType, ReactElement } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { CustomRoutes, Resource, ResourceContextProvider } from 'react-admin';
 import { genericViews } from '../resources/generic';
-import { type View, parseComponent } from '../schema/route-component';
-import type { RouteNode } from '../schema/types';
-import { flattenRoutes } from './tree';
+import { type View, parseComponent } from '../../kernel/schema/route-component';
+import type { RouteNode } from '../../kernel/schema/types';
+import { flattenRoutes } from '../../kernel/routes/tree';
 
 /** react-admin's own path of each view, relative to /<resource>. */
 const DEFAULT_PATHS: Record<View, string> = { list: '', create: 'create', edit: ':id', show: ':id/show' };

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { registry } from '../schema/load-vite';
-import { matchRoute } from './tree';
+import { registry } from '../../kernel/schema/load-vite';
+import { matchRoute } from '../../kernel/routes/tree';
 
 /** The current route's title key from the route tree (meta.title), if it has one. */
 export function useRouteTitleKey(): string | undefined {

@@ -1,4 +1,4 @@
-// SPEC §4, §9: the device class, from the window width. Below 992 px it is a phone: the sidebar
+// The device class, from the window width. Below 992 px it is a phone: the sidebar
 // closes by itself, and again on every route change. Tablets and desktops share one layout.
 export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
 

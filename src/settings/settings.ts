@@ -1,5 +1,5 @@
-// The page-style settings of SPEC §3/§9 and where each is remembered: the sidebar state and the
-// component size in cookies (as SPEC §4 says), the rest in localStorage.
+// The page-style settings and where each is remembered: the sidebar state and the
+// component size in cookies, the rest in localStorage.
 import Cookies from 'js-cookie';
 
 export interface Settings {
@@ -47,7 +47,7 @@ export const saveSettings = (settings: Settings) => localStorage.setItem(SETTING
 export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
 export type Size = (typeof SIZES)[number];
 const SIZE_COOKIE = 'size';
-/** SPEC §4: medium on the first run (the reading we follow), remembered in the `size` cookie. */
+/** Medium on the first run (the reading we follow), remembered in the `size` cookie. */
 export const DEFAULT_SIZE: Size = 'medium';
 
 export function parseSize(value: string | undefined): Size {
@@ -57,7 +57,7 @@ export const loadSize = () => parseSize(Cookies.get(SIZE_COOKIE));
 export const saveSize = (size: Size) => Cookies.set(SIZE_COOKIE, size, { expires: 365 });
 
 const SIDEBAR_COOKIE = 'sidebarStatus';
-/** SPEC §4: '1' open, '0' closed; open by default. */
+/** '1' open, '0' closed; open by default. */
 export const parseSidebarOpen = (value: string | undefined) => value !== '0';
 export const loadSidebarOpen = () => parseSidebarOpen(Cookies.get(SIDEBAR_COOKIE));
 export const saveSidebarOpen = (open: boolean) => Cookies.set(SIDEBAR_COOKIE, open ? '1' : '0', { expires: 365 });

@@ -1,5 +1,5 @@
-// The MUI theme from the settings: the theme colour as primary, light or dark, the sidebar of
-// SPEC §9 (210 px), and the component size mapped onto MUI sizes, spacing and type.
+// The MUI theme from the settings: the theme colour as primary, light or dark, the 210 px
+// sidebar, and the component size mapped onto MUI sizes, spacing and type.
 import { deepmerge } from '@mui/utils';
 import { type RaThemeOptions, defaultDarkTheme, defaultLightTheme } from 'react-admin';
 import type { Settings, Size } from './settings';
@@ -16,7 +16,7 @@ const SIZE_SCALE: Record<Size, { control: 'medium' | 'small'; spacing: number; f
   mini: { control: 'small', spacing: 6, fontSize: 12, cell: 'small' },
 };
 
-/** The dark sidebar people know from vue-element-admin (SPEC leaves its colours to us). */
+/** The dark sidebar people know from vue-element-admin (our own choice). */
 export const SIDEBAR_COLOURS = { background: '#304156', text: '#bfcbd9', hover: '#263445', nested: '#1f2d3d' };
 
 export function buildTheme(settings: Settings, size: Size): RaThemeOptions {

@@ -6,7 +6,7 @@ function subscribe(onChange: () => void) {
   return () => window.removeEventListener('resize', onChange);
 }
 
-/** The device class of the window (SPEC §3 app state `device`), following every resize. */
+/** The device class of the window, following every resize. */
 export function useDeviceClass(): DeviceClass {
   return useSyncExternalStore(subscribe, () => deviceClass(window.innerWidth));
 }

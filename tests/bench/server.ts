@@ -6,14 +6,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { derive } from '../../server/derive';
+import { derive } from '../../kernel/schema/derive';
 import { ensureFirstAccounts } from '../../server/auth/bootstrap';
 import { SqlAccounts } from '../../server/auth/sql-accounts';
 import { columnsOf, encode } from '../../server/db/columns';
 import { connectSqlite } from '../../server/db/connect';
 import { migrate } from '../../server/db/migrate';
-import { fakeRecords, SEED_DATE } from '../../mock/fake';
-import { loadRegistry } from '../../src/schema/load-node';
+import { fakeRecords, SEED_DATE } from '../../kernel/demo/fake';
+import { loadRegistry } from '../../kernel/schema/load-node';
 import { freePort, signInOverHttp, startServer } from '../server-process';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);

@@ -7,8 +7,8 @@ import { SqlAccounts } from '../../server/auth/sql-accounts';
 import type { Connection } from '../../server/db/connect';
 import { openSqlStore } from '../../server/db/open';
 import type { SqlStore } from '../../server/store/sql';
-import { seedStore } from '../../mock/seed';
-import type { RouteNode } from '../../src/schema/types';
+import { seedStore } from '../../kernel/demo/seed';
+import type { RouteNode } from '../../kernel/schema/types';
 import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
 import { type Envelope, registry } from './helpers';
 

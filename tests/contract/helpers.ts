@@ -2,8 +2,8 @@ import { MockAccounts } from '../../server/auth/accounts';
 import { createApp } from '../../server/app';
 import { MemoryStore } from '../../server/store/memory';
 import type { Store } from '../../server/store/types';
-import { seedStore } from '../../mock/seed';
-import { loadRegistry } from '../../src/schema/load-node';
+import { seedStore } from '../../kernel/demo/seed';
+import { loadRegistry } from '../../kernel/schema/load-node';
 
 export const registry = loadRegistry();
 

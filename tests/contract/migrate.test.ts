@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import type { Connection } from '../../server/db/connect';
 import { migrate } from '../../server/db/migrate';
 import { SqlStore } from '../../server/store/sql';
-import { parseLegacyQuery } from '../../src/schema/query';
-import type { ResourceSchema } from '../../src/schema/types';
+import { parseLegacyQuery } from '../../kernel/schema/query';
+import type { ResourceSchema } from '../../kernel/schema/types';
 import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
 import { registry } from './helpers';
 

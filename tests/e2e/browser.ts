@@ -1,4 +1,4 @@
-// Debian's Chromium driven by playwright-core, with the flags DESIGN.md fixes. Never a downloaded browser.
+// Debian's Chromium driven by playwright-core, with the flags this machine needs. Never a downloaded browser.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

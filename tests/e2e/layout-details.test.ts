@@ -39,7 +39,7 @@ describe('the sidebar and the sign-in page', () => {
   });
 });
 
-describe('the sidebar on a small tablet held upright (800 px, still a phone by SPEC §4)', () => {
+describe('the sidebar on a small tablet held upright (800 px, still a phone)', () => {
   const browser = useFreshPage({ width: 800, height: 1000 });
 
   it('starts collapsed and collapses again after each navigation, without touching the remembered state', async () => {

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './browser';
-import { MOCK_PASSWORD } from '../../src/auth/mock-account';
+import { MOCK_PASSWORD } from '../../kernel/contract/mock-account';
 import { expectPath, saveFailure, signIn } from './helpers';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -60,7 +60,7 @@ describe('the in-browser mock back-end', () => {
       await page.getByText('of 24').waitFor();
       expect(await page.locator('[data-menu="/setting"]').count()).toBe(0);
 
-      // SPEC §4 role switching: the token becomes admin-token and the routes are generated anew.
+      // The token becomes admin-token and the routes are generated anew.
       await page.goto(`${base}/profile/index`);
       await page.locator('[data-role="admin"]').click();
       await page.locator('[data-menu="/setting"]').waitFor();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Requester, createDataProvider } from '../../src/api/dataProvider';
 import type { RequestOptions } from '../../src/api/http';
-import { loadRegistry } from '../../src/schema/load-node';
-import type { Registry } from '../../src/schema/registry';
+import { loadRegistry } from '../../kernel/schema/load-node';
+import type { Registry } from '../../kernel/schema/registry';
 
 interface Call {
   path: string;

@@ -33,7 +33,7 @@ beforeEach(() => {
 });
 
 describe('constants', () => {
-  it('follow SPEC §7', () => {
+  it('are the fixed contract', () => {
     expect([API_BASE, REQUEST_TIMEOUT_MS, SUCCESS_CODE, SESSION_CODES]).toEqual(['/dev-api', 5000, 20000, [50008, 50012, 50014]]);
   });
 });

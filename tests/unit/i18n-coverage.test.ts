@@ -1,6 +1,6 @@
 // Every message the console names exists in English (and so, by the key-parity test, in zh, es
 // and ja): the keys written in src/, the labels built from the size and settings lists, the route
-// titles SPEC §2 lists, and the three messages whose English text SPEC gives word for word.
+// titles the product promises, and the three messages whose English text is fixed word for word.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,8 +20,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** SPEC §2: "Translated route titles exist for …", as the route.<title> keys of this console. */
-const SPEC_ROUTE_TITLES = [
+/** "Translated route titles exist for …", as the route.<title> keys of this console. */
+const PROMISED_ROUTE_TITLES = [
   'dashboard', 'Home',
   'Staff', 'StaffList', 'StaffDetail', 'StaffEdit', 'StaffCreate', 'StaffPosition', 'StaffStatistics',
   'Device', 'DeviceName', 'DeviceList', 'DeviceType', 'DeviceAsset', 'DeviceRecord', 'DeviceStatistics',
@@ -50,11 +50,11 @@ describe('the English messages', () => {
     expect(missing(toggles.map((key) => `app.settings.${key}`))).toEqual([]);
   });
 
-  it('give every route title SPEC §2 lists', () => {
-    expect(missing(SPEC_ROUTE_TITLES.map((title) => `route.${title}`))).toEqual([]);
+  it('give every route title the product promises', () => {
+    expect(missing(PROMISED_ROUTE_TITLES.map((title) => `route.${title}`))).toEqual([]);
   });
 
-  it('say the messages SPEC gives in its own words', () => {
+  it('say the fixed messages word for word', () => {
     expect(english['app.layout.language_switched']).toBe('Switch Language Success');
     expect(english['app.size.switched']).toBe('Switch Size Success');
     expect(english['app.navbar.fullscreen_unsupported']).toBe('you browser can not work');

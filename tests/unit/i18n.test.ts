@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/i18n/languages';
+import { LANGUAGES } from '../../kernel/i18n/languages';
 import { messages as allMessages, ourMessages } from '../messages';
 
 const I18N = join(import.meta.dirname, '../../i18n');
@@ -45,8 +45,8 @@ describe('the English messages', () => {
   });
 
   it('label every field and enum value of every schema', async () => {
-    const { loadRegistry } = await import('../../src/schema/load-node');
-    const { fields, properties } = await import('../../src/schema/registry');
+    const { loadRegistry } = await import('../../kernel/schema/load-node');
+    const { fields, properties } = await import('../../kernel/schema/registry');
     const registry = loadRegistry();
     const missing: string[] = [];
     for (const [name, schema] of Object.entries(registry.resources)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_NAMES, detectLanguage } from '../../src/i18n/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_NAMES, detectLanguage } from '../../kernel/i18n/languages';
 
 describe('detectLanguage', () => {
   it('takes a valid cookie over the browser', () => {

@@ -6,7 +6,7 @@ import { addView, closeAll, closeOthers, closeView, nextAfterClosing, type View 
 import { MAX_PATTERN_LENGTH, createSearcher, searchPool, withPinyin } from '../../src/layout/search/search';
 import { deviceClass } from '../../src/settings/device';
 import { DEFAULT_SETTINGS, loadSettings, loadSidebarOpen, loadSize, parseSettings, parseSize, saveSettings, saveSidebarOpen, saveSize } from '../../src/settings/settings';
-import { loadRegistry } from '../../src/schema/load-node';
+import { loadRegistry } from '../../kernel/schema/load-node';
 
 const registry = loadRegistry();
 const english: Record<string, string> = { 'route.Device': 'Devices', 'route.DeviceList': 'Device list', 'route.Crew': 'Crews', 'route.CrewList': 'Crew list', 'route.Home': 'Home' };
@@ -97,7 +97,7 @@ describe('remembered settings', () => {
     localStorage.clear();
   });
 
-  it('start from the SPEC defaults', () => {
+  it('start from the product defaults', () => {
     expect(loadSettings()).toEqual({ theme: '#1890ff', showSettings: false, tagsView: true, fixedHeader: true, sidebarLogo: false, supportPinyinSearch: false, darkMode: false });
     expect(loadSize()).toBe('medium');
     expect(loadSidebarOpen()).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MOCK_PASSWORD, isMockUsername } from '../../src/auth/mock-account';
+import { MOCK_PASSWORD, isMockUsername } from '../../kernel/contract/mock-account';
 
 describe('isMockUsername', () => {
   it.each(['admin', 'editor', ' admin ', '\teditor\n'])('accepts %j', (name) => {

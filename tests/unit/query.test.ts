@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LIMIT, QueryError, parseLegacyQuery, toLegacyQuery } from '../../src/schema/query';
-import { loadRegistry } from '../../src/schema/load-node';
+import { MAX_LIMIT, QueryError, parseLegacyQuery, toLegacyQuery } from '../../kernel/schema/query';
+import { loadRegistry } from '../../kernel/schema/load-node';
 
 const registry = loadRegistry();
 const device = registry.resources.device;

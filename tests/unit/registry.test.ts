@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadRegistry } from '../../src/schema/load-node';
-import { createRegistry, field, fields, getPath, groupNames, optionKeys, properties, resolve } from '../../src/schema/registry';
+import { loadRegistry } from '../../kernel/schema/load-node';
+import { createRegistry, field, fields, getPath, groupNames, optionKeys, properties, resolve } from '../../kernel/schema/registry';
 
 const registry = loadRegistry();
 const { crew, device, article } = registry.resources;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkSchemas, formatProblem } from '../../src/schema/check';
-import { SCHEMA_DIR, readSchemaFiles } from '../../src/schema/load-node';
-import { PAGES } from '../../src/schema/route-component';
-import type { ConfigOptions, RouteNode } from '../../src/schema/types';
+import { checkSchemas, formatProblem } from '../../kernel/schema/check';
+import { SCHEMA_DIR, readSchemaFiles } from '../../kernel/schema/load-node';
+import { PAGES } from '../../kernel/schema/route-component';
+import type { ConfigOptions, RouteNode } from '../../kernel/schema/types';
 
 const config = JSON.parse(readFileSync(join(SCHEMA_DIR, 'config.json'), 'utf8')) as ConfigOptions & { $comment?: string };
 delete config.$comment;

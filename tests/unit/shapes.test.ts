@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeList, encodeList } from '../../src/schema/shapes';
-import type { ListShape } from '../../src/schema/types';
+import { decodeList, encodeList } from '../../kernel/schema/shapes';
+import type { ListShape } from '../../kernel/schema/types';
 
 const rows = [{ id: 1 }, { id: 2 }];
 const page = { rows, total: 42, page: 3, limit: 2 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadRegistry } from '../../src/schema/load-node';
-import type { RouteNode } from '../../src/schema/types';
+import { loadRegistry } from '../../kernel/schema/load-node';
+import type { RouteNode } from '../../kernel/schema/types';
 import {
   filterRoutes,
   matchesPattern,
@@ -11,7 +11,7 @@ import {
   matchRoute,
   menuEntries,
   pageTitle,
-} from '../../src/routes/tree';
+} from '../../kernel/routes/tree';
 
 const routes = loadRegistry().routes;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Language } from '../../src/i18n/languages';
-import { loadRegistry } from '../../src/schema/load-node';
-import { RecordValidator } from '../../src/schema/validation';
+import type { Language } from '../../kernel/i18n/languages';
+import { loadRegistry } from '../../kernel/schema/load-node';
+import { RecordValidator } from '../../kernel/schema/validation';
 
 const validator = new RecordValidator(loadRegistry());
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadRegistry } from '../../src/schema/load-node';
-import type { FieldSchema, ResourceSchema } from '../../src/schema/types';
-import { compact, stripReadOnly, writeSchema } from '../../src/schema/write-schema';
+import { loadRegistry } from '../../kernel/schema/load-node';
+import type { FieldSchema, ResourceSchema } from '../../kernel/schema/types';
+import { compact, stripReadOnly, writeSchema } from '../../kernel/schema/write-schema';
 
 const { resources, config } = loadRegistry();
 

@@ -1,4 +1,4 @@
-// SPEC §2/§3: a bug icon with a badge when the console has caught errors; a dialog lists them.
+// A bug icon with a badge when the console has caught errors; a dialog lists them.
 import BugReport from '@mui/icons-material/BugReport';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';

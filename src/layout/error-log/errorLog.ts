@@ -1,4 +1,4 @@
-// The error log (SPEC §3): runtime errors and rejected promises, collected while the console runs.
+// The error log: runtime errors and rejected promises, collected while the console runs.
 export interface LoggedError {
   message: string;
   stack?: string;

@@ -3,8 +3,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { joinPath, matchRoute } from '../../routes/tree';
-import { registry } from '../../schema/load-vite';
+import { joinPath, matchRoute } from '../../../kernel/routes/tree';
+import { registry } from '../../../kernel/schema/load-vite';
 
 /** Home, then the translated titles of the current route and its ancestors. */
 export function Breadcrumb() {

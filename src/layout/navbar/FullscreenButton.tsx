@@ -5,7 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 
-/** SPEC §2, §8: fullscreen on and off; where the browser cannot, it says so. */
+/** Fullscreen on and off; where the browser cannot, it says so. */
 export function FullscreenButton() {
   const translate = useTranslate();
   const notify = useNotify();

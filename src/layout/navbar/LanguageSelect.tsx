@@ -3,10 +3,10 @@ import Cookies from 'js-cookie';
 import { useI18nProvider, useLocaleState, useTranslate } from 'react-admin';
 import { pendingNotice } from '../../app/pendingNotice';
 import { applyLanguage } from '../../i18n/apply';
-import { LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_NAMES, type Language } from '../../i18n/languages';
+import { LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_NAMES, type Language } from '../../../kernel/i18n/languages';
 import { ChoiceMenuButton } from './ChoiceMenuButton';
 
-/** SPEC §2, §9: zh, en, es, ja; remembered in the `language` cookie; the server answers in it too. */
+/** Zh, en, es, ja; remembered in the `language` cookie; the server answers in it too. */
 export function LanguageSelect() {
   const translate = useTranslate();
   const i18nProvider = useI18nProvider();

@@ -1,4 +1,4 @@
-// The top bar (SPEC §2): hamburger, breadcrumb, then search, error log, fullscreen, size,
+// The top bar: hamburger, breadcrumb, then search, error log, fullscreen, size,
 // language and the avatar menu. On a phone: the hamburger, the page title, language and avatar.
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpen from '@mui/icons-material/MenuOpen';

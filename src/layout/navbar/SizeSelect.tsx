@@ -5,7 +5,7 @@ import { useSettings } from '../../settings/SettingsContext';
 import { SIZES, type Size } from '../../settings/settings';
 import { ChoiceMenuButton } from './ChoiceMenuButton';
 
-/** SPEC §2, §4: the global size; a change refreshes the current view and says so. */
+/** The global size; a change refreshes the current view and says so. */
 export function SizeSelect() {
   const translate = useTranslate();
   const notify = useNotify();

@@ -7,8 +7,8 @@ import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLocaleState, usePermissions, useTranslate } from 'react-admin';
-import { filterRoutes } from '../../routes/tree';
-import { registry } from '../../schema/load-vite';
+import { filterRoutes } from '../../../kernel/routes/tree';
+import { registry } from '../../../kernel/schema/load-vite';
 import { useSettings } from '../../settings/SettingsContext';
 import { type SearchItem, createSearcher, searchPool, withPinyin } from './search';
 

@@ -1,9 +1,9 @@
-// Header search (SPEC §2): fuse.js over every visible titled route, title weight 0.7, path 0.3,
+// Header search: fuse.js over every visible titled route, title weight 0.7, path 0.3,
 // threshold 0.4; queries cut to 32 characters; in Chinese with pinyin search on, titles are also
 // matched by their pinyin (weight 0.3).
 import Fuse from 'fuse.js';
-import type { RouteNode } from '../../schema/types';
-import { joinPath } from '../../routes/tree';
+import type { RouteNode } from '../../../kernel/schema/types';
+import { joinPath } from '../../../kernel/routes/tree';
 
 export const MAX_PATTERN_LENGTH = 32;
 export const THRESHOLD = 0.4;

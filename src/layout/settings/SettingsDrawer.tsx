@@ -1,4 +1,4 @@
-// The page-style settings (SPEC §2, §3): theme colour, tags view, fixed header, sidebar logo,
+// The page-style settings: theme colour, tags view, fixed header, sidebar logo,
 // dark mode and pinyin search; opened from the avatar menu, or the gear when showSettings is on.
 import Close from '@mui/icons-material/Close';
 import Settings from '@mui/icons-material/Settings';

@@ -1,4 +1,4 @@
-// The tags bar of visited views (SPEC §2, §4): a tag per visited page, affixed Home first;
+// The tags bar of visited views: a tag per visited page, affixed Home first;
 // right-click for Refresh, Close, Close others, Close all; middle-click closes.
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -7,12 +7,12 @@ import MenuItem from '@mui/material/MenuItem';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { flattenRoutes, matchRoute } from '../../routes/tree';
-import { registry } from '../../schema/load-vite';
+import { flattenRoutes, matchRoute } from '../../../kernel/routes/tree';
+import { registry } from '../../../kernel/schema/load-vite';
 import { nextAfterClosing } from './tags';
 import { tagsStore } from './tagsStore';
 
-/** SPEC §9: the context menu is 105 px wide. */
+/** The context menu is 105 px wide. */
 export const CONTEXT_MENU_WIDTH = 105;
 
 const affixed = flattenRoutes(registry.routes)

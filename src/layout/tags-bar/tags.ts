@@ -1,4 +1,4 @@
-// The visited views of the tags bar (SPEC §3, §4), as pure operations on a list.
+// The visited views of the tags bar, as pure operations on a list.
 
 export interface View {
   path: string; // pathname + search: the tag's identity and where it leads

@@ -23,5 +23,5 @@ export const tagsStore = {
   closeAll: () => set(closeAll(views)),
 };
 
-// SPEC §4: logout and role switching close all open tags.
+// Logout and role switching close all open tags.
 onSessionReset(() => tagsStore.closeAll());

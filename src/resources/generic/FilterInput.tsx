@@ -1,6 +1,6 @@
 // A list filter input from the schema's `x-resource.filters` entry.
 import { SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
-import type { FieldSchema, FilterSpec } from '../../schema/types';
+import type { FieldSchema, FilterSpec } from '../../../kernel/schema/types';
 import { useChoices } from './choices';
 
 export interface FilterInputProps {
@@ -16,7 +16,7 @@ export function FilterInput({ source, resource, filter, schema }: FilterInputPro
   const choices = useChoices(resource, filter.field, schema);
   const label = `resources.${resource}.fields.${source}`;
   if (choices) {
-    // SPEC: a filter with an "all" value (brand 0) offers it as the first choice instead of an empty one.
+    // A filter with an "all" value (brand 0) offers it as the first choice instead of an empty one.
     const all = filter.all !== undefined ? [{ id: filter.all, name: translate('app.form.all') }] : [];
     return <SelectInput source={source} label={label} choices={[...all, ...choices]} emptyText={all.length ? undefined : translate('app.form.all')} />;
   }

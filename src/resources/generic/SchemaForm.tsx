@@ -2,8 +2,8 @@
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { DeleteWithConfirmButton, SaveButton, SimpleForm, Toolbar, useResourceDefinition, useTranslate } from 'react-admin';
-import { fields } from '../../schema/registry';
-import type { Field } from '../../schema/types';
+import { fields } from '../../../kernel/schema/registry';
+import type { Field } from '../../../kernel/schema/types';
 import { SchemaInput } from './SchemaInput';
 import { useRecordValidator } from './useRecordValidator';
 import { useSchema } from './useSchema';

@@ -7,7 +7,7 @@ import {
   SelectInput,
   TextInput,
 } from 'react-admin';
-import type { Field } from '../../schema/types';
+import type { Field } from '../../../kernel/schema/types';
 import { useChoices } from './choices';
 
 export function SchemaInput({ resource, field }: { resource: string; field: Field }) {

@@ -13,7 +13,7 @@ import {
   useResourceDefinition,
 } from 'react-admin';
 import { useRouteTitle } from '../../routes/useRouteTitle';
-import { field } from '../../schema/registry';
+import { field } from '../../../kernel/schema/registry';
 import { FilterInput } from './FilterInput';
 import { useSchema } from './useSchema';
 import { ValueField } from './ValueField';

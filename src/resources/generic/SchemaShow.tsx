@@ -1,6 +1,6 @@
 // The detail screen of any resource: every field, labelled, as the list shows it.
 import { EditButton, Labeled, Show, SimpleShowLayout, TopToolbar, useResourceDefinition } from 'react-admin';
-import { fields } from '../../schema/registry';
+import { fields } from '../../../kernel/schema/registry';
 import { useSchema } from './useSchema';
 import { ValueField } from './ValueField';
 

@@ -1,8 +1,8 @@
 // Shows one value of a record the way its schema says: option and enum labels, dates, numbers.
 import Chip from '@mui/material/Chip';
 import { DateField, NumberField, useLocaleState, useRecordContext } from 'react-admin';
-import { getPath } from '../../schema/registry';
-import type { FieldSchema } from '../../schema/types';
+import { getPath } from '../../../kernel/schema/registry';
+import type { FieldSchema } from '../../../kernel/schema/types';
 import { useChoices } from './choices';
 
 export interface ValueFieldProps {

@@ -1,6 +1,6 @@
 import { useTranslate } from 'react-admin';
-import { registry } from '../../schema/load-vite';
-import type { FieldSchema } from '../../schema/types';
+import { registry } from '../../../kernel/schema/load-vite';
+import type { FieldSchema } from '../../../kernel/schema/types';
 import { useOptionChoices } from './useConfigOptions';
 
 export interface Choice {

@@ -1,6 +1,6 @@
 // The generic screens every resource gets from its schema. Forms load lazily: they bring the validator.
 import { lazy, type ComponentType } from 'react';
-import type { View } from '../../schema/route-component';
+import type { View } from '../../../kernel/schema/route-component';
 import { SchemaList } from './SchemaList';
 import { SchemaShow } from './SchemaShow';
 

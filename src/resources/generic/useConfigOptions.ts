@@ -1,5 +1,5 @@
-// The option lists of GET /config, loaded once into the app state (SPEC §7).
-// A failure is logged to the console only (SPEC §8); labels then fall back to keys.
+// The option lists of GET /config, loaded once into the app state.
+// A failure is logged to the console only; labels then fall back to keys.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { request } from '../../api/http';

@@ -1,10 +1,10 @@
 // Checks a form in the browser with the same schema and messages the server uses.
 import { useMemo } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { registry } from '../../schema/load-vite';
-import { RecordValidator } from '../../schema/validation';
-import { compact, stripReadOnly } from '../../schema/write-schema';
-import type { Language } from '../../i18n/languages';
+import { registry } from '../../../kernel/schema/load-vite';
+import { RecordValidator } from '../../../kernel/schema/validation';
+import { compact, stripReadOnly } from '../../../kernel/schema/write-schema';
+import type { Language } from '../../../kernel/i18n/languages';
 
 const validator = new RecordValidator(registry);
 

@@ -1,6 +1,6 @@
 import { useResourceContext } from 'react-admin';
-import { registry } from '../../schema/load-vite';
-import type { ResourceSchema } from '../../schema/types';
+import { registry } from '../../../kernel/schema/load-vite';
+import type { ResourceSchema } from '../../../kernel/schema/types';
 
 /** The schema of the resource in context (a generic screen serves every resource). */
 export function useSchema(): { resource: string; schema: ResourceSchema } {

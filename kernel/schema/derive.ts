@@ -1,5 +1,5 @@
 // Fields the server fills, never the client: computed values and creation-time defaults.
-import type { ResourceSchema } from '../src/schema/types';
+import type { ResourceSchema } from './types';
 
 export function derive(
   schema: ResourceSchema,

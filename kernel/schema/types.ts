@@ -21,7 +21,7 @@ export interface FilterSpec {
   field: string;
   op: FilterOp;
   alwaysOn?: boolean;
-  /** A value meaning "no filter" (SPEC: brand 0 means all). */
+  /** A value meaning "no filter" (brand 0 means all). */
   all?: string | number;
 }
 

@@ -1,6 +1,6 @@
-// The development mock's accounts (SPEC §5, §6). A real server has real accounts; these apply to the mock alone.
+// The development mock's accounts. A real server has real accounts; these apply to the mock alone.
 
-/** SPEC §5: the mock's username helper accepts only admin and editor. */
+/** The mock's username helper accepts only admin and editor. */
 export function isMockUsername(username: string): boolean {
   return ['admin', 'editor'].includes(username.trim());
 }

@@ -2,13 +2,13 @@
 // matching a location to its route, page titles and external links.
 import type { RouteNode } from '../schema/types';
 
-/** SPEC §6: a route without roles is open to all; otherwise one of the person's roles must be listed. */
+/** A route without roles is open to all; otherwise one of the person's roles must be listed. */
 export function hasPermission(roles: string[], route: RouteNode): boolean {
   const allowed = route.meta?.roles;
   return !allowed || roles.some((role) => allowed.includes(role));
 }
 
-/** SPEC §6: admin gets every route; other roles get them filtered, children recursively. */
+/** Admin gets every route; other roles get them filtered, children recursively. */
 export function filterRoutes(routes: RouteNode[], roles: string[]): RouteNode[] {
   if (roles.includes('admin')) return routes;
   return routes
@@ -16,7 +16,7 @@ export function filterRoutes(routes: RouteNode[], roles: string[]): RouteNode[] 
     .map((route) => (route.children ? { ...route, children: filterRoutes(route.children, roles) } : route));
 }
 
-/** SPEC §5: icon paths and menu links are external when they start with one of these. */
+/** Icon paths and menu links are external when they start with one of these. */
 export function isExternal(path: string): boolean {
   return /^(https?:|mailto:|tel:)/.test(path);
 }
@@ -63,7 +63,7 @@ export function matchRoute(routes: RouteNode[], pathname: string): FlatRoute | u
   return candidates.sort((a, b) => score(b) - score(a))[0];
 }
 
-/** SPEC §2: the route title translated under route.<title> plus the product-title suffix, or the suffix alone. */
+/** The route title translated under route.<title> plus the product-title suffix, or the suffix alone. */
 export function pageTitle(title: string | undefined, translate: (key: string) => string, suffix: string): string {
   return title ? `${translate(`route.${title}`)} - ${suffix}` : suffix;
 }

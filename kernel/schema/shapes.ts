@@ -1,4 +1,4 @@
-// The irregular list envelopes of SPEC §7, both ways.
+// The irregular list envelopes of the contract ({total, items}, {list, count}, …), both ways.
 import type { ListShape } from './types';
 
 export interface Page<T> {

@@ -1,8 +1,8 @@
 // Deterministic fake records from a resource schema: the same seed always gives the same data,
 // so tests and screenshots are stable. `x-fake` hints pick a generator; otherwise the type does.
 import { faker } from '@faker-js/faker/locale/en';
-import { resolve } from '../src/schema/registry';
-import type { ConfigOptions, FieldSchema, ResourceSchema } from '../src/schema/types';
+import { resolve } from '../schema/registry';
+import type { ConfigOptions, FieldSchema, ResourceSchema } from '../schema/types';
 
 /** Dates are generated relative to this day, not today, to stay reproducible. */
 export const SEED_DATE = new Date('2026-11-01T08:00:00Z');

@@ -1,4 +1,4 @@
-// Which language the console speaks: the `language` cookie, else the browser's, else English (SPEC §9).
+// Which language the console speaks: the `language` cookie, else the browser's, else English.
 export const LANGUAGES = ['zh', 'en', 'es', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

@@ -1,0 +1,27 @@
+// The wire contract of /dev-api, written once for the console, the server and the mock:
+// where it lives, the answer codes, and which codes end a session. The first codes are the
+// product's fixed contract; the rest are ours, each with a translated message under server.*
+// in i18n/<lang>/app.json.
+
+/** Every call of the console goes under this path. */
+export const API_BASE = '/dev-api';
+
+export const Code = {
+  ok: 20000,
+  loginFailed: 60204,
+  tokenInvalid: 50008,
+  tokenOtherClient: 50012,
+  tokenExpired: 50014,
+  invalidInput: 40001,
+  invalidQuery: 40002,
+  forbidden: 40003,
+  notFound: 40004,
+  conflict: 40009,
+  tooManyAttempts: 42900,
+  internal: 50000,
+} as const;
+
+export type CodeValue = (typeof Code)[keyof typeof Code];
+
+/** Codes meaning the session is no longer valid: the console offers to sign in again. */
+export const SESSION_CODES: readonly number[] = [Code.tokenInvalid, Code.tokenOtherClient, Code.tokenExpired];
