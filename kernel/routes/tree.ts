@@ -1,5 +1,6 @@
 // Pure functions over the route tree of schemas/routes.json: role filtering, full paths,
 // matching a location to its route, page titles and external links.
+import { type View, parseComponent } from '../schema/route-component';
 import type { RouteNode } from '../schema/types';
 
 /** A route without roles is open to all; otherwise one of the person's roles must be listed. */
@@ -94,4 +95,21 @@ export function menuEntries(routes: RouteNode[], base = '/'): MenuEntry[] {
     if (!title) return children;
     return [{ path, title, icon, external: isExternal(path), children }];
   });
+}
+
+/** Where each view of each resource lives in the tree: `paths.device.record` is '/device/record/:id'. */
+export type ViewPaths = Record<string, Partial<Record<View, string>>>;
+
+export function viewPaths(routes: RouteNode[]): ViewPaths {
+  const out: ViewPaths = {};
+  for (const { fullPath, node } of flattenRoutes(routes)) {
+    const target = node.component ? parseComponent(node.component) : undefined;
+    if (target) (out[target.resource] ??= {})[target.view] ??= fullPath;
+  }
+  return out;
+}
+
+/** A view's path for one record: the `:id` of its pattern filled in. */
+export function recordPath(pattern: string, id: string | number): string {
+  return pattern.replace(/:id\b/, encodeURIComponent(String(id)));
 }

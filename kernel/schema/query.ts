@@ -31,11 +31,10 @@ export function toLegacyQuery(schema: ResourceSchema, params: RaListParams): Leg
   return query;
 }
 
-export interface Condition {
-  field: string;
-  op: FilterOp | 'in';
-  value: string | number | (string | number)[];
-}
+export type Condition =
+  | { field: string; op: FilterOp | 'in'; value: string | number | boolean | (string | number)[] }
+  /** The list's `q`: any of `fields` contains `value`, ignoring case. Fields may be dotted (`leader.name`). */
+  | { op: 'search'; fields: string[]; value: string };
 
 export interface ListQuery {
   conditions: Condition[];

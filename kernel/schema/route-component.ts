@@ -1,6 +1,7 @@
 // What a route entry's `component` names: a page, or a view of a resource (`resource:device:list`).
-export type View = 'list' | 'create' | 'edit' | 'show';
-export const VIEWS: View[] = ['list', 'create', 'edit', 'show'];
+// A `record` view is the record page: a summary of the record, then its child collections and panels.
+export type View = 'list' | 'create' | 'edit' | 'show' | 'record';
+export const VIEWS: View[] = ['list', 'create', 'edit', 'show', 'record'];
 
 export function parseComponent(component: string): { resource: string; view: View } | undefined {
   const [kind, resource, view] = component.split(':');

@@ -14,6 +14,30 @@ export interface Endpoint {
 
 export type FilterOp = 'eq' | 'contains' | 'gte' | 'lte';
 
+/** What happens to a child collection's records when their parent record is deleted. */
+export type OnParentDelete = 'refuse' | 'cascade';
+
+/**
+ * A child collection: every record belongs to one record of `resource`, whose id it keeps in
+ * `field` (an `x-ref` field). Its list endpoint takes the parent's id in `param` (default `id`).
+ */
+export interface ParentSpec {
+  resource: string;
+  field: string;
+  param?: string;
+  /** Default `refuse`: a parent that still has children cannot be deleted. */
+  onParentDelete?: OnParentDelete;
+}
+
+/** A section of a record page: a child collection (a tab with its own list), or a panel the console registers by name. */
+export type RecordSection = { resource: string } | { panel: string };
+
+export interface RecordPageSpec {
+  /** The fields shown at the top of the page, in order. */
+  summary: string[];
+  sections: RecordSection[];
+}
+
 export interface FilterSpec {
   /** The query parameter the legacy API takes (and react-admin's filter key). */
   param: string;
@@ -35,7 +59,22 @@ export interface ResourceMeta {
   list: { columns: string[]; sortable: string[]; sort: SortSpec; perPage: number };
   filters: FilterSpec[];
   recordRepresentation: string;
+  /** The fields the list's `q` parameter searches: case-insensitive, any of them containing the text. */
+  search?: string[];
+  parent?: ParentSpec;
+  record?: RecordPageSpec;
+  /** Sets of fields no two records may share (a well number; a dictionary item's key within its list). */
+  unique?: string[][];
   seed?: { count: number; fixed?: Record<string, unknown>[] };
+}
+
+/** How a form lays a field out. Help and placeholder texts are translated under resources.<name>.help.<path> and .placeholders.<path>. */
+export interface FieldUi {
+  width?: 'full' | 'half' | 'third';
+  /** A multi-line text input with this many rows (true: 3). */
+  multiline?: boolean | number;
+  help?: boolean;
+  placeholder?: boolean;
 }
 
 export interface FieldSchema {
@@ -57,8 +96,18 @@ export interface FieldSchema {
   items?: FieldSchema;
   uniqueItems?: boolean;
   $ref?: string;
-  /** Name of an option list of GET /config whose keys are the allowed values. */
+  /**
+   * Where the allowed values come from: an option list of GET /config (`brandOption`), or a list
+   * of the data dictionary that admins edit at run time (`dict:wellType`).
+   */
   'x-options'?: string;
+  /** The value is the id of a record of this resource. */
+  'x-ref'?: string;
+  /** The unit of a number, shown beside its input and in its column header; translated under units.<unit>. */
+  'x-unit'?: string;
+  'x-ui'?: FieldUi;
+  /** A readable message for a validation keyword (`pattern`, …), translated under validation.custom.<message>. */
+  'x-messages'?: Record<string, string>;
   /** A value computed by the server from other fields; never typed by a person. */
   'x-computed'?: { concat: string[] };
   /** A hint for the fake-data generator (see mock/fake.ts). */

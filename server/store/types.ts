@@ -1,4 +1,4 @@
-import type { ListQuery } from '../../kernel/schema/query';
+import type { Condition, ListQuery } from '../../kernel/schema/query';
 
 /** A stored record: its fields, its id, and its version (1 on creation, +1 on every update). */
 export type Row = Record<string, unknown> & { id: number; version: number };
@@ -20,5 +20,15 @@ export interface Store {
   update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number): Promise<UpdateResult>;
   /** Deletes every listed record, or none of them: answers the ids that do not exist. */
   remove(resource: string, ids: number[]): Promise<{ missing: number[] }>;
+  /** How many records meet every condition. */
+  count(resource: string, conditions: Condition[]): Promise<number>;
+  /** The ids of the records that meet every condition, ascending. */
+  findIds(resource: string, conditions: Condition[]): Promise<number[]>;
+  /**
+   * Runs `work` as one transaction over a store bound to it: everything it writes lands, or,
+   * when it throws, nothing does. Checks made inside hold until it ends (no write of another
+   * request lands in between on SQLite; PostgreSQL runs it serializable and retries a conflict).
+   */
+  transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
