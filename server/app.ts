@@ -7,6 +7,8 @@ import { API_BASE, Code } from '../kernel/contract/codes';
 import { type AppEnv, fail } from './context';
 import { pickLanguage, translator } from './messages';
 import { registerResource } from './resources';
+import { registerDictionary } from './dictionary';
+import { createRelations } from './relations';
 import { openApiDocument } from './openapi';
 import { createPermissions } from './permissions';
 import { type AddressOf, registerSession } from './session';
@@ -57,9 +59,11 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
     registerUploadFiles(app, uploads);
     registerUploads(app, uploads);
   }
-  const permissions = createPermissions(registry.routes);
+  const permissions = createPermissions(registry);
+  const relations = createRelations(registry);
+  registerDictionary(app, registry, store);
   for (const [name, schema] of Object.entries(registry.resources)) {
-    registerResource(app, name, schema, { store, validator, permissions, now });
+    registerResource(app, name, schema, { store, validator, relations, permissions, now });
   }
 
   app.notFound((c) => fail(c, Code.notFound, c.get('t')?.('server.no_endpoint', { path: c.req.path }) ?? 'Not found'));

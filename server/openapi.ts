@@ -4,6 +4,8 @@ import { resolve } from '../kernel/schema/registry';
 import type { Registry } from '../kernel/schema/registry';
 import type { FieldSchema, ResourceSchema } from '../kernel/schema/types';
 import { writeSchema } from '../kernel/schema/write-schema';
+import { DICTIONARY_OPTIONS_PATH } from '../kernel/schema/dictionary';
+import { IDS_PARAM, SEARCH_PARAM, parentParam } from '../kernel/schema/query';
 import { Code } from '../kernel/contract/codes';
 import { resourcesShown } from './permissions';
 import { ALLOWED_EXTENSIONS } from './uploads';
@@ -28,7 +30,10 @@ function recordSchema(root: ResourceSchema, registry: Registry): Json {
   const schema = plain(root, { ...rest, type: 'object' }) as { properties: Json; required?: string[]; description?: string };
   for (const [name, prop] of Object.entries(root.properties ?? {})) {
     const list = prop['x-options'];
-    if (list) (schema.properties[name] as Json).enum = registry.config[list].items.map((i) => i.key);
+    const target = schema.properties[name] as Json;
+    if (list && registry.config[list]) target.enum = registry.config[list].items.map((i) => i.key);
+    else if (list) target.description = `A key of the data dictionary list "${list.slice('dict:'.length)}" (${DICTIONARY_OPTIONS_PATH}).`;
+    if (prop['x-ref']) target.description = `The id of a ${prop['x-ref']} record.`;
   }
   schema.properties.version = { type: 'integer', readOnly: true, description: 'Increases with every update; send it back to refuse stale updates (code 40009).' };
   return schema;
@@ -64,7 +69,7 @@ export function openApiDocument(registry: Registry): Json {
   const add = (path: string, method: string, operation: Json) => {
     paths[path] = { ...(paths[path] ?? {}), [method.toLowerCase()]: operation };
   };
-  const guarded = resourcesShown(registry.routes);
+  const guarded = resourcesShown(registry.routes, registry.resources);
 
   add('/user/login', 'POST', {
     tags: ['session'],
@@ -94,6 +99,11 @@ export function openApiDocument(registry: Registry): Json {
     requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } } },
     responses: answer('id, name, url, thumbnail, uploadTime, size, type', { type: 'object' }),
   });
+  add(DICTIONARY_OPTIONS_PATH, 'GET', {
+    tags: ['dictionary'],
+    summary: 'Every data dictionary list with its items (key, label in each language, enabled, sort), by list code',
+    responses: answer('{<code>: [{key, label, enabled, sort}]}', { type: 'object' }),
+  });
   add('/upload/list', 'GET', { tags: ['uploads'], summary: 'Uploaded files', responses: answer('{list, count}', { type: 'object' }) });
   add('/upload/del', 'POST', { tags: ['uploads'], summary: 'Delete a file and its record', requestBody: jsonBody({ type: 'object', properties: { id: { type: 'integer' } } }), responses: answer('deleted') });
 
@@ -120,7 +130,9 @@ export function openApiDocument(registry: Registry): Json {
           { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: meta.list.perPage } },
           { name: 'sort', in: 'query', schema: { type: 'string', enum: sortValues, default: `${meta.list.sort.order === 'DESC' ? '-' : '+'}${meta.list.sort.field}` } },
-          { name: 'id', in: 'query', schema: { type: 'string' }, description: 'comma-separated ids' },
+          { name: IDS_PARAM, in: 'query', schema: { type: 'string' }, description: 'comma-separated ids: these records only' },
+          ...(meta.search?.length ? [{ name: SEARCH_PARAM, in: 'query', schema: { type: 'string' }, description: `case-insensitive text searched in ${meta.search.join(', ')}` }] : []),
+          ...(meta.parent ? [{ name: parentParam(schema), in: 'query', schema: { type: 'integer' }, description: `the ${meta.parent.resource} these records belong to` }] : []),
           ...meta.filters.map((f) => ({
             name: f.param,
             in: 'query',
@@ -150,7 +162,7 @@ export function openApiDocument(registry: Registry): Json {
         ...(del.method === 'DELETE'
           ? { parameters: [{ name: 'ids', in: 'query', schema: { type: 'string' } }] }
           : { requestBody: jsonBody({ type: 'object', properties: { id: { type: 'integer' }, ids: { type: 'array', items: { type: 'integer' } } } }) }),
-        responses: answer(`${Code.notFound} naming the missing ids; nothing deleted then`),
+        responses: answer(`${Code.notFound} naming the missing ids, ${Code.inUse} when other records still use them; nothing deleted then`),
       });
     }
   }
@@ -162,7 +174,7 @@ export function openApiDocument(registry: Registry): Json {
       version: '1',
       description: [
         'Every answer is an envelope {code, data} (or {code, message} when refused), with HTTP status 200.',
-        `Codes: ${Code.ok} success; ${Code.loginFailed} wrong account or password; ${Code.tokenInvalid} unknown token; ${Code.tokenExpired} expired session; ${Code.invalidInput} invalid input (errors[] names each field); ${Code.invalidQuery} invalid query; ${Code.forbidden} not allowed for your role; ${Code.notFound} no such record or endpoint; ${Code.conflict} stale version; ${Code.tooManyAttempts} too many failed sign-ins; ${Code.internal} server failure (nothing written).`,
+        `Codes: ${Code.ok} success; ${Code.loginFailed} wrong account or password; ${Code.tokenInvalid} unknown token; ${Code.tokenExpired} expired session; ${Code.invalidInput} invalid input (errors[] names each field); ${Code.invalidQuery} invalid query; ${Code.forbidden} not allowed for your role; ${Code.notFound} no such record or endpoint; ${Code.conflict} stale version; ${Code.inUse} still used by other records (nothing deleted); ${Code.tooManyAttempts} too many failed sign-ins; ${Code.internal} server failure (nothing written).`,
         'Messages follow Accept-Language (zh, en, es, ja).',
       ].join('\n\n'),
     },

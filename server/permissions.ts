@@ -1,15 +1,24 @@
 // Who may call a resource's endpoints: the roles of the routes that show it (schemas/routes.json),
-// exactly as the console filters its menu. A resource no route shows is open to every signed-in person.
+// exactly as the console filters its menu. A record page shows its child collections too, so they
+// follow the page's roles. A resource no route shows is open to every signed-in person.
 import { filterRoutes } from '../kernel/routes/tree';
+import type { Registry } from '../kernel/schema/registry';
 import { parseComponent } from '../kernel/schema/route-component';
-import type { RouteNode } from '../kernel/schema/types';
+import type { ResourceSchema, RouteNode } from '../kernel/schema/types';
 
-export function resourcesShown(routes: RouteNode[]): Set<string> {
+export function resourcesShown(routes: RouteNode[], resources: Record<string, ResourceSchema>): Set<string> {
   const found = new Set<string>();
+  const show = (resource: string, view: string) => {
+    found.add(resource);
+    if (view !== 'record') return;
+    for (const section of resources[resource]?.['x-resource'].record?.sections ?? []) {
+      if ('resource' in section) found.add(section.resource);
+    }
+  };
   const walk = (nodes: RouteNode[]) => {
     for (const node of nodes) {
       const target = node.component ? parseComponent(node.component) : undefined;
-      if (target) found.add(target.resource);
+      if (target) show(target.resource, target.view);
       walk(node.children ?? []);
     }
   };
@@ -17,8 +26,8 @@ export function resourcesShown(routes: RouteNode[]): Set<string> {
   return found;
 }
 
-export function createPermissions(routes: RouteNode[]) {
-  const guarded = resourcesShown(routes);
+export function createPermissions({ routes, resources }: Registry) {
+  const guarded = resourcesShown(routes, resources);
   const cache = new Map<string, Set<string>>();
   return {
     mayUse(roles: string[], resource: string): boolean {
@@ -26,7 +35,7 @@ export function createPermissions(routes: RouteNode[]) {
       const key = [...roles].sort().join(',');
       let allowed = cache.get(key);
       if (!allowed) {
-        allowed = resourcesShown(filterRoutes(routes, roles));
+        allowed = resourcesShown(filterRoutes(routes, roles), resources);
         cache.set(key, allowed);
       }
       return allowed.has(resource);

@@ -6,14 +6,17 @@ import type { EndpointKind, ResourceSchema } from '../kernel/schema/types';
 import { compact, stripReadOnly } from '../kernel/schema/write-schema';
 import { Code } from '../kernel/contract/codes';
 import { type AppContext, type AppEnv, fail, jsonBody, ok } from './context';
-import { derive } from '../kernel/schema/derive';
+import { derive, withDefaults } from '../kernel/schema/derive';
+import type { FieldError } from '../kernel/schema/validation';
+import type { Relations } from './relations';
 import type { Permissions } from './permissions';
-import type { Store } from './store/types';
+import type { Row, Store } from './store/types';
 import type { RecordValidator } from '../kernel/schema/validation';
 
 interface Deps {
   store: Store;
   validator: RecordValidator;
+  relations: Relations;
   permissions: Permissions;
   now?: () => Date;
 }
@@ -35,15 +38,16 @@ function idsOf(c: AppContext, body: Record<string, unknown> | undefined): number
 }
 
 export function registerResource(app: Hono<AppEnv>, name: string, schema: ResourceSchema, deps: Deps) {
-  const { store, validator } = deps;
+  const { store, validator, relations } = deps;
   const now = deps.now ?? (() => new Date());
   const endpoints = schema['x-resource'].endpoints;
 
+  const refuse = (c: AppContext, errors: FieldError[]) => fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
   const invalid = (c: AppContext, record: Record<string, unknown>) => {
     const errors = validator.check(name, record, c.get('language'), c.get('t'));
-    if (errors.length === 0) return undefined;
-    return fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
+    return errors.length === 0 ? undefined : refuse(c, errors);
   };
+  const context = (c: AppContext) => ({ language: c.get('language'), t: c.get('t') });
   const notFound = (c: AppContext, ids: number[]) => {
     const t = c.get('t');
     return fail(c, Code.notFound, t('server.not_found', { resource: t(`resources.${name}.name`, { smart_count: 1, _: name }), id: ids.join(', ') }));
@@ -75,11 +79,15 @@ export function registerResource(app: Hono<AppEnv>, name: string, schema: Resour
       const body = await jsonBody(c);
       if (!body) return badBody(c);
       const { version: _v, ...fields } = body;
-      const input = stripReadOnly(schema, fields);
+      const input = withDefaults(schema, stripReadOnly(schema, fields));
       const refusal = invalid(c, input);
       if (refusal) return refusal;
-      const row = await store.insert(name, derive(schema, compact(input), undefined, now()));
-      return ok(c, row, c.get('t')('server.added'));
+      const record = derive(schema, compact(input), undefined, now());
+      const result = await store.transaction(async (tx): Promise<{ errors: FieldError[] } | { row: Row }> => {
+        const errors = await relations.checkWrite(tx, name, record, undefined, context(c));
+        return errors.length > 0 ? { errors } : { row: await tx.insert(name, record) };
+      });
+      return 'errors' in result ? refuse(c, result.errors) : ok(c, result.row, c.get('t')('server.added'));
     },
 
     async update(c) {
@@ -91,13 +99,19 @@ export function registerResource(app: Hono<AppEnv>, name: string, schema: Resour
       if (version !== undefined && !(Number.isSafeInteger(version) && (version as number) > 0)) {
         return fail(c, Code.invalidInput, c.get('t')('server.bad_version'));
       }
-      const existing = await store.get(name, ids[0]);
-      if (!existing) return notFound(c, ids);
-      const { version: _v, ...stored } = existing;
-      const merged = { ...stripReadOnly(schema, stored), ...stripReadOnly(schema, fields) };
-      const refusal = invalid(c, merged);
-      if (refusal) return refusal;
-      const result = await store.update(name, ids[0], derive(schema, compact(merged), existing, now()), version as number | undefined);
+      const result = await store.transaction(async (tx) => {
+        const existing = await tx.get(name, ids[0]);
+        if (!existing) return { status: 'missing' as const };
+        const { version: _v, ...stored } = existing;
+        const merged = { ...stripReadOnly(schema, stored), ...stripReadOnly(schema, fields) };
+        const problems = validator.check(name, merged, c.get('language'), c.get('t'));
+        if (problems.length > 0) return { status: 'invalid' as const, errors: problems };
+        const record = derive(schema, compact(merged), existing, now());
+        const errors = await relations.checkWrite(tx, name, record, existing, context(c));
+        if (errors.length > 0) return { status: 'invalid' as const, errors };
+        return tx.update(name, ids[0], record, version as number | undefined);
+      });
+      if (result.status === 'invalid') return refuse(c, result.errors);
       if (result.status === 'missing') return notFound(c, ids);
       if (result.status === 'conflict') {
         return fail(c, Code.conflict, c.get('t')('server.conflict'), { data: result.current });
@@ -111,8 +125,9 @@ export function registerResource(app: Hono<AppEnv>, name: string, schema: Resour
       if (extra.length > 0) return fail(c, Code.invalidInput, c.get('t')('server.only_ids', { fields: extra.join(', ') }));
       const ids = idsOf(c, body);
       if (!ids) return missingId(c);
-      const { missing } = await store.remove(name, ids);
-      return missing.length > 0 ? notFound(c, missing) : ok(c, { ids }, c.get('t')('server.deleted'));
+      const result = await store.transaction((tx) => relations.remove(tx, name, ids, context(c)));
+      if ('refused' in result) return fail(c, Code.inUse, result.refused);
+      return result.missing.length > 0 ? notFound(c, result.missing) : ok(c, { ids }, c.get('t')('server.deleted'));
     },
   };
 

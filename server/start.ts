@@ -1,33 +1,51 @@
-// `npm start`: builds the console when needed, brings the database up to the schemas, creates the
-// first accounts on an empty database (and loads the demo data unless DEMO=0), then serves on PORT.
-import { existsSync } from 'node:fs';
+// `npm start`: builds the console when its sources changed, brings the database up to the schemas,
+// loads what the demo data set still lacks (on an empty database unless DEMO=0), creates the first
+// accounts on an empty database, then serves on PORT.
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { sql } from 'kysely';
 import { checkSchemas, formatProblem } from '../kernel/schema/check';
+import { materialIconComponents } from '../kernel/schema/icons-node';
 import { SCHEMA_DIR, loadRegistry, readSchemaFiles } from '../kernel/schema/load-node';
-import { PAGES } from '../kernel/schema/route-component';
+import { PAGES, PANELS } from '../kernel/schema/route-component';
 import { createApp } from './app';
 import { ensureFirstAccounts } from './auth/bootstrap';
+import { buildReason, sourceStamp, writeStamp } from './build-stamp';
 import { SqlAccounts } from './auth/sql-accounts';
-import { connectFromEnv } from './db/connect';
+import { type Connection, connectFromEnv } from './db/connect';
 import { migrate } from './db/migrate';
 import { log } from './log';
+import { seedBegun, seedDatabase } from './seed-db';
 import { SqlStore } from './store/sql';
 import { DEFAULT_UPLOAD_MAX_BYTES } from './uploads';
 import { createWebApp } from './web';
 import type { AppContext } from './context';
+import type { Registry } from '../kernel/schema/registry';
 
 const ROOT = join(import.meta.dirname, '..');
 /** The built console; DIST_DIR lets tests serve a build of their own. */
 const DIST = process.env.DIST_DIR ?? join(ROOT, 'dist');
 
+/** Builds the console when it is missing or older than its sources; the stamp goes in last, once the build succeeded. */
 async function buildConsoleIfNeeded() {
-  if (existsSync(join(DIST, 'index.html'))) return;
-  log.info('Building the console (first start)…');
+  const stamp = sourceStamp(ROOT);
+  const reason = buildReason(DIST, stamp, process.env.DIST_DIR !== undefined);
+  if (!reason) return;
+  log.info(`Building the console (${reason})…`);
   const { build } = await import('vite');
   await build({ root: ROOT, logLevel: 'warn', build: { outDir: DIST, emptyOutDir: true } });
+  writeStamp(DIST, stamp);
+}
+
+/**
+ * The demo data set, when wanted: on an empty database (no account yet) unless DEMO=0, and on a
+ * database that began it and lacks part of it (an interrupted first start, a resource added since).
+ */
+async function loadDemoData(connection: Connection, registry: Registry, fresh: boolean) {
+  if (process.env.DEMO === '0' || !(fresh || (await seedBegun(connection)))) return;
+  const { inserted } = await seedDatabase(connection, registry);
+  if (inserted.length) log.info({ inserted }, 'demo data loaded (DEMO=0 starts empty)');
 }
 
 /** Behind a load balancer (TRUST_PROXY=1) the address is the first of X-Forwarded-For. */
@@ -41,7 +59,7 @@ function addressOf(c: AppContext): string {
 
 async function main() {
   const registry = loadRegistry();
-  const problems = checkSchemas(readSchemaFiles(), registry.config, registry.routes, PAGES);
+  const problems = checkSchemas(readSchemaFiles(), registry.config, registry.routes, { pages: PAGES, panels: PANELS, icons: materialIconComponents() });
   if (problems.length > 0) throw new Error(`The schema files in ${SCHEMA_DIR} have problems:\n${problems.map(formatProblem).join('\n')}`);
   await buildConsoleIfNeeded();
 
@@ -50,14 +68,10 @@ async function main() {
   if (steps.length) log.info({ steps }, 'database migrated');
   const store = new SqlStore(connection, registry);
   const accounts = new SqlAccounts(connection.db);
+  // Before the accounts: a start interrupted while loading finds no account and loads the rest.
+  await loadDemoData(connection, registry, (await accounts.count()) === 0);
   const created = await ensureFirstAccounts(accounts, process.env);
   for (const line of created) console.log(line);
-  if (created.length > 0 && process.env.DEMO !== '0') {
-    // Loaded only here: the fake-data library is large, and a running server never needs it again.
-    const { seedStore } = await import('../kernel/demo/seed');
-    await seedStore(store, registry);
-    log.info('demo data loaded (DEMO=0 starts empty)');
-  }
 
   const uploads = {
     db: connection.db,

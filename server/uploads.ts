@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { Code } from '../kernel/contract/codes';
 import { type AppEnv, fail, jsonBody, ok } from './context';
-import type { Db } from './db/connect';
+import type { FixedDb, UploadRow } from './db/tables';
 
 export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_FILE_PATH = '/upload/file/';
@@ -42,20 +42,10 @@ const ALLOWED: Record<string, { mime: string; sniff: Sniff; inline: boolean }> =
 export const ALLOWED_EXTENSIONS = Object.keys(ALLOWED);
 
 export interface UploadDeps {
-  db: Db;
+  db: FixedDb;
   dir: string;
   maxBytes?: number;
   now?: () => Date;
-}
-
-interface UploadRow {
-  id: number;
-  stored_name: string;
-  original_name: string;
-  mime: string;
-  size: number;
-  created_by: string;
-  created_at: string;
 }
 
 /** The report shape: id, name, url, thumbnail, uploadTime, size, type. */
@@ -98,7 +88,7 @@ export function registerUploads(app: Hono<AppEnv>, { db, dir, maxBytes = DEFAULT
           .values({ stored_name: storedName, original_name: file.name.slice(0, 255), mime: kind.mime, size: bytes.length, created_by: c.get('user').name, created_at: now().toISOString() })
           .returningAll()
           .executeTakeFirstOrThrow();
-        return ok(c, describe(row as UploadRow), t('server.added'));
+        return ok(c, describe(row), t('server.added'));
       } catch (error) {
         await rm(join(dir, storedName), { force: true }); // no file without its record
         throw error;
@@ -107,14 +97,14 @@ export function registerUploads(app: Hono<AppEnv>, { db, dir, maxBytes = DEFAULT
   );
 
   app.get('/upload/list', async (c) => {
-    const rows = (await db.selectFrom('app_uploads').selectAll().orderBy('id', 'desc').execute()) as UploadRow[];
+    const rows = await db.selectFrom('app_uploads').selectAll().orderBy('id', 'desc').execute();
     return ok(c, { list: rows.map(describe), count: rows.length });
   });
 
   app.post('/upload/del', async (c) => {
     const id = Number((await jsonBody(c))?.id);
     if (!Number.isSafeInteger(id) || id < 1) return fail(c, Code.invalidInput, c.get('t')('server.missing_id'));
-    const row = (await db.deleteFrom('app_uploads').where('id', '=', id).returningAll().executeTakeFirst()) as UploadRow | undefined;
+    const row = await db.deleteFrom('app_uploads').where('id', '=', id).returningAll().executeTakeFirst();
     if (!row) return fail(c, Code.notFound, c.get('t')('server.not_found', { resource: 'upload', id }));
     await rm(join(dir, row.stored_name), { force: true });
     return ok(c, { id }, c.get('t')('server.deleted'));
@@ -127,7 +117,7 @@ export function registerUploads(app: Hono<AppEnv>, { db, dir, maxBytes = DEFAULT
  */
 export function registerUploadFiles(app: Hono<AppEnv>, { db, dir }: UploadDeps) {
   app.get(`${UPLOAD_FILE_PATH}:name{[0-9a-f]{32}\\.[a-z]+}`, async (c) => {
-    const row = (await db.selectFrom('app_uploads').selectAll().where('stored_name', '=', c.req.param('name')).executeTakeFirst()) as UploadRow | undefined;
+    const row = await db.selectFrom('app_uploads').selectAll().where('stored_name', '=', c.req.param('name')).executeTakeFirst();
     if (!row) return fail(c, Code.notFound, c.get('t')('server.no_endpoint', { path: c.req.path }));
     const kind = ALLOWED[extname(row.stored_name)];
     const body = await readFile(join(dir, row.stored_name));

@@ -17,6 +17,8 @@ export const Code = {
   forbidden: 40003,
   notFound: 40004,
   conflict: 40009,
+  /** The record is still used by others (references, children, dictionary values): nothing was deleted. */
+  inUse: 40010,
   tooManyAttempts: 42900,
   internal: 50000,
 } as const;

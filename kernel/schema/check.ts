@@ -1,10 +1,12 @@
-// Checks the schema files themselves: the meta-schema for their form, then what a
-// meta-schema cannot say (a column that is not a field, an option list /config lacks,
-// a route naming a missing resource). Each problem names the file and a JSON pointer.
-import Ajv from 'ajv';
-import metaSchema from '../../schemas/meta-schema.json';
-import { parseComponent } from './route-component';
-import { fields, properties } from './registry';
+// Checks the schema files themselves, so that everything they ask for is something the console,
+// the server and the stores can do: first the form of each file (meta-schema.json), then what a
+// meta-schema cannot say (a column that is not a field, a reference to a missing resource, a
+// route to a view whose endpoint is missing, an icon that does not exist). Each problem names
+// the file and a JSON pointer, and says in words what is wrong.
+import { fieldProblems, type ResourceContext } from './check-fields';
+import { type Found, resourceFormProblems } from './check-form';
+import { resourceProblems } from './check-resource';
+import { routeProblems } from './check-routes';
 import type { ConfigOptions, ResourceSchema, RouteNode } from './types';
 
 export interface SchemaProblem {
@@ -13,87 +15,50 @@ export interface SchemaProblem {
   message: string;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validateForm = ajv.compile(metaSchema);
+/** The names the schema files may use that are defined elsewhere: in the console, or in installed packages. */
+export interface KnownNames {
+  /** The pages a route's component may name besides resource views. */
+  pages: string[];
+  /** The panels a record page section may name. */
+  panels: string[];
+  /** The Material icon components the console can load (`OilBarrel`); routes name them as Google does (`oil_barrel`). */
+  icons: ReadonlySet<string>;
+}
 
-/** What each view of a route needs from its resource's endpoints. */
-const VIEW_NEEDS = { list: ['list'], create: ['add'], edit: ['info', 'update'], show: ['info'] } as const;
+const idOf = (file: string, content: unknown) => {
+  const id = (content as { $id?: unknown } | null)?.$id;
+  return typeof id === 'string' ? id : file.replace(/\.json$/, '');
+};
 
-function checkResource(file: string, schema: ResourceSchema, config: ConfigOptions): SchemaProblem[] {
-  const problems: SchemaProblem[] = [];
-  const add = (pointer: string, message: string) => problems.push({ file, pointer, message });
-
-  if (!validateForm(schema)) {
-    for (const error of validateForm.errors ?? []) add(error.instancePath || '/', error.message ?? 'invalid');
-    return problems;
-  }
-  if (`${schema.$id}.json` !== file) add('/$id', `must be the file name without .json ("${file.replace(/\.json$/, '')}")`);
-
-  let leafPaths: string[] = [];
+function checkResource(file: string, ctx: ResourceContext, panels: string[]): Found[] {
+  const problems: Found[] = [];
+  if (`${ctx.root.$id}.json` !== file) problems.push({ pointer: '/$id', message: `must be the file name without .json ("${file.replace(/\.json$/, '')}")` });
+  problems.push(...fieldProblems(ctx));
   try {
-    leafPaths = fields(schema).map((f) => f.path);
-  } catch (error) {
-    add('/properties', (error as Error).message);
-    return problems;
-  }
-  const known = new Set([...leafPaths, ...Object.keys(properties(schema))]);
-  const meta = schema['x-resource'];
-  const mustBeField = (pointer: string, name: string) => {
-    if (!known.has(name)) add(pointer, `"${name}" is not a field of ${schema.$id}`);
-  };
-  meta.list.columns.forEach((c, i) => mustBeField(`/x-resource/list/columns/${i}`, c));
-  meta.list.sortable.forEach((c, i) => mustBeField(`/x-resource/list/sortable/${i}`, c));
-  mustBeField('/x-resource/list/sort/field', meta.list.sort.field);
-  meta.filters.forEach((f, i) => mustBeField(`/x-resource/filters/${i}/field`, f.field));
-  mustBeField('/x-resource/recordRepresentation', meta.recordRepresentation);
-  (schema.required ?? []).forEach((r, i) => mustBeField(`/required/${i}`, r));
-
-  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
-    const list = prop['x-options'];
-    if (list && !config[list]) add(`/properties/${name}/x-options`, `"${list}" is not an option list of schemas/config.json`);
-    prop['x-computed']?.concat.forEach((part, i) => mustBeField(`/properties/${name}/x-computed/concat/${i}`, part));
+    problems.push(...resourceProblems(ctx, panels));
+  } catch {
+    // A $ref to a missing definition, reported above, leaves no fields to check against.
   }
   return problems;
 }
 
-function checkRoutes(routes: RouteNode[], resources: Record<string, ResourceSchema>, pages: string[], pointer = '/routes'): SchemaProblem[] {
-  return routes.flatMap((route, i) => {
-    const here = `${pointer}/${i}`;
-    const problems: SchemaProblem[] = [];
-    if (route.component) {
-      const target = parseComponent(route.component);
-      if (!target && !pages.includes(route.component)) {
-        problems.push({ file: 'routes.json', pointer: `${here}/component`, message: `no page or resource view named "${route.component}"` });
-      }
-      if (target) {
-        const schema = resources[target.resource];
-        if (!schema) problems.push({ file: 'routes.json', pointer: `${here}/component`, message: `no schema "${target.resource}"` });
-        for (const need of schema ? VIEW_NEEDS[target.view] : []) {
-          if (!schema['x-resource'].endpoints[need]) {
-            problems.push({ file: 'routes.json', pointer: `${here}/component`, message: `the ${target.view} view needs a "${need}" endpoint in ${target.resource}.json` });
-          }
-        }
-      }
-    }
-    return [...problems, ...checkRoutes(route.children ?? [], resources, pages, `${here}/children`)];
-  });
-}
-
 /** Every problem of the schema files; an empty list means they are sound. */
-export function checkSchemas(
-  files: Record<string, unknown>,
-  config: ConfigOptions,
-  routes: RouteNode[],
-  pages: string[],
-): SchemaProblem[] {
+export function checkSchemas(files: Record<string, unknown>, config: ConfigOptions, routes: RouteNode[], known: KnownNames): SchemaProblem[] {
+  const names = new Set(Object.entries(files).map(([file, content]) => idOf(file, content)));
   const resources: Record<string, ResourceSchema> = {};
   const problems: SchemaProblem[] = [];
+  const formed: [string, ResourceSchema][] = [];
   for (const [file, content] of Object.entries(files)) {
-    const schema = content as ResourceSchema;
-    problems.push(...checkResource(file, schema, config));
-    resources[schema.$id] = schema;
+    const form = resourceFormProblems(content);
+    problems.push(...form.map((p) => ({ file, ...p })));
+    // The other checks read the file as the types describe it, which only a well-formed file is.
+    if (form.length === 0) formed.push([file, (resources[idOf(file, content)] = content as ResourceSchema)]);
   }
-  return [...problems, ...checkRoutes(routes, resources, pages)];
+  for (const [file, root] of formed) {
+    problems.push(...checkResource(file, { root, config, resources, names }, known.panels).map((p) => ({ file, ...p })));
+  }
+  problems.push(...routeProblems(routes, resources, names, known).map((p) => ({ file: 'routes.json', ...p })));
+  return problems;
 }
 
 export const formatProblem = (p: SchemaProblem) => `schemas/${p.file}#${p.pointer}: ${p.message}`;

@@ -17,3 +17,12 @@ export function derive(
   }
   return out;
 }
+
+/** A new record with the schema's `default` for every top-level field it leaves out. */
+export function withDefaults(schema: ResourceSchema, record: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...record };
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    if (prop.default !== undefined && (out[name] === undefined || out[name] === null || out[name] === '')) out[name] = structuredClone(prop.default);
+  }
+  return out;
+}

@@ -11,6 +11,29 @@ export interface RaListParams {
 
 export type LegacyQuery = Record<string, string>;
 
+/** The list parameter that fetches several records by id at once: `ids=1,2,3`. */
+export const IDS_PARAM = 'ids';
+/** The list parameter that searches the fields a schema marks searchable. */
+export const SEARCH_PARAM = 'q';
+
+/** The query parameter a child collection takes its parent's id in. */
+export const parentParam = (schema: ResourceSchema): string | undefined => {
+  const parent = schema['x-resource'].parent;
+  return parent ? (parent.param ?? 'id') : undefined;
+};
+
+/**
+ * The query parameter that asks for the records whose `field` holds a value: the parent's
+ * parameter for a child collection's parent field, else the filter declared on that field.
+ */
+export function referenceParam(schema: ResourceSchema, field: string): string {
+  const meta = schema['x-resource'];
+  if (meta.parent?.field === field) return parentParam(schema)!;
+  const filter = meta.filters.find((f) => f.field === field && f.op === 'eq');
+  if (!filter) throw new Error(`${schema.$id}: no parameter filters by "${field}"`);
+  return filter.param;
+}
+
 const isEmpty = (value: unknown) =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
@@ -49,19 +72,30 @@ export const MAX_LIMIT = 1000;
 export class QueryError extends Error {
   constructor(
     readonly param: string,
-    readonly reason: 'sort' | 'number' | 'page' | 'limit',
+    readonly reason: 'sort' | 'number' | 'boolean' | 'id' | 'page' | 'limit',
     readonly value: string,
   ) {
     super(`${param}: ${value}`);
   }
 }
 
-function coerce(schema: ResourceSchema, fieldPath: string, param: string, raw: string): string | number {
+function coerce(schema: ResourceSchema, fieldPath: string, param: string, raw: string): string | number | boolean {
   const type = field(schema, fieldPath)?.schema.type ?? (fieldPath === 'id' ? 'integer' : 'string');
+  if (type === 'boolean') {
+    if (raw !== 'true' && raw !== 'false') throw new QueryError(param, 'boolean', raw);
+    return raw === 'true';
+  }
   if (type !== 'integer' && type !== 'number') return raw;
   const n = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(n)) throw new QueryError(param, 'number', raw);
   return n;
+}
+
+/** Ids as a list parameter takes them: positive whole numbers, comma-separated. */
+function idList(param: string, raw: string): number[] {
+  const ids = raw.split(',').map((v) => (/^[1-9][0-9]{0,15}$/.test(v) ? Number(v) : NaN));
+  if (!ids.every((n) => Number.isSafeInteger(n))) throw new QueryError(param, 'id', raw);
+  return ids;
 }
 
 function positiveInt(param: string, raw: string | null, fallback: number, max: number): number {
@@ -92,11 +126,14 @@ export function parseLegacyQuery(schema: ResourceSchema, search: URLSearchParams
     if (filter.all !== undefined && value === filter.all) continue;
     conditions.push({ field: filter.field, op: filter.op, value });
   }
-  // `id=1,2,3` fetches several records at once (react-admin's getMany).
-  const ids = search.get('id');
-  if (ids) {
-    const values = ids.split(',').map((v) => coerce(schema, 'id', 'id', v));
-    conditions.push({ field: 'id', op: 'in', value: values });
-  }
+  // A child collection's records are asked for by their parent's id.
+  const parent = meta.parent;
+  const parentId = parent && search.get(parentParam(schema)!);
+  if (parent && parentId) conditions.push({ field: parent.field, op: 'eq', value: idList(parentParam(schema)!, parentId)[0] });
+  // `ids=1,2,3` fetches several records at once (react-admin's getMany).
+  const ids = search.get(IDS_PARAM);
+  if (ids) conditions.push({ field: 'id', op: 'in', value: idList(IDS_PARAM, ids) });
+  const text = search.get(SEARCH_PARAM)?.trim();
+  if (text && meta.search?.length) conditions.push({ op: 'search', fields: meta.search, value: text });
   return { conditions, sort, page, limit };
 }

@@ -10,3 +10,6 @@ export function parseComponent(component: string): { resource: string; view: Vie
 
 /** The pages a route may name besides resource views. */
 export const PAGES = ['home', 'profile', 'pending'];
+
+/** The panels a record page section may name ({ "panel": "<name>" }); the console registers none yet. */
+export const PANELS: string[] = [];

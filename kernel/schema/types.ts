@@ -96,6 +96,8 @@ export interface FieldSchema {
   items?: FieldSchema;
   uniqueItems?: boolean;
   $ref?: string;
+  /** The value a new record gets when the field is left out (the form starts with it too). */
+  default?: string | number | boolean;
   /**
    * Where the allowed values come from: an option list of GET /config (`brandOption`), or a list
    * of the data dictionary that admins edit at run time (`dict:wellType`).

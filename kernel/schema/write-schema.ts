@@ -10,7 +10,8 @@ function writable(root: ResourceSchema, schema: FieldSchema, config: ConfigOptio
   for (const key of Object.keys(out) as (keyof FieldSchema)[]) {
     if (key.startsWith('x-')) delete out[key];
   }
-  if (s['x-options']) out.enum = (config[s['x-options']]?.items ?? []).map((i) => i.key);
+  // Dictionary lists change at run time: the server checks those values against the database.
+  if (s['x-options'] && !s['x-options'].startsWith('dict:')) out.enum = (config[s['x-options']]?.items ?? []).map((i) => i.key);
   if (s.items) out.items = writable(root, s.items, config);
   if (s.properties) {
     const props: Record<string, FieldSchema> = {};

@@ -2,7 +2,7 @@
 // as SHA-256 hashes, sessions that expire, a sign-in log of every attempt, and rate limits on
 // failed sign-ins per account and per address, counted in the database so every instance agrees.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/connect';
+import type { FixedDb } from '../db/tables';
 import type { Accounts, LoginResult, TokenCheck, UserInfo } from './accounts';
 import { UNUSABLE_HASH, hashPassword, verifyPassword } from './passwords';
 
@@ -25,7 +25,7 @@ export interface NewAccount extends Omit<UserInfo, 'roles'> {
 
 export class SqlAccounts implements Accounts {
   constructor(
-    private db: Db,
+    private db: FixedDb,
     private limits: AccountLimits = DEFAULT_LIMITS,
     private now: () => Date = () => new Date(),
   ) {}
@@ -64,7 +64,7 @@ export class SqlAccounts implements Accounts {
       .limit(limit)
       .execute();
     if (failures.length < limit) return undefined;
-    const oldest = new Date(failures[failures.length - 1].at as string).getTime();
+    const oldest = new Date(failures[failures.length - 1].at).getTime();
     return Math.max(1, Math.ceil((oldest + this.limits.windowMinutes * 60_000 - this.now().getTime()) / 60_000));
   }
 
@@ -84,7 +84,7 @@ export class SqlAccounts implements Accounts {
       return { refused: 'locked', minutes: locked };
     }
     const account = await this.db.selectFrom('app_accounts').select(['username', 'password_hash']).where('username', '=', username).executeTakeFirst();
-    const matches = await verifyPassword(password, (account?.password_hash as string | undefined) ?? UNUSABLE_HASH);
+    const matches = await verifyPassword(password, account?.password_hash ?? UNUSABLE_HASH);
     if (!account || !matches) {
       await this.log(username, address, false, account ? 'password' : 'account');
       return { refused: 'credentials' };
@@ -110,20 +110,20 @@ export class SqlAccounts implements Accounts {
       .selectFrom('app_sessions')
       .innerJoin('app_accounts', 'app_accounts.username', 'app_sessions.username')
       .select(['app_sessions.expires_at', 'roles', 'name', 'avatar', 'introduction', 'mobile'])
-      .where('token_hash', '=', tokenHash(token))
+      .where('app_sessions.token_hash', '=', tokenHash(token))
       .executeTakeFirst();
     if (!row) return { problem: 'unknown' };
-    if ((row.expires_at as string) <= this.now().toISOString()) {
+    if (row.expires_at <= this.now().toISOString()) {
       await this.logout(token);
       return { problem: 'expired' };
     }
     return {
       user: {
-        roles: JSON.parse(row.roles as string) as string[],
-        name: row.name as string,
-        avatar: (row.avatar as string | null) ?? '',
-        introduction: (row.introduction as string | null) ?? '',
-        mobile: (row.mobile as string | null) ?? '',
+        roles: JSON.parse(row.roles) as string[],
+        name: row.name,
+        avatar: row.avatar ?? '',
+        introduction: row.introduction ?? '',
+        mobile: row.mobile ?? '',
       },
     };
   }

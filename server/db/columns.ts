@@ -36,25 +36,40 @@ export function sqlType(kind: ColumnKind, dialect: Dialect): 'text' | 'integer' 
   return kind === 'boolean' ? 'integer' : kind === 'json' ? 'text' : kind;
 }
 
+export interface Index {
+  columns: string[];
+  unique: boolean;
+}
+
 /**
- * The indexes a resource's lists need: one per field people filter or sort by, and one per
- * (equality filter, sort field) pair, so that a filtered list comes out of its index already
- * in order instead of being sorted on every request.
+ * The indexes a resource needs: one per field people filter or sort by or that refers to another
+ * record, one per (equality filter or parent field, sort field) pair, so that a filtered list
+ * (a child collection's list among them) comes out of its index already in order instead of
+ * being sorted on every request, and a unique one per set of `x-resource.unique` fields.
  */
-export function indexesOf(schema: ResourceSchema): string[][] {
+export function indexesOf(schema: ResourceSchema): Index[] {
   const meta = schema['x-resource'];
   const columns = new Set(columnsOf(schema).filter((c) => c.kind !== 'json').map((c) => c.name));
   const usable = (name: string) => columns.has(name);
-  const singles = [...new Set([...meta.filters.map((f) => f.field), ...meta.list.sortable])].filter(usable);
-  const equalities = [...new Set(meta.filters.filter((f) => f.op === 'eq').map((f) => f.field))].filter(usable);
+  const refs = Object.entries(properties(schema)).flatMap(([name, prop]) => (prop['x-ref'] ? [name] : []));
+  const singles = [...new Set([...meta.filters.map((f) => f.field), ...meta.list.sortable, ...refs])].filter(usable);
+  const equalities = [...new Set([...meta.filters.filter((f) => f.op === 'eq').map((f) => f.field), ...(meta.parent ? [meta.parent.field] : [])])].filter(usable);
   const sorts = meta.list.sortable.filter(usable);
   const pairs = equalities.flatMap((filter) => sorts.filter((sort) => sort !== filter).map((sort) => [filter, sort]));
-  return [...singles.map((name) => [name]), ...pairs];
+  return [
+    ...[...singles.map((name) => [name]), ...pairs].map((columns) => ({ columns, unique: false })),
+    ...(meta.unique ?? []).map((columns) => ({ columns, unique: true })),
+  ];
 }
+
+/** An index's name: `<table>_<columns>_key` for a unique one, `<table>_<columns>_idx` otherwise. */
+export const indexName = (table: string, index: Index) => `${table}_${index.columns.join('_')}_${index.unique ? 'key' : 'idx'}`;
 
 /** A value as the database keeps it. */
 export function encode(kind: ColumnKind, value: unknown, dialect: Dialect): unknown {
   if (value === undefined || value === null) return null;
+  // SQLite keeps no sign on a zero: no store does, so a value reads back the same everywhere.
+  if (Object.is(value, -0)) return 0;
   if (kind === 'json') return JSON.stringify(value);
   if (kind === 'boolean' && dialect === 'sqlite') return value ? 1 : 0;
   return value;
@@ -67,4 +82,43 @@ export function decode(kind: ColumnKind, value: unknown): unknown {
   if (kind === 'boolean') return Boolean(value);
   if (kind === 'real' || kind === 'integer') return Number(value);
   return value;
+}
+
+/** A condition's value no stored value can meet: the condition matches nothing. */
+export const NOTHING = Symbol('nothing');
+
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
+
+/**
+ * A condition's value as a column of `kind` compares it, or NOTHING when no stored value can
+ * meet it. Every store reads a condition this way, so a value of another type (`'true'` for a
+ * boolean, `'3'` for a number) means the same everywhere and never reaches SQL as a type error.
+ * Whole-number columns take bounds rounded inwards (`>= 2.5` is `>= 3`) and, on PostgreSQL,
+ * clamped to its 32-bit integers, which is all those columns can hold there.
+ */
+export function operand(kind: ColumnKind, op: 'eq' | 'gte' | 'lte', value: unknown, dialect?: Dialect): unknown {
+  switch (kind) {
+    case 'text':
+      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : NOTHING;
+    case 'boolean': {
+      const flag = value === true || value === 1 || value === 'true' || value === '1' ? true : value === false || value === 0 || value === 'false' || value === '0' ? false : undefined;
+      if (flag === undefined) return NOTHING;
+      return dialect === 'sqlite' ? Number(flag) : flag;
+    }
+    case 'integer':
+    case 'real': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      if (!Number.isFinite(n)) return NOTHING;
+      if (kind === 'real') return n;
+      const whole = op === 'gte' ? Math.ceil(n) : op === 'lte' ? Math.floor(n) : n;
+      if (!Number.isInteger(whole)) return NOTHING;
+      if (dialect !== 'postgres') return whole;
+      if (op === 'gte') return whole > INT_MAX ? NOTHING : Math.max(whole, INT_MIN);
+      if (op === 'lte') return whole < INT_MIN ? NOTHING : Math.min(whole, INT_MAX);
+      return whole < INT_MIN || whole > INT_MAX ? NOTHING : whole;
+    }
+    case 'json':
+      return NOTHING;
+  }
 }

@@ -6,7 +6,8 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 
-// Table names come from the schema files at run time, so no static row types can be given.
+// Resource tables are named by the schema files at run time, so they get no static row types
+// here; the product's own fixed tables do, in tables.ts (FixedDb, to which this is assignable).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = Kysely<any>;
 export type Dialect = 'sqlite' | 'postgres';

@@ -1,10 +1,11 @@
 // Brings the database up to the schemas: creates missing tables, adds columns for new schema
-// fields and indexes for filterable and sortable ones, and records each step in app_migrations.
+// fields and the indexes lists and unique fields need, and records each step in app_migrations.
 // Run on every start and by `npm run migrate`; a step already recorded is never run again.
-import { sql, type Transaction } from 'kysely';
+import { type ColumnDefinitionBuilder, type Expression, sql, type Transaction } from 'kysely';
 import type { Registry } from '../../kernel/schema/registry';
-import { columnsOf, indexesOf, sqlType } from './columns';
-import type { Connection } from './connect';
+import type { ResourceSchema } from '../../kernel/schema/types';
+import { type Column, type Index, columnsOf, indexName, indexesOf, sqlType } from './columns';
+import type { Connection, Dialect } from './connect';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Trx = Transaction<any>;
@@ -89,6 +90,55 @@ async function existingColumns(trx: Trx, connection: Connection, table: string):
   return rows.length ? new Set(rows.map((r) => r.name)) : undefined;
 }
 
+/**
+ * A column's definition. On PostgreSQL, resource text columns take the "C" collation: text then
+ * orders by code point, as on SQLite and in memory, whatever the database's own locale.
+ */
+const definition = (column: Column, dialect: Dialect) => (c: ColumnDefinitionBuilder) =>
+  column.kind === 'text' && dialect === 'postgres' ? c.modifyFront(sql`collate "C"`) : c;
+
+/**
+ * Lists put records with no value first going up and last going down. On PostgreSQL a sort
+ * field's index keeps that order (NULLS FIRST, read backwards for descending) so that it still
+ * serves the list; SQLite's indexes already do.
+ */
+const nullsFirst = (schema: ResourceSchema, index: Index, column: string, dialect: Dialect) =>
+  dialect === 'postgres' && !index.unique && schema['x-resource'].list.sortable.includes(column);
+
+function indexColumns(schema: ResourceSchema, index: Index, dialect: Dialect): Expression<unknown> {
+  return sql.join(index.columns.map((name) => (nullsFirst(schema, index, name, dialect) ? sql`${sql.ref(name)} nulls first` : sql.ref(name))));
+}
+
+const createIndex = (trx: Trx, table: string, schema: ResourceSchema, index: Index, dialect: Dialect) => {
+  const builder = trx.schema.createIndex(indexName(table, index)).ifNotExists().on(table);
+  return (index.unique ? builder.unique() : builder).expression(indexColumns(schema, index, dialect)).execute();
+};
+
+/**
+ * A PostgreSQL table made before text ordered by code point and no value came first: its text
+ * columns take the "C" collation (their indexes are rebuilt with them), and its sort indexes are
+ * made again NULLS FIRST. Does nothing on a table made since.
+ */
+async function orderLikeTheOtherStores(trx: Trx, table: string, schema: ResourceSchema) {
+  const { rows: columns } = await sql<{ column_name: string }>`
+    select column_name from information_schema.columns
+    where table_schema = current_schema() and table_name = ${table} and data_type = 'text' and collation_name is distinct from 'C'`.execute(trx);
+  for (const { column_name } of columns) {
+    await trx.schema.alterTable(table).alterColumn(column_name, (c) => c.setDataType(sql`text collate "C"`)).execute();
+  }
+  const { rows: indexes } = await sql<{ indexname: string; indexdef: string }>`
+    select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(trx);
+  const definitions = new Map(indexes.map((i) => [i.indexname, i.indexdef]));
+  for (const index of indexesOf(schema)) {
+    const name = indexName(table, index);
+    const definition = definitions.get(name);
+    const wanted = index.columns.some((column) => nullsFirst(schema, index, column, 'postgres'));
+    if (definition === undefined || !wanted || definition.includes('NULLS FIRST')) continue;
+    await trx.schema.dropIndex(name).execute();
+    await createIndex(trx, table, schema, index, 'postgres');
+  }
+}
+
 /** Applies what is missing; answers the names of the steps it ran. */
 export async function migrate(connection: Connection, registry: Registry): Promise<string[]> {
   const { db, dialect } = connection;
@@ -126,7 +176,7 @@ export async function migrate(connection: Connection, registry: Registry): Promi
                 ? trx.schema.createTable(name).addColumn('id', 'serial', (c) => c.primaryKey())
                 : trx.schema.createTable(name).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
             table = table.addColumn('version', 'integer', (c) => c.notNull().defaultTo(1));
-            for (const column of columns) table = table.addColumn(column.name, sqlType(column.kind, dialect));
+            for (const column of columns) table = table.addColumn(column.name, sqlType(column.kind, dialect), definition(column, dialect));
             return table.execute();
           },
         });
@@ -134,16 +184,17 @@ export async function migrate(connection: Connection, registry: Registry): Promi
         for (const column of columns.filter((c) => !present.has(c.name))) {
           await apply({
             name: `add ${name}.${column.name}`,
-            run: () => trx.schema.alterTable(name).addColumn(column.name, sqlType(column.kind, dialect)).execute(),
+            run: () => trx.schema.alterTable(name).addColumn(column.name, sqlType(column.kind, dialect), definition(column, dialect)).execute(),
           });
         }
       }
-      for (const columns of indexesOf(schema)) {
+      for (const index of indexesOf(schema)) {
         await apply({
-          name: `index ${name}.${columns.join('+')}`,
-          run: () => trx.schema.createIndex(`${name}_${columns.join('_')}_idx`).ifNotExists().on(name).columns(columns).execute(),
+          name: `${index.unique ? 'unique' : 'index'} ${name}.${index.columns.join('+')}`,
+          run: () => createIndex(trx, name, schema, index, dialect),
         });
       }
+      if (dialect === 'postgres') await apply({ name: `order ${name}`, run: () => orderLikeTheOtherStores(trx, name, schema) });
     }
     return ran;
   });

@@ -3,16 +3,39 @@
 import { type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kysely';
 import type { Condition, ListQuery } from '../../kernel/schema/query';
 import type { Registry } from '../../kernel/schema/registry';
-import { type Column, columnsOf, decode, encode } from '../db/columns';
+import { type Column, NOTHING, columnsOf, decode, encode, operand } from '../db/columns';
 import type { Connection, Db } from '../db/connect';
 import type { Row, Store, UpdateResult } from './types';
 
 /** `%`, `_` and `\` in a search are meant literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
+/** Serialization failure and deadlock: PostgreSQL gave up on a transaction that may well pass when run again. */
+const RETRIED = new Set(['40001', '40P01']);
+const ATTEMPTS = 5;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Builder = ExpressionBuilder<any, any>;
+
+/**
+ * The store on a SQL database. SQLite, PostgreSQL and the memory store answer every list
+ * alike, record for record and in the same order:
+ * - Text orders and compares by Unicode code point: SQLite's BINARY collation does, and so does
+ *   PostgreSQL's "C" collation, which every text column of a resource table has (migrate.ts).
+ * - No value comes before any value: first in ascending order, last in descending. That is
+ *   SQLite's own order, so its indexes serve lists as they are; PostgreSQL is told NULLS
+ *   FIRST/LAST, and its indexes on sort fields are built NULLS FIRST to serve that order.
+ * - `contains` and `search` fold case for A-Z only. That is what SQLite's LIKE does; PostgreSQL
+ *   could fold more (its C.UTF-8 ctype lowers É to é), but ILIKE under COLLATE "C" folds ASCII
+ *   only, exactly like SQLite: checked on PostgreSQL 15 (`'É' collate "C" ilike 'é'` is false,
+ *   `'ABC' collate "C" ilike '%b%'` is true). They match text values only.
+ * - Booleans (0/1 on SQLite) and numbers in conditions are read as the column's type (operand()).
+ */
 export class SqlStore implements Store {
   private columns = new Map<string, Column[]>();
   private db: Db;
+  /** Set on the store a transaction's work gets: everything it runs goes through that transaction. */
+  private bound = false;
 
   constructor(
     private connection: Connection,
@@ -29,9 +52,11 @@ export class SqlStore implements Store {
   }
 
   /** Only the schema's own column names ever reach SQL as identifiers. */
-  private column(resource: string, name: string): string {
-    if (name === 'id' || name === 'version' || this.columnsOf(resource).some((c) => c.name === name)) return name;
-    throw new Error(`"${name}" is not a column of ${resource}`);
+  private column(resource: string, name: string): Column {
+    if (name === 'id' || name === 'version') return { name, kind: 'integer' };
+    const column = this.columnsOf(resource).find((c) => c.name === name);
+    if (!column) throw new Error(`"${name}" is not a column of ${resource}`);
+    return column;
   }
 
   private toRow(resource: string, raw: Record<string, unknown>): Row {
@@ -49,55 +74,113 @@ export class SqlStore implements Store {
     return out;
   }
 
-  private where(resource: string, conditions: Condition[]) {
+  /** `field` contains `text`, ignoring ASCII case; a dotted field reads a text member of a JSON group. */
+  private contains(resource: string, field: string, text: string): Expression<SqlBool> {
+    const pattern = likePattern(text);
+    const [name, ...path] = field.split('.');
+    const column = this.column(resource, name);
     const postgres = this.connection.dialect === 'postgres';
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> =>
+    if (path.length === 0) {
+      if (column.kind !== 'text') return sql<SqlBool>`1 = 0`;
+      return postgres
+        ? sql<SqlBool>`${sql.ref(name)} collate "C" ilike ${pattern} escape '\\'`
+        : sql<SqlBool>`${sql.ref(name)} like ${pattern} escape '\\'`;
+    }
+    if (column.kind !== 'json') throw new Error(`"${name}" of ${resource} is not a group`);
+    if (postgres) {
+      return sql<SqlBool>`(jsonb_typeof(${sql.ref(name)} #> ${path}) = 'string' and (${sql.ref(name)} #>> ${path}) ilike ${pattern} escape '\\')`;
+    }
+    const jsonPath = `$${path.map((key) => `.${JSON.stringify(key)}`).join('')}`;
+    return sql<SqlBool>`(json_type(${sql.ref(name)}, ${jsonPath}) = 'text' and json_extract(${sql.ref(name)}, ${jsonPath}) like ${pattern} escape '\\')`;
+  }
+
+  private where(resource: string, conditions: Condition[]) {
+    const dialect = this.connection.dialect;
+    const never = sql<SqlBool>`1 = 0`;
+    return (eb: Builder): Expression<SqlBool> =>
       eb.and(
         conditions.map((c) => {
-          const ref = this.column(resource, c.field);
-          switch (c.op) {
-            case 'eq':
-              return eb(ref, '=', c.value);
-            case 'in':
-              return eb(ref, 'in', c.value as (string | number)[]);
-            case 'gte':
-              return eb(ref, '>=', c.value);
-            case 'lte':
-              return eb(ref, '<=', c.value);
-            case 'contains': {
-              const pattern = likePattern(String(c.value));
-              return postgres
-                ? sql<SqlBool>`${sql.ref(ref)}::text ilike ${pattern} escape '\\'`
-                : sql<SqlBool>`${sql.ref(ref)} like ${pattern} escape '\\'`;
-            }
+          if (c.op === 'search') return eb.or(c.fields.map((f) => this.contains(resource, f, c.value)));
+          if (c.op === 'contains') return this.contains(resource, c.field, String(c.value));
+          const { name, kind } = this.column(resource, c.field);
+          if (c.op === 'in') {
+            const values = (c.value as unknown[]).map((v) => operand(kind, 'eq', v, dialect)).filter((v) => v !== NOTHING);
+            return values.length ? eb(name, 'in', values) : never;
           }
+          const value = operand(kind, c.op, c.value, dialect);
+          if (value === NOTHING) return never;
+          return eb(name, c.op === 'eq' ? '=' : c.op === 'gte' ? '>=' : '<=', value);
         }),
       );
   }
 
   async list(resource: string, query: ListQuery) {
     const where = this.where(resource, query.conditions);
-    const sortColumn = this.column(resource, query.sort.field);
-    const direction = query.sort.order === 'DESC' ? 'desc' : 'asc';
+    const { name: sortColumn } = this.column(resource, query.sort.field);
+    const descending = query.sort.order === 'DESC';
+    const postgres = this.connection.dialect === 'postgres';
     const [rows, count] = await Promise.all([
       this.db
         .selectFrom(resource)
         .selectAll()
         .where(where)
-        .orderBy(sortColumn, direction)
+        // SQLite already puts no value first going up and last going down; PostgreSQL is told to.
+        .orderBy(sortColumn, (o) => (descending ? (postgres ? o.desc().nullsLast() : o.desc()) : postgres ? o.asc().nullsFirst() : o.asc()))
         // Ties follow the same direction, so an index on (filter, sort field) serves the whole order.
-        .orderBy('id', direction)
+        .orderBy('id', descending ? 'desc' : 'asc')
         .limit(query.limit)
         .offset((query.page - 1) * query.limit)
         .execute(),
-      this.db
-        .selectFrom(resource)
-        .select((eb) => eb.fn.countAll().as('total'))
-        .where(where)
-        .executeTakeFirstOrThrow(),
+      this.count(resource, query.conditions),
     ]);
-    return { rows: rows.map((r) => this.toRow(resource, r)), total: Number(count.total) };
+    return { rows: rows.map((r) => this.toRow(resource, r)), total: count };
+  }
+
+  async count(resource: string, conditions: Condition[]) {
+    const { total } = await this.db
+      .selectFrom(this.tableName(resource))
+      .select((eb) => eb.fn.countAll().as('total'))
+      .where(this.where(resource, conditions))
+      .executeTakeFirstOrThrow();
+    return Number(total);
+  }
+
+  async findIds(resource: string, conditions: Condition[]) {
+    const rows = await this.db.selectFrom(this.tableName(resource)).select('id').where(this.where(resource, conditions)).orderBy('id').execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /**
+   * Inside a transaction, the work runs in it. Otherwise: SQLite has one connection, which the
+   * transaction holds, so nothing else runs in between; PostgreSQL runs it serializable and
+   * runs the whole work again when it reports a conflict with another transaction.
+   */
+  async transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
+    if (this.bound) return work(this);
+    const postgres = this.connection.dialect === 'postgres';
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const builder = postgres ? this.db.transaction().setIsolationLevel('serializable') : this.db.transaction();
+        return await builder.execute((trx) => work(this.boundTo(trx)));
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (!postgres || attempt >= ATTEMPTS || typeof code !== 'string' || !RETRIED.has(code)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      }
+    }
+  }
+
+  /** This store, over `trx`: the same tables and columns, every statement in the transaction. */
+  private boundTo(trx: Db): SqlStore {
+    const store = Object.create(this) as SqlStore;
+    store.db = trx;
+    store.bound = true;
+    return store;
+  }
+
+  /** `work` on this store's transaction, or on a transaction of its own. */
+  private atomic<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    return this.bound ? work(this.db) : this.db.transaction().execute(work);
   }
 
   async get(resource: string, id: number) {
@@ -116,7 +199,7 @@ export class SqlStore implements Store {
 
   async update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number): Promise<UpdateResult> {
     const table = this.tableName(resource);
-    return this.db.transaction().execute(async (trx) => {
+    return this.atomic(async (trx) => {
       let statement = trx
         .updateTable(table)
         .set({ ...this.toValues(resource, values), version: sql`version + 1` })
@@ -132,7 +215,7 @@ export class SqlStore implements Store {
   async remove(resource: string, ids: number[]) {
     const table = this.tableName(resource);
     const unique = [...new Set(ids)];
-    return this.db.transaction().execute(async (trx) => {
+    return this.atomic(async (trx) => {
       const found = new Set((await trx.selectFrom(table).select('id').where('id', 'in', unique).execute()).map((r) => Number(r.id)));
       const missing = unique.filter((id) => !found.has(id));
       if (missing.length === 0) await trx.deleteFrom(table).where('id', 'in', unique).execute();
@@ -145,7 +228,8 @@ export class SqlStore implements Store {
     return resource;
   }
 
+  /** Closes the database; on a transaction's store, does nothing (the transaction ends on its own). */
   async close() {
-    await this.db.destroy();
+    if (!this.bound) await this.db.destroy();
   }
 }

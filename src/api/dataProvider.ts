@@ -1,7 +1,7 @@
 // One react-admin dataProvider for every resource, driven by each schema's endpoint mapping.
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { Registry } from '../../kernel/schema/registry';
-import { type RaListParams, toLegacyQuery } from '../../kernel/schema/query';
+import { IDS_PARAM, type RaListParams, referenceParam, toLegacyQuery } from '../../kernel/schema/query';
 import { decodeList } from '../../kernel/schema/shapes';
 import type { Endpoint, EndpointKind, ResourceSchema } from '../../kernel/schema/types';
 import type { RequestOptions } from './http';
@@ -47,11 +47,14 @@ function genericProvider(registry: Registry, request: Requester) {
 
     async getMany(resource: string, params: { ids: Identifier[] }) {
       if (params.ids.length === 0) return { data: [] };
-      const { data } = await list(resource, { pagination: { page: 1, perPage: params.ids.length }, filter: { id: params.ids } });
+      const { data } = await list(resource, { pagination: { page: 1, perPage: params.ids.length }, filter: { [IDS_PARAM]: params.ids } });
       return { data };
     },
 
-    getManyReference: (resource: string, params: RaListParams & { target: string; id: Identifier }) => list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
+    // The records of `resource` whose `target` field holds `id`: a child collection's records are
+    // asked for by their parent's id, in the parameter the child's schema names.
+    getManyReference: (resource: string, params: RaListParams & { target: string; id: Identifier }) =>
+      list(resource, { ...params, filter: { ...params.filter, [referenceParam(schemaOf(resource), params.target)]: params.id } }),
 
     async create(resource: string, params: { data: Partial<RaRecord> }) {
       return { data: await send<RaRecord>(resource, 'add', params.data) };

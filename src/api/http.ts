@@ -1,7 +1,8 @@
 // The shared client of every call: base /dev-api, 5000 ms timeout, X-Token when signed in,
-// `{code: 20000, data}` envelopes. Anything else rejects with a message a person can read.
+// `{code: 20000, data}` envelopes. Anything else rejects with a message a person can read, and
+// with what happened: a refusal carries the server's code; no answer at all carries code 0 and why.
 import { HttpError } from 'react-admin';
-import { sessionEnded } from './events';
+import { pageIsLeaving, sessionEnded } from './events';
 import { getToken } from './token';
 
 import { API_BASE, Code, SESSION_CODES } from '../../kernel/contract/codes';
@@ -28,12 +29,21 @@ export function configureHttp(options: { translate: Translate; language: string 
   language = options.language;
 }
 
-/** A refusal from the server, carrying its code and the fields it names. */
+/**
+ * Why a call got no answer: the network or the server could not be reached ('network', also an
+ * answer that is not an envelope, such as a proxy's 502 page), the 5 seconds ran out ('timeout'),
+ * or the browser cut the call off because the page is being unloaded ('aborted').
+ */
+export type NoAnswer = 'network' | 'timeout' | 'aborted';
+
+/** A refusal from the server, carrying its code and the fields it names; or no answer (code 0 and `kind`). */
 export class ApiError extends HttpError {
   constructor(
     message: string,
     readonly code: number,
     errors?: Record<string, string>,
+    /** Set only when the server did not answer (code 0). */
+    readonly kind?: NoAnswer,
   ) {
     super(message, 200, errors ? { errors } : undefined);
     // HttpError sets its own prototype; restore ours so `instanceof ApiError` holds.
@@ -49,6 +59,21 @@ export function decodeEnvelope<T>(envelope: Envelope<T>): { data: T; msg?: strin
     ? Object.fromEntries(envelope.errors.map((e) => [e.field, e.message]))
     : undefined;
   throw new ApiError(envelope.message || envelope.msg || translate('app.http.error'), envelope.code, errors);
+}
+
+function noAnswer(error: unknown): NoAnswer {
+  if (pageIsLeaving()) return 'aborted';
+  if (error instanceof DOMException && error.name === 'TimeoutError') return 'timeout';
+  if (error instanceof DOMException && error.name === 'AbortError') return 'aborted';
+  return 'network';
+}
+
+/** The error of a call that got no envelope; `detail` goes into the network message. */
+function unanswered(error: unknown, detail: string): ApiError {
+  const kind = noAnswer(error);
+  const message =
+    kind === 'timeout' ? translate('app.http.timeout', { seconds: REQUEST_TIMEOUT_MS / 1000 }) : translate('app.http.network', { message: detail });
+  return new ApiError(message, 0, undefined, kind);
 }
 
 export interface RequestOptions {
@@ -76,19 +101,14 @@ export async function request<T = unknown>(path: string, options: RequestOptions
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new ApiError(
-      timedOut
-        ? translate('app.http.timeout', { seconds: REQUEST_TIMEOUT_MS / 1000 })
-        : translate('app.http.network', { message: (error as Error).message }),
-      0,
-    );
+    throw unanswered(error, (error as Error).message);
   }
   let envelope: Envelope<T>;
   try {
     envelope = (await response.json()) as Envelope<T>;
-  } catch {
-    throw new ApiError(translate('app.http.network', { message: `HTTP ${response.status}` }), 0);
+  } catch (error) {
+    // Not an envelope (a proxy's error page), or a body cut off by the timeout or an unload.
+    throw unanswered(error, `HTTP ${response.status}`);
   }
   return decodeEnvelope(envelope);
 }

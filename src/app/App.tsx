@@ -4,6 +4,7 @@ import { createDataProvider } from '../api/dataProvider';
 import { request } from '../api/http';
 import { createAuthProvider } from '../auth/authProvider';
 import { LoginPage } from '../auth/LoginPage';
+import { SessionLoading } from '../auth/SessionLoading';
 import { Layout } from '../layout/Layout';
 import { AuthRedirect } from '../pages/AuthRedirect';
 import { Home } from '../pages/Home';
@@ -18,11 +19,21 @@ import type { I18nProvider } from 'react-admin';
 import { SettingsProvider, useSettings } from '../settings/SettingsContext';
 import { buildTheme } from '../settings/theme';
 import { useMemo } from 'react';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { invalidateDictionaryAfter } from '../resources/generic/useDictionaryOptions';
 
 /** The pages route entries may name by `component` in schemas/routes.json. */
 const pages = { home: Home, profile: Profile, pending: Pending };
 
 const dataProvider = createDataProvider(registry, request);
+
+// react-admin's query client, plus one rule: a write to a dictionary list or item has the
+// dictionary options (every form's and list's `dict:` choices) read again.
+const queryClient: QueryClient = new QueryClient({
+  mutationCache: new MutationCache({
+    onSuccess: (_data, _variables, _context, mutation) => invalidateDictionaryAfter(queryClient, mutation.options.mutationKey?.[0]),
+  }),
+});
 
 /** Messages stay 5 seconds. */
 export const MESSAGE_DURATION_MS = 5000;
@@ -49,9 +60,11 @@ function Console({ i18nProvider }: { i18nProvider: I18nProvider }) {
     <Admin
       theme={theme}
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       loginPage={LoginPage}
+      loading={SessionLoading}
       layout={Layout}
       dashboard={GoHome}
       catchAll={Page404}
@@ -68,7 +81,7 @@ function Console({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path="/redirect/*" element={<Redirect />} />
           <Route path="/404" element={<Page404 />} />
         </CustomRoutes>,
-        ...buildRoutes(filterRoutes(registry.routes, permissions ?? []), pages),
+        ...buildRoutes(filterRoutes(registry.routes, permissions ?? []), pages, registry.resources),
       ]}
     </Admin>
   );

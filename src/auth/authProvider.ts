@@ -3,7 +3,8 @@ import { request } from '../api/http';
 import { getToken, setToken } from '../api/token';
 import { loginUrlFor } from './redirect';
 import { pendingNotice } from '../app/pendingNotice';
-import { InfoError, ensureInfo, resetSession } from './session';
+import { loadInfo } from './loadInfo';
+import { InfoError, resetSession } from './session';
 
 type Translate = (key: string) => string;
 
@@ -26,10 +27,12 @@ export function createAuthProvider(translate: Translate): AuthProvider {
       return redirect;
     },
 
+    // Waits while the server cannot be reached (SessionLoading offers a retry), so that only a
+    // refusal reaches react-admin, which signs out on any rejection of checkAuth.
     async checkAuth() {
       if (!getToken()) throw { message: false, redirectTo: here() };
       try {
-        await ensureInfo();
+        await loadInfo();
       } catch (error) {
         const message = error instanceof InfoError ? translate(error.message) : (error as Error).message;
         const redirectTo = here();
@@ -43,11 +46,11 @@ export function createAuthProvider(translate: Translate): AuthProvider {
     checkError: async () => undefined,
 
     async getPermissions() {
-      return getToken() ? (await ensureInfo()).roles : [];
+      return getToken() ? (await loadInfo()).roles : [];
     },
 
     async getIdentity() {
-      const { name, avatar } = await ensureInfo();
+      const { name, avatar } = await loadInfo();
       return { id: name, fullName: name, avatar };
     },
   };

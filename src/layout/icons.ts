@@ -1,43 +1,31 @@
-// The icons route entries may name in schemas/routes.json (meta.icon). Listed one by one so the
-// bundle carries only these, not the whole icon set; an unknown name shows the generic icon.
-import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
-import AttachFile from '@mui/icons-material/AttachFile';
-import Badge from '@mui/icons-material/Badge';
-import Build from '@mui/icons-material/Build';
-import Dataset from '@mui/icons-material/Dataset';
-import Folder from '@mui/icons-material/Folder';
-import Groups from '@mui/icons-material/Groups';
-import Home from '@mui/icons-material/Home';
+// The icon of a route entry (meta.icon in schemas/routes.json): any filled Material icon, named
+// as Google names it (`oil_barrel`). An icon is fetched the first time it is shown; the generic
+// icon stands in while it loads, and for a name that is no icon (the schema check refuses those).
 import LabelOutlined from '@mui/icons-material/LabelOutlined';
-import MenuBook from '@mui/icons-material/MenuBook';
-import MenuIcon from '@mui/icons-material/Menu';
-import OilBarrel from '@mui/icons-material/OilBarrel';
-import Person from '@mui/icons-material/Person';
-import Schedule from '@mui/icons-material/Schedule';
-import Security from '@mui/icons-material/Security';
-import Sensors from '@mui/icons-material/Sensors';
-import Settings from '@mui/icons-material/Settings';
-import type { SvgIconComponent } from '@mui/icons-material';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import { type ComponentType, createElement, lazy, Suspense } from 'react';
+import { iconComponentName } from '../../kernel/schema/material-icon';
 
-const icons: Record<string, SvgIconComponent> = {
-  admin: AdminPanelSettings,
-  attach: AttachFile,
-  badge: Badge,
-  book: MenuBook,
-  build: Build,
-  dataset: Dataset,
-  folder: Folder,
-  groups: Groups,
-  home: Home,
-  menu: MenuIcon,
-  oil: OilBarrel,
-  person: Person,
-  schedule: Schedule,
-  security: Security,
-  sensors: Sensors,
-  settings: Settings,
-};
+/** The generic icon. */
+export const FallbackIcon = LabelOutlined;
 
-export function iconFor(name: string | undefined): SvgIconComponent {
-  return (name && icons[name]) || LabelOutlined;
+const shown = new Map<string, ComponentType<SvgIconProps>>();
+
+function loadIcon(component: string) {
+  return lazy(async () => {
+    const { iconLoader } = await import('./icon-loaders');
+    return (await iconLoader(component)?.()) ?? { default: FallbackIcon };
+  });
+}
+
+export function iconFor(name: string | undefined): ComponentType<SvgIconProps> {
+  const component = name && iconComponentName(name);
+  if (!component) return FallbackIcon;
+  let icon = shown.get(component);
+  if (!icon) {
+    const Lazy = loadIcon(component);
+    icon = (props: SvgIconProps) => createElement(Suspense, { fallback: createElement(FallbackIcon, props) }, createElement(Lazy, props));
+    shown.set(component, icon);
+  }
+  return icon;
 }

@@ -1,20 +1,32 @@
 // Turns the (role-filtered) route tree into react-admin Resources and custom routes.
 // No resource is named here: the tree and the schemas say everything.
 import type { ComponentType, ReactElement } from 'react';
-import { Navigate, Route } from 'react-router-dom';
+import { Navigate, Route, useLocation, useParams } from 'react-router-dom';
 import { CustomRoutes, Resource, ResourceContextProvider } from 'react-admin';
 import { genericViews } from '../resources/generic';
+import { defaultPath } from '../resources/links';
 import { type View, parseComponent } from '../../kernel/schema/route-component';
-import type { RouteNode } from '../../kernel/schema/types';
-import { flattenRoutes } from '../../kernel/routes/tree';
+import type { ResourceSchema, RouteNode } from '../../kernel/schema/types';
+import { flattenRoutes, recordPath } from '../../kernel/routes/tree';
 
-/** react-admin's own path of each view, relative to /<resource>. */
-const DEFAULT_PATHS: Record<View, string> = { list: '', create: 'create', edit: ':id', show: ':id/show' };
+/** The views react-admin's <Resource> mounts at its own paths. */
+const RESOURCE_VIEWS = ['list', 'create', 'edit', 'show'] as const;
 
-type ResourceViews = Partial<Record<View, ComponentType>> & { listPath?: string };
+/**
+ * Sends react-admin's own path of a view (/dictionary/5) to the route the tree gives it
+ * (/setting/system/dictionary/edit/5), for any link react-admin builds by itself.
+ */
+function redirectTo(pattern: string): ComponentType {
+  return function GoToRoute() {
+    const { id } = useParams();
+    const { search } = useLocation();
+    return <Navigate to={`${id === undefined ? pattern : recordPath(pattern, id)}${search}`} replace />;
+  };
+}
 
-export function buildRoutes(routes: RouteNode[], pages: Record<string, ComponentType>): ReactElement[] {
-  const resources = new Map<string, ResourceViews>();
+export function buildRoutes(routes: RouteNode[], pages: Record<string, ComponentType>, schemas: Record<string, ResourceSchema>): ReactElement[] {
+  /** For each resource, the first path the tree gives each of its views. */
+  const resources = new Map<string, Partial<Record<View, string>>>();
   const custom: ReactElement[] = [];
 
   for (const { fullPath, node } of flattenRoutes(routes)) {
@@ -30,32 +42,36 @@ export function buildRoutes(routes: RouteNode[], pages: Record<string, Component
       continue;
     }
     const { resource, view } = target;
-    const entry = resources.get(resource) ?? {};
-    const View = genericViews[view];
-    entry[view] = View;
-    if (fullPath !== `/${resource}${DEFAULT_PATHS[view] ? `/${DEFAULT_PATHS[view]}` : ''}`) {
-      if (view === 'list') entry.listPath = fullPath;
-      custom.push(
-        <Route
-          key={fullPath}
-          path={fullPath}
-          element={
-            <ResourceContextProvider value={resource}>
-              <View />
-            </ResourceContextProvider>
-          }
-        />,
-      );
-    }
-    resources.set(resource, entry);
+    const views = resources.get(resource) ?? {};
+    views[view] ??= fullPath;
+    resources.set(resource, views);
+    if (fullPath === defaultPath(resource, view)) continue; // <Resource> mounts it below
+    const Screen = genericViews[view];
+    custom.push(
+      <Route
+        key={fullPath}
+        path={fullPath}
+        element={
+          <ResourceContextProvider value={resource}>
+            <Screen />
+          </ResourceContextProvider>
+        }
+      />,
+    );
   }
 
-  return [
-    <CustomRoutes key="custom">{custom}</CustomRoutes>,
-    ...[...resources].map(([name, views]) => {
-      const listPath = views.listPath;
-      const List = listPath ? () => <Navigate to={listPath} replace /> : views.list;
-      return <Resource key={name} name={name} list={List} create={views.create} edit={views.edit} show={views.show} />;
-    }),
-  ];
+  const declared = [...resources].map(([name, views]) => {
+    // A view at react-admin's own path is mounted there; one elsewhere leaves a redirect behind.
+    const mount = Object.fromEntries(
+      RESOURCE_VIEWS.filter((view) => views[view]).map((view) => [view, views[view] === defaultPath(name, view) ? genericViews[view] : redirectTo(views[view]!)]),
+    );
+    return <Resource key={name} name={name} {...mount} recordRepresentation={schemas[name]?.['x-resource'].recordRepresentation} />;
+  });
+  // Resources without a screen of their own (child collections, reference targets) are still
+  // declared, so their records are named by their representation wherever they appear.
+  const bare = Object.entries(schemas)
+    .filter(([name]) => !resources.has(name))
+    .map(([name, schema]) => <Resource key={name} name={name} recordRepresentation={schema['x-resource'].recordRepresentation} />);
+
+  return [<CustomRoutes key="custom">{custom}</CustomRoutes>, ...declared, ...bare];
 }

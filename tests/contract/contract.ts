@@ -170,12 +170,17 @@ export function describeContract(storeName: string, makeStore: () => Promise<Sto
       });
 
       it('deletes several records all-or-nothing', async () => {
-        const missing = await api.call('POST', '/crew/del', { body: { ids: [1, 2, 9999] } });
+        const before = (await api.call<List>('GET', '/crew/list')).data.total;
+        const made: number[] = [];
+        for (const teamNumber of ['DEL-1', 'DEL-2']) {
+          made.push((await api.call<{ id: number }>('POST', '/crew/add', { body: { teamNumber, leader: { name: 'Li' } } })).data.id);
+        }
+        const missing = await api.call('POST', '/crew/del', { body: { ids: [...made, 9999] } });
         expect(missing.code).toBe(40004);
-        expect((await api.call('GET', '/crew/info', { query: { id: 1 } })).code).toBe(20000);
-        const both = await api.call('POST', '/crew/del', { body: { ids: [1, 2] } });
+        expect((await api.call('GET', '/crew/info', { query: { id: made[0] } })).code).toBe(20000);
+        const both = await api.call('POST', '/crew/del', { body: { ids: made } });
         expect(both.code).toBe(20000);
-        expect((await api.call<List>('GET', '/crew/list')).data.total).toBe(22);
+        expect((await api.call<List>('GET', '/crew/list')).data.total).toBe(before);
       });
 
       it('answers 40004 for an unknown record and a missing id', async () => {

@@ -4,6 +4,7 @@ import { MemoryStore } from '../../server/store/memory';
 import type { Store } from '../../server/store/types';
 import { seedStore } from '../../kernel/demo/seed';
 import { loadRegistry } from '../../kernel/schema/load-node';
+import type { Registry } from '../../kernel/schema/registry';
 
 export const registry = loadRegistry();
 
@@ -16,9 +17,10 @@ export interface Envelope<T = unknown> {
 }
 
 /** The app over a seeded store, and a caller that speaks the /dev-api contract. */
-export async function makeApi(store: Store = new MemoryStore(), options: { seed?: boolean } = {}) {
-  if (options.seed !== false) await seedStore(store, registry);
-  const app = createApp({ registry, store, accounts: new MockAccounts() });
+export async function makeApi(store: Store = new MemoryStore(), options: { seed?: boolean; registry?: Registry } = {}) {
+  const schemas = options.registry ?? registry;
+  if (options.seed !== false) await seedStore(store, schemas);
+  const app = createApp({ registry: schemas, store, accounts: new MockAccounts() });
   const call = async <T = unknown>(
     method: string,
     path: string,

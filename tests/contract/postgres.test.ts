@@ -3,6 +3,7 @@ import { openSqlStore } from '../../server/db/open';
 import { describeContract } from './contract';
 import { dropPostgresSchemas, freshPostgres, postgresUnavailable } from './databases';
 import { registry } from './helpers';
+import { describeRelations } from './relations';
 
 const unavailable = await postgresUnavailable();
 
@@ -14,4 +15,5 @@ if (unavailable) {
 } else {
   afterAll(dropPostgresSchemas);
   describeContract('PostgreSQL', async () => openSqlStore(await freshPostgres(), registry));
+  describeRelations('PostgreSQL', async (schemas) => openSqlStore(await freshPostgres(), schemas));
 }

@@ -100,6 +100,62 @@ describe('signing in and out', () => {
     expect(cookies.find((c) => c.name === 'Admin-Token')).toBeUndefined();
   });
 
+  it('stays signed in when the page is reloaded while the info is still loading after sign-in', async () => {
+    const page = browser.page;
+    await page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2Findex`);
+    // The first /user/info answer is held back, so that the reload surely cuts it off in flight.
+    let infoRequested!: () => void;
+    const requested = new Promise<void>((resolve) => (infoRequested = resolve));
+    let held = false;
+    await page.route('**/dev-api/user/info*', async (route) => {
+      if (!held) {
+        held = true;
+        infoRequested();
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+      await route.continue().catch(() => undefined); // the page that asked may be gone
+    });
+    await signIn(page, 'admin');
+    await requested;
+    await page.reload();
+    // Whichever comes first: the wanted page's menu, or the sign-in form of a lost session.
+    await page.locator('[data-menu="/crew/index"], input[name=username]').first().waitFor();
+    expect(await page.locator('input[name=username]').count()).toBe(0);
+    await expectPath(page, '/crew/index');
+    await expect.poll(() => page.locator('table tbody tr').count()).toBeGreaterThan(0);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'Admin-Token')?.value).toBeTruthy();
+  });
+
+  it('keeps the session when /user/info cannot be reached, says why, and Retry works once the network is back', async () => {
+    const page = browser.page;
+    await page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2Findex`);
+    await signIn(page, 'admin');
+    await expectPath(page, '/crew/index');
+    await page.locator('[data-menu="/crew/index"]').waitFor();
+    const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value;
+    expect(token).toBeTruthy();
+
+    await page.route('**/dev-api/user/info*', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    const notice = page.locator('[data-page="session-retry"]');
+    await notice.getByText(/^Network error: .+\. Check your connection and try again\.$/).waitFor();
+    await notice.getByText('You are still signed in. Retry once the connection is back.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/crew/index');
+    expect((await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value).toBe(token);
+
+    // Still offline: Retry asks again and says so again.
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await notice.getByRole('button', { name: 'Retry' }).waitFor();
+
+    await page.unroute('**/dev-api/user/info*');
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await expectPath(page, '/crew/index');
+    await expect.poll(() => page.locator('table tbody tr').count()).toBeGreaterThan(0);
+    expect((await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value).toBe(token);
+  });
+
   it('opens the Confirm logout dialog when a call answers 50008, and Cancel stays on the page', async () => {
     const page = browser.page;
     await page.goto(`${baseUrl()}/login?redirect=%2Fhome`);

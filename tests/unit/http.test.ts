@@ -154,34 +154,47 @@ describe('request', () => {
     expect(signal?.aborted).toBe(false);
   });
 
-  it('rejects with the envelope error', async () => {
+  it('rejects with the envelope error, which is no failure of the network', async () => {
     fetchMock.mockResolvedValue(json({ code: 60204, message: 'Account and password are incorrect.' }));
     const error = await rejected(request('/user/login', { method: 'POST', body: { username: 'x', password: 'y' } }));
-    expect([error.message, error.code]).toEqual(['Account and password are incorrect.', 60204]);
+    expect([error.message, error.code, error.kind]).toEqual(['Account and password are incorrect.', 60204, undefined]);
   });
 
   it('rejects with a translated network message when fetch throws', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const error = await rejected(request('/config'));
-    expect([error.message, error.code]).toEqual(['app.http.network|{"message":"Failed to fetch"}', 0]);
+    expect([error.message, error.code, error.kind]).toEqual(['app.http.network|{"message":"Failed to fetch"}', 0, 'network']);
   });
 
   it('rejects with a translated timeout message on a TimeoutError', async () => {
     fetchMock.mockRejectedValue(new DOMException('The operation timed out.', 'TimeoutError'));
     const error = await rejected(request('/config'));
-    expect([error.message, error.code]).toEqual(['app.http.timeout|{"seconds":5}', 0]);
+    expect([error.message, error.code, error.kind]).toEqual(['app.http.timeout|{"seconds":5}', 0, 'timeout']);
   });
 
-  it('treats another DOMException as a network error', async () => {
+  it('calls an AbortError aborted, with the network message', async () => {
     fetchMock.mockRejectedValue(new DOMException('The user aborted a request.', 'AbortError'));
     const error = await rejected(request('/config'));
-    expect(error.message).toBe('app.http.network|{"message":"The user aborted a request."}');
+    expect([error.message, error.code, error.kind]).toEqual(['app.http.network|{"message":"The user aborted a request."}', 0, 'aborted']);
   });
 
-  it('rejects with the HTTP status when the answer is not JSON', async () => {
+  it('calls any failure aborted once the page is being unloaded, until it is shown again', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    window.dispatchEvent(new Event('pagehide'));
+    try {
+      expect((await rejected(request('/user/info'))).kind).toBe('aborted');
+      fetchMock.mockRejectedValue(new DOMException('The operation timed out.', 'TimeoutError'));
+      expect((await rejected(request('/user/info'))).kind).toBe('aborted');
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+    expect((await rejected(request('/user/info'))).kind).toBe('timeout');
+  });
+
+  it('rejects with the HTTP status when the answer is not JSON, as a network failure', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = await rejected(request('/config'));
-    expect([error.message, error.code]).toEqual(['app.http.network|{"message":"HTTP 502"}', 0]);
+    expect([error.message, error.code, error.kind]).toEqual(['app.http.network|{"message":"HTTP 502"}', 0, 'network']);
   });
 });
 
@@ -193,5 +206,7 @@ describe('ApiError', () => {
     expect(error.name).toBe('ApiError');
     expect(error.code).toBe(40001);
     expect(error.body).toEqual({ errors: { num: 'bad' } });
+    expect(error.kind).toBeUndefined();
+    expect(new ApiError('offline', 0, undefined, 'network').kind).toBe('network');
   });
 });

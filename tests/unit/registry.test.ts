@@ -1,15 +1,31 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRegistry } from '../../kernel/schema/load-node';
+import { NON_RESOURCE_FILES, SCHEMA_DIR, loadRegistry } from '../../kernel/schema/load-node';
 import { createRegistry, field, fields, getPath, groupNames, optionKeys, properties, resolve } from '../../kernel/schema/registry';
 
 const registry = loadRegistry();
 const { crew, device, article } = registry.resources;
+/** A small product of its own (tests/fixtures/mechanism) for exact results on what was loaded. */
+const FIXTURE = join(import.meta.dirname, '../fixtures/mechanism');
 
 describe('loadRegistry', () => {
-  it('reads every resource schema by $id, the option lists and the routes', () => {
-    expect(Object.keys(registry.resources)).toEqual(['article', 'crew', 'device', 'searchuser', 'table', 'transaction']);
-    expect(Object.keys(registry.config)).toEqual(['deviceTypeOption', 'methOption', 'brandOption']);
-    expect(registry.routes.map((r) => r.path)).toEqual(['/', '/profile', '/staff', '/device', '/project', '/crew', '/setting']);
+  it('reads every resource schema by $id, the option lists without the comment, and the routes', () => {
+    const fixture = loadRegistry(FIXTURE);
+    expect(Object.keys(fixture.resources)).toEqual(['run', 'tool', 'well']);
+    expect(fixture.resources.tool.$id).toBe('tool');
+    expect(Object.keys(fixture.config)).toEqual(['kindOption']);
+    expect(fixture.routes.map((r) => r.path)).toEqual(['/', '/profile', '/well', '/tool', '/setting', '/help']);
+  });
+
+  it('holds every resource file of schemas/, under its own name, and the whole config and route tree', () => {
+    const files = readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.json') && !NON_RESOURCE_FILES.has(f));
+    expect(files.length).toBeGreaterThan(0);
+    expect(Object.keys(registry.resources).sort()).toEqual(files.map((f) => f.replace(/\.json$/, '')).sort());
+    const read = (file: string) => JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8'));
+    const { $comment: _comment, ...config } = read('config.json');
+    expect(registry.config).toEqual(config);
+    expect(registry.routes).toEqual(read('routes.json').routes);
   });
 });
 

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/api/http';
+import { afterInfoFailure } from '../../src/auth/loadInfo';
 import { InfoError, checkInfo } from '../../src/auth/session';
 
 function infoError(data: unknown): InfoError {
@@ -37,5 +40,135 @@ describe('checkInfo', () => {
 
   it('is an Error subclass', () => {
     expect(infoError(null)).toBeInstanceOf(Error);
+  });
+});
+
+describe('afterInfoFailure', () => {
+  const noAnswer = (kind: 'network' | 'timeout' | 'aborted') => new ApiError('no answer', 0, undefined, kind);
+
+  it.each([50008, 50012, 50014])('signs out when the server refuses the session (%i)', (code) => {
+    expect(afterInfoFailure(new ApiError('gone', code), false)).toBe('sign-out');
+    expect(afterInfoFailure(new ApiError('gone', code), true)).toBe('sign-out');
+  });
+
+  it('signs out when the info has no roles or no data', () => {
+    expect(afterInfoFailure(new InfoError('app.guard.roles_required'), false)).toBe('sign-out');
+    expect(afterInfoFailure(new InfoError('app.guard.verification_failed'), true)).toBe('sign-out');
+  });
+
+  it('stays quiet for a call the browser cut off while unloading the page', () => {
+    expect(afterInfoFailure(noAnswer('aborted'), true)).toBe('stay-quiet');
+  });
+
+  it('offers a retry, keeping the session, when the server was not reached', () => {
+    expect(afterInfoFailure(noAnswer('network'), false)).toBe('offer-retry');
+    expect(afterInfoFailure(noAnswer('timeout'), false)).toBe('offer-retry');
+    // An abort while the page stays (nothing of ours aborts calls) is a failure like any other.
+    expect(afterInfoFailure(noAnswer('aborted'), false)).toBe('offer-retry');
+  });
+
+  it('offers a retry for any other failure: only a refusal of the session ends it', () => {
+    expect(afterInfoFailure(new ApiError('Internal server error', 50000), false)).toBe('offer-retry');
+    expect(afterInfoFailure(new ApiError('Forbidden', 40003), false)).toBe('offer-retry');
+    expect(afterInfoFailure(new TypeError('x is undefined'), false)).toBe('offer-retry');
+  });
+});
+
+describe('checkAuth', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const envelope = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+  const INFO = { code: 20000, data: { roles: ['admin'], name: 'Super Admin', avatar: '', introduction: '' } };
+  // Fresh modules for each test: the info and the retry wait are module state.
+  let modules: {
+    auth: typeof import('../../src/auth/authProvider');
+    load: typeof import('../../src/auth/loadInfo');
+    token: typeof import('../../src/api/token');
+  };
+  /** 'resolved', { rejected: reason }, or 'pending' when still waiting a moment later. */
+  const settled = (promise: Promise<unknown>) =>
+    Promise.race([promise.then(() => 'resolved', (reason: unknown) => ({ rejected: reason })), new Promise((resolve) => setTimeout(() => resolve('pending'), 30))]);
+
+  beforeEach(async () => {
+    vi.resetModules();
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+    const http = await import('../../src/api/http');
+    http.configureHttp({ translate: (key, options) => (options ? `${key}|${JSON.stringify(options)}` : key), language: 'en' });
+    modules = {
+      auth: await import('../../src/auth/authProvider'),
+      load: await import('../../src/auth/loadInfo'),
+      token: await import('../../src/api/token'),
+    };
+    modules.token.setToken('a-token');
+  });
+
+  afterEach(() => {
+    modules.token.removeToken();
+    vi.unstubAllGlobals();
+  });
+
+  const checkAuth = () => modules.auth.createAuthProvider((key) => `T:${key}`).checkAuth({});
+
+  it('passes with a good info', async () => {
+    fetchMock.mockResolvedValue(envelope(INFO));
+    expect(await settled(checkAuth())).toBe('resolved');
+  });
+
+  it('signs out to /login with the wanted path when the server refuses the token', async () => {
+    window.history.replaceState(null, '', '/device/index');
+    fetchMock.mockResolvedValue(envelope({ code: 50008, message: 'unable to get user details' }));
+    expect(await settled(checkAuth())).toEqual({ rejected: { message: false, redirectTo: '/login?redirect=%2Fdevice%2Findex' } });
+    expect(modules.token.getToken()).toBeUndefined();
+  });
+
+  it('signs out when the info has no roles', async () => {
+    fetchMock.mockResolvedValue(envelope({ code: 20000, data: { roles: [] } }));
+    expect(await settled(checkAuth())).toMatchObject({ rejected: { message: false } });
+    expect(modules.token.getToken()).toBeUndefined();
+  });
+
+  it('keeps the token on a network failure, says why, and passes once a retry reaches the server', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const check = checkAuth();
+    expect(await settled(check)).toBe('pending');
+    expect(modules.token.getToken()).toBe('a-token');
+    expect(modules.load.connectionTrouble.message()).toBe('app.http.network|{"message":"Failed to fetch"}');
+
+    modules.load.connectionTrouble.retry(); // still offline: the message comes back
+    expect(await settled(check)).toBe('pending');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(modules.load.connectionTrouble.message()).toBe('app.http.network|{"message":"Failed to fetch"}');
+
+    fetchMock.mockResolvedValue(envelope(INFO));
+    modules.load.connectionTrouble.retry();
+    expect(await settled(check)).toBe('resolved');
+    expect(modules.load.connectionTrouble.message()).toBeUndefined();
+    expect(modules.token.getToken()).toBe('a-token');
+  });
+
+  it('retries by itself when the browser is back online, and shares one wait between callers', async () => {
+    fetchMock.mockRejectedValue(new DOMException('The operation timed out.', 'TimeoutError'));
+    const provider = modules.auth.createAuthProvider((key) => key);
+    const check = provider.checkAuth({});
+    const permissions = provider.getPermissions!({});
+    expect(await settled(check)).toBe('pending');
+    expect(await settled(permissions)).toBe('pending');
+    fetchMock.mockResolvedValue(envelope(INFO));
+    window.dispatchEvent(new Event('online'));
+    expect(await settled(check)).toBe('resolved');
+    expect(await permissions).toEqual(['admin']);
+  });
+
+  it('does nothing when the call is cut off by the page unloading', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    window.dispatchEvent(new Event('pagehide'));
+    const check = checkAuth();
+    expect(await settled(check)).toBe('pending');
+    expect(modules.token.getToken()).toBe('a-token');
+    expect(modules.load.connectionTrouble.message()).toBeUndefined();
+    // Back from the back-forward cache: the check runs again.
+    fetchMock.mockResolvedValue(envelope(INFO));
+    window.dispatchEvent(new Event('pageshow'));
+    expect(await settled(check)).toBe('resolved');
   });
 });

@@ -1,3 +1,7 @@
+// The route tree's functions, on route trees written for them (tests/fixtures/mechanism/routes.json
+// and the one below): exact results here never depend on the product's own routes.json, whose
+// invariants routes-invariants.test.ts checks.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../kernel/schema/load-node';
 import type { RouteNode } from '../../kernel/schema/types';
@@ -11,9 +15,11 @@ import {
   matchRoute,
   menuEntries,
   pageTitle,
+  recordPath,
+  viewPaths,
 } from '../../kernel/routes/tree';
 
-const routes = loadRegistry().routes;
+const routes = loadRegistry(join(import.meta.dirname, '../fixtures/mechanism')).routes;
 
 const synthetic: RouteNode[] = [
   {
@@ -57,12 +63,12 @@ describe('filterRoutes', () => {
     expect(filterRoutes(synthetic, ['admin'])).toBe(synthetic);
   });
 
-  it('hides /setting from an editor in the real route table', () => {
-    expect(filterRoutes(routes, ['editor']).map((r) => r.path)).toEqual(['/', '/profile', '/staff', '/device', '/project', '/crew']);
+  it('hides the admin-only settings from an editor', () => {
+    expect(filterRoutes(routes, ['editor']).map((r) => r.path)).toEqual(['/', '/profile', '/well', '/tool', '/help']);
   });
 
   it('leaves only the open routes to a role that is listed nowhere', () => {
-    expect(filterRoutes(routes, ['guest']).map((r) => r.path)).toEqual(['/', '/profile']);
+    expect(filterRoutes(routes, ['guest']).map((r) => r.path)).toEqual(['/', '/profile', '/help']);
   });
 
   it('filters children recursively without touching the input', () => {
@@ -111,40 +117,29 @@ describe('joinPath', () => {
 });
 
 describe('flattenRoutes', () => {
-  it('lists every route of the table with its full path, in order', () => {
+  it('lists every route of the tree with its full path, in order', () => {
     expect(flattenRoutes(routes).map((r) => r.fullPath)).toEqual([
       '/',
       '/home',
       '/profile',
       '/profile/index',
-      '/staff',
-      '/staff/index',
-      '/staff/detail',
-      '/device',
-      '/device/index',
-      '/device/create',
-      '/device/:id',
-      '/device/detail/:id',
-      '/device/attr',
-      '/device/doss',
-      '/device/record/:id',
-      '/project',
-      '/project/index',
-      '/project/record/:id',
-      '/project/daily/:id/:tid',
-      '/crew',
-      '/crew/index',
-      '/crew/create',
-      '/crew/:id',
+      '/well',
+      '/well/index',
+      '/well/create',
+      '/well/:id',
+      '/tool',
+      '/tool/index',
+      '/tool/create',
+      '/tool/:id',
+      '/tool/record/:id',
+      '/tool/run/:id/:rid',
+      '/tool/docs',
       '/setting',
-      '/setting/system/group/index',
-      '/setting/system/grouplist/:id',
-      '/setting/system/crontab',
-      '/setting/system/dictionary',
-      '/setting/system/attachment',
-      '/setting/permission/role',
-      '/setting/permission/admin',
-      '/setting/permission/menu',
+      '/setting/system/archive',
+      '/setting/system/archive/:id',
+      '/setting/system/kinds',
+      '/help',
+      'https://example.com/help',
     ]);
   });
 
@@ -161,26 +156,27 @@ describe('matchRoute', () => {
   const nameAt = (pathname: string) => matchRoute(routes, pathname)?.node.name;
 
   it('prefers static segments over parameters', () => {
-    expect(nameAt('/device/create')).toBe('DeviceCreate');
-    expect(nameAt('/crew/create')).toBe('CrewCreate');
+    expect(nameAt('/well/create')).toBe('WellCreate');
+    expect(nameAt('/tool/create')).toBe('ToolCreate');
+    expect(nameAt('/tool/docs')).toBe('ToolDocs');
   });
 
   it('matches parameter routes', () => {
-    expect(nameAt('/device/42')).toBe('DeviceEdit');
-    expect(nameAt('/device/detail/7')).toBe('DeviceDetail');
-    expect(nameAt('/project/daily/3/9')).toBe('ProjectDaily');
-    expect(nameAt('/setting/system/grouplist/5')).toBe('GroupDataList');
+    expect(nameAt('/tool/42')).toBe('ToolEdit');
+    expect(nameAt('/tool/record/7')).toBe('ToolRecord');
+    expect(nameAt('/tool/run/3/9')).toBe('ToolRun');
+    expect(nameAt('/setting/system/archive/5')).toBe('ArchiveItem');
   });
 
   it('matches a parent and the root by their full paths', () => {
-    expect(matchRoute(routes, '/device')?.fullPath).toBe('/device');
+    expect(matchRoute(routes, '/tool')?.fullPath).toBe('/tool');
     expect(matchRoute(routes, '/')?.fullPath).toBe('/');
     expect(nameAt('/home')).toBe('Home');
   });
 
   it('gives undefined for an unknown path', () => {
     expect(matchRoute(routes, '/nowhere')).toBeUndefined();
-    expect(matchRoute(routes, '/device/detail/7/extra')).toBeUndefined();
+    expect(matchRoute(routes, '/tool/record/7/extra')).toBeUndefined();
   });
 
   it('never matches an external route', () => {
@@ -211,36 +207,22 @@ describe('menuEntries', () => {
     children,
   });
 
-  it('builds the sidebar of the real route table', () => {
+  it('builds the sidebar: single visible children folded into their parent, hidden routes left out', () => {
     expect(menuEntries(routes)).toEqual([
       entry('/home', 'Home', 'home'),
-      entry('/staff/index', 'Staff', 'badge'),
-      entry('/device', 'Device', 'sensors', [
-        entry('/device/index', 'DeviceList', 'sensors'),
-        entry('/device/attr', 'DeviceSpareParts', 'build'),
-        entry('/device/doss', 'DeviceDossier', 'folder'),
-      ]),
-      entry('/project/index', 'Project', 'oil'),
-      entry('/crew/index', 'Crew', 'groups'),
-      entry('/setting', 'Setting', 'settings', [
-        entry('/setting/system/group/index', 'GroupData', 'dataset'),
-        entry('/setting/system/crontab', 'Crontab', 'schedule'),
-        entry('/setting/system/dictionary', 'DataDictionary', 'book'),
-        entry('/setting/system/attachment', 'Attachment', 'attach'),
-        entry('/setting/permission/role', 'RoleManage', 'security'),
-        entry('/setting/permission/admin', 'Manager', 'admin'),
-        entry('/setting/permission/menu', 'MenuManage', 'menu'),
-      ]),
+      entry('/well/index', 'Well', 'oil'),
+      entry('/tool', 'Tool', 'build', [entry('/tool/index', 'ToolList', 'build'), entry('/tool/docs', 'ToolDocs', 'folder')]),
+      entry('/setting', 'Setting', 'settings', [entry('/setting/system/archive', 'Archive', 'attach'), entry('/setting/system/kinds', 'Kinds', 'book')]),
+      { path: 'https://example.com/help', title: 'Help', icon: 'link', external: true, children: [] },
     ]);
   });
 
   it('shows an editor the menus of its filtered routes', () => {
     expect(menuEntries(filterRoutes(routes, ['editor'])).map((e) => [e.title, e.path])).toEqual([
       ['Home', '/home'],
-      ['Staff', '/staff/index'],
-      ['Device', '/device'],
-      ['Project', '/project/index'],
-      ['Crew', '/crew/index'],
+      ['Well', '/well/index'],
+      ['Tool', '/tool'],
+      ['Help', 'https://example.com/help'],
     ]);
   });
 
@@ -280,5 +262,16 @@ describe('matchesPattern', () => {
     ['/project/daily/:id/:tid', '/project/daily/3/9', true],
   ])('%s against %s is %s', (pattern, pathname, expected) => {
     expect(matchesPattern(pattern, pathname)).toBe(expected);
+  });
+});
+
+describe('viewPaths and recordPath', () => {
+  it('find where each view of each resource lives, and fill in a record id', () => {
+    expect(viewPaths(routes)).toEqual({
+      well: { list: '/well/index', create: '/well/create', show: '/well/:id' },
+      tool: { list: '/tool/index', create: '/tool/create', edit: '/tool/:id', record: '/tool/record/:id' },
+    });
+    expect(recordPath('/tool/record/:id', 7)).toBe('/tool/record/7');
+    expect(recordPath('/tool/:id', 'a b')).toBe('/tool/a%20b');
   });
 });

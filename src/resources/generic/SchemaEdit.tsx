@@ -1,51 +1,51 @@
-import Button from '@mui/material/Button';
-import { Create, Edit, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
-import { ApiError } from '../../api/http';
+// The create and edit pages of any resource. Writes wait for the server's answer (pessimistic):
+// a refused write stays on screen with its errors.
+import { Create, Edit, type Identifier, useResourceContext } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { openView } from '../links';
+import { useLinks } from '../useLinks';
 import { SchemaForm } from './SchemaForm';
+import { EditActions } from './ViewButtons';
 import { toPayload } from './useRecordValidator';
+import { useWriteErrors } from './useWriteErrors';
 
-/** The code the server answers when the record changed since it was opened. */
-const CONFLICT = 40009;
+/** An edit form opened from a record page goes back there once saved; otherwise to the list. */
+export interface BackState {
+  back?: string;
+}
 
-// Writes wait for the server's answer (pessimistic): a refused write stays on screen with its errors.
 export function SchemaEdit() {
   const resource = useResourceContext() ?? '';
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const translate = useTranslate();
-
-  const onError = (error: unknown) => {
-    const message = (error as Error).message || translate('app.http.error');
-    if (error instanceof ApiError && error.code === CONFLICT) {
-      // Someone saved first: offer to load their version instead of overwriting it.
-      notify(message, {
-        type: 'warning',
-        autoHideDuration: null,
-        action: (
-          <Button color="inherit" size="small" onClick={refresh}>
-            {translate('app.form.reload')}
-          </Button>
-        ),
-      });
-    } else notify(message, { type: 'error' });
-  };
-
+  const links = useLinks();
+  const back = (useLocation().state as BackState | null)?.back;
+  const onError = useWriteErrors();
+  const list = links.to(resource, 'list') ?? false;
   return (
     <Edit
+      actions={<EditActions />}
       mutationMode="pessimistic"
-      redirect="list"
+      redirect={back ?? list}
       mutationOptions={{ onError }}
       transform={(data: Record<string, unknown>) => ({ ...toPayload(resource, data), id: data.id, version: data.version })}
     >
-      <SchemaForm editing />
+      <SchemaForm editing deleteRedirect={list} />
     </Edit>
   );
 }
 
 export function SchemaCreate() {
   const resource = useResourceContext() ?? '';
+  const links = useLinks();
+  const onError = useWriteErrors();
+  // To the list; for a resource without one, to the new record's own page, if any.
+  const list = links.to(resource, 'list');
+  const toRecord = openView(links.paths, resource) ? (_resource?: string, id?: Identifier) => links.open(resource, id ?? '') ?? '' : false;
   return (
-    <Create redirect="list" transform={(data: Record<string, unknown>) => toPayload(resource, data)}>
+    <Create
+      redirect={list ?? toRecord}
+      mutationOptions={{ onError }}
+      transform={(data: Record<string, unknown>) => toPayload(resource, data)}
+    >
       <SchemaForm editing={false} />
     </Create>
   );

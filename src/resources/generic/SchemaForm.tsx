@@ -1,51 +1,74 @@
-// The create/edit form of any resource: one input per writable field, nested groups under a heading.
-import Typography from '@mui/material/Typography';
+// The create/edit form of any resource: the fields in schema order, each nested group under its
+// heading where it stands, on a six-column grid (one column on a phone).
 import Box from '@mui/material/Box';
-import { DeleteWithConfirmButton, SaveButton, SimpleForm, Toolbar, useResourceDefinition, useTranslate } from 'react-admin';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import {
+  DeleteWithConfirmButton,
+  type DeleteWithConfirmButtonProps,
+  type RedirectionSideEffect,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useTranslate,
+} from 'react-admin';
 import { fields } from '../../../kernel/schema/registry';
-import type { Field } from '../../../kernel/schema/types';
+import { GRID_COLUMNS, defaultValues, formSections, gridSpan } from './formLayout';
 import { SchemaInput } from './SchemaInput';
 import { useRecordValidator } from './useRecordValidator';
 import { useSchema } from './useSchema';
 
-function groupsOf(all: Field[]): [string, Field[]][] {
-  const groups = new Map<string, Field[]>();
-  for (const f of all) {
-    const group = f.path.includes('.') ? f.path.split('.')[0] : '';
-    groups.set(group, [...(groups.get(group) ?? []), f]);
-  }
-  return [...groups];
+export interface SchemaFormProps {
+  editing: boolean;
+  /** Fields the form keeps but does not show (a child's parent, preset by the page it opens from). */
+  hide?: string[];
+  /** Values a new record starts with, over the schema's defaults. */
+  preset?: Record<string, unknown>;
+  /** Where a delete leads (false: nowhere); no delete button when undefined. */
+  deleteRedirect?: RedirectionSideEffect;
+  deleteOptions?: DeleteWithConfirmButtonProps['mutationOptions'];
+  /** Inside a dialog the toolbar stays in the dialog, also on a phone. */
+  inDialog?: boolean;
 }
 
-function FormToolbar({ canDelete }: { canDelete: boolean }) {
+function FormToolbar({ deleteRedirect, deleteOptions, inDialog }: Pick<SchemaFormProps, 'deleteRedirect' | 'deleteOptions' | 'inDialog'>) {
   return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
+    <Toolbar sx={{ justifyContent: 'space-between', ...(inDialog ? { '&.RaToolbar-mobileToolbar': { position: 'static' } } : {}) }}>
       <SaveButton />
-      {canDelete && <DeleteWithConfirmButton mutationMode="pessimistic" />}
+      {deleteRedirect !== undefined && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={deleteRedirect} mutationOptions={deleteOptions} />}
     </Toolbar>
   );
 }
 
-export function SchemaForm({ editing }: { editing: boolean }) {
+export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteOptions, inDialog }: SchemaFormProps) {
   const { resource, schema } = useSchema();
   const translate = useTranslate();
   const validate = useRecordValidator(resource);
-  const { hasList } = useResourceDefinition();
-  const writable = fields(schema).filter((f) => !f.schema.readOnly);
-  const canDelete = editing && Boolean(schema['x-resource'].endpoints.del) && Boolean(hasList);
+  // Read-only fields are the server's: shown (disabled) when editing, absent when creating.
+  const canDelete = editing && deleteRedirect !== undefined && Boolean(schema['x-resource'].endpoints.del);
+  const shown = fields(schema).filter((f) => !hide.includes(f.path) && (editing || !f.schema.readOnly));
+  const defaults = useMemo(() => (editing ? undefined : { ...defaultValues(fields(schema)), ...preset }), [editing, schema, preset]);
 
   return (
-    <SimpleForm validate={validate} toolbar={<FormToolbar canDelete={canDelete} />} sx={{ maxWidth: 720 }}>
-      {groupsOf(writable).map(([group, groupFields]) => (
-        <Box key={group || '_'} sx={{ width: '100%' }}>
+    <SimpleForm
+      validate={validate}
+      defaultValues={defaults}
+      noValidate
+      toolbar={<FormToolbar deleteRedirect={canDelete ? deleteRedirect : undefined} deleteOptions={deleteOptions} inDialog={inDialog} />}
+      sx={{ maxWidth: 960 }}
+    >
+      {formSections(shown).map(({ group, fields: groupFields }, i) => (
+        <Box key={`${group}-${i}`} sx={{ width: '100%' }}>
           {group && (
-            <Typography variant="subtitle1" sx={{ mt: 2, mb: 1, fontWeight: 600 }}>
+            <Typography variant="subtitle1" sx={{ mt: 1, mb: 1, fontWeight: 600 }}>
               {translate(`resources.${resource}.fields.${group}`, { _: group })}
             </Typography>
           )}
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))` }, columnGap: 2 }}>
             {groupFields.map((f) => (
-              <SchemaInput key={f.path} resource={resource} field={f} />
+              <Box key={f.path} sx={{ gridColumn: { xs: 'auto', sm: `span ${gridSpan(f)}` }, minWidth: 0 }}>
+                <SchemaInput resource={resource} field={f} />
+              </Box>
             ))}
           </Box>
         </Box>

@@ -1,18 +1,26 @@
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { registry } from '../../../kernel/schema/load-vite';
+import { dictionaryCode } from '../../../kernel/schema/dictionary';
 import type { FieldSchema } from '../../../kernel/schema/types';
+import { type Choice, dictionaryChoices } from './dictionaryChoices';
+import { useDictionaryOptions } from './useDictionaryOptions';
 import { useOptionChoices } from './useConfigOptions';
 
-export interface Choice {
-  id: string | number;
-  name: string;
-}
+export type { Choice } from './dictionaryChoices';
 
-/** The choices of an enum field or an option-list field, translated; undefined for free fields. */
+/**
+ * The choices of an enum field, an option-list field (/config) or a dictionary field
+ * (`dict:<code>`), translated; undefined for free fields. Dictionary items an admin disabled
+ * are included and flagged `inactive`: lists and filters still name them, forms leave them out.
+ */
 export function useChoices(resource: string, path: string, schema: FieldSchema): Choice[] | undefined {
   const translate = useTranslate();
-  const list = schema['x-options'];
+  const [locale] = useLocaleState();
+  const code = dictionaryCode(schema);
+  const dictionary = useDictionaryOptions(Boolean(code));
+  const list = code ? undefined : schema['x-options'];
   const fromConfig = useOptionChoices(list ?? '', list ? registry.config[list]?.labelField ?? 'name' : 'name');
+  if (code) return dictionaryChoices(dictionary[code], locale);
   if (list) return fromConfig;
   const values = schema.enum ?? schema.items?.enum;
   if (!values) return undefined;

@@ -1,0 +1,152 @@
+// The keywords of every field of a resource schema, at every depth (top-level fields, groups,
+// definitions, list items), checked against what the console, the server and the stores do
+// with them. Several keywords work only on a field written directly in `properties`: the server
+// computes, stamps, defaults and checks references and dictionary values column by column.
+import { fakeProblem } from './check-fake';
+import { type Found, esc } from './check-form';
+import { patternCompiles, valueProblem } from './check-values';
+import type { ConfigOptions, FieldSchema, ResourceSchema } from './types';
+
+export interface ResourceContext {
+  root: ResourceSchema;
+  config: ConfigOptions;
+  /** The resources whose files have the right form, by name. */
+  resources: Record<string, ResourceSchema>;
+  /** Every resource name, sound or not. */
+  names: Set<string>;
+}
+
+interface Node {
+  pointer: string;
+  schema: FieldSchema;
+  /** Written directly in the root's `properties`. */
+  topLevel: boolean;
+  /** Named in the `required` of the object holding it. */
+  required: boolean;
+}
+
+/** Keywords a validation error can be about, hence keys x-messages may give a message for. */
+const VALIDATION_KEYWORDS = ['type', 'required', 'enum', 'format', 'minimum', 'maximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'uniqueItems'];
+/** What may stand beside a $ref; anything else there is ignored, since the definition is used as it is. */
+const BESIDE_REF = new Set(['$ref', '$comment', 'title', 'description']);
+const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+function* nodesOf(root: ResourceSchema): Generator<Node> {
+  const refRequired = new Set<string>();
+  function* visit(schema: FieldSchema, pointer: string, topLevel: boolean, required: boolean): Generator<Node> {
+    if (schema.$ref && required) refRequired.add(schema.$ref);
+    yield { pointer, schema, topLevel, required };
+    for (const [name, child] of Object.entries(schema.properties ?? {})) {
+      yield* visit(child, `${pointer}/properties/${esc(name)}`, false, (schema.required ?? []).includes(name));
+    }
+    if (schema.items) yield* visit(schema.items, `${pointer}/items`, false, false);
+  }
+  for (const [name, prop] of Object.entries(root.properties ?? {})) {
+    yield* visit(prop, `/properties/${esc(name)}`, true, (root.required ?? []).includes(name));
+  }
+  // A definition is required where a required field refers to it.
+  for (const [name, def] of Object.entries(root.definitions ?? {})) {
+    yield* visit(def, `/definitions/${esc(name)}`, false, refRequired.has(`#/definitions/${name}`));
+  }
+}
+
+const TOP_LEVEL_ONLY = 'works only on a field written directly in properties, not inside a group or definition';
+
+function optionsProblems({ pointer, schema, topLevel }: Node, ctx: ResourceContext): Found[] {
+  const list = schema['x-options'];
+  if (list === undefined) return [];
+  const at = `${pointer}/x-options`;
+  if (list.startsWith('dict:')) {
+    const code = list.slice(5);
+    if (!DICT_CODE.test(code)) return [{ pointer: at, message: `"${code}" is not a dictionary code: a letter, then letters, digits or _` }];
+    if (schema.type !== 'string') return [{ pointer: at, message: `a dictionary field must be of type string (its values are item keys)` }];
+    if (!topLevel) return [{ pointer: at, message: `a dictionary field ${TOP_LEVEL_ONLY}` }];
+    return [];
+  }
+  const options = ctx.config[list];
+  if (!options) return [{ pointer: at, message: `"${list}" is not an option list of schemas/config.json (a dictionary list is written dict:<code>)` }];
+  const numeric = options.items.every((item) => typeof item.key === 'number');
+  const fits = numeric ? schema.type === 'integer' || schema.type === 'number' : schema.type === 'string';
+  return fits ? [] : [{ pointer: at, message: `the keys of ${list} are ${numeric ? 'numbers' : 'strings'}, but the field is of type ${schema.type}` }];
+}
+
+function refProblems({ pointer, schema, topLevel }: Node, ctx: ResourceContext): Found[] {
+  const target = schema['x-ref'];
+  if (target === undefined) return [];
+  const at = `${pointer}/x-ref`;
+  if (!topLevel) return [{ pointer: at, message: `x-ref ${TOP_LEVEL_ONLY}` }];
+  if (schema.type !== 'integer') return [{ pointer: at, message: `x-ref needs a field of type integer: it holds the id of a ${target} record` }];
+  if (!ctx.names.has(target)) return [{ pointer: at, message: `no resource "${target}" (no schemas/${target}.json)` }];
+  const endpoints = ctx.resources[target]?.['x-resource'].endpoints;
+  const missing = endpoints ? (['list', 'info'] as const).filter((kind) => !endpoints[kind]) : [];
+  return missing.length ? [{ pointer: at, message: `${target} has no ${missing.join(' or ')} endpoint; a reference needs list (to choose a record) and info (to show it)` }] : [];
+}
+
+function messagesProblems({ pointer, schema, required }: Node): Found[] {
+  const out: Found[] = [];
+  if (schema.pattern !== undefined && !patternCompiles(schema.pattern)) out.push({ pointer: `${pointer}/pattern`, message: 'is not a valid regular expression' });
+  else if (schema.pattern !== undefined && !schema['x-messages']?.pattern) {
+    out.push({ pointer: `${pointer}/pattern`, message: 'needs a message in x-messages.pattern: a person is never shown a regular expression' });
+  }
+  for (const key of Object.keys(schema['x-messages'] ?? {})) {
+    const has = key === 'required' ? required : key === 'type' ? Boolean(schema.type) : key === 'enum' ? Boolean(schema.enum || schema['x-options']) : schema[key as keyof FieldSchema] !== undefined;
+    const at = `${pointer}/x-messages/${esc(key)}`;
+    if (!VALIDATION_KEYWORDS.includes(key)) out.push({ pointer: at, message: `"${key}" is not a validation keyword (${VALIDATION_KEYWORDS.join(', ')})` });
+    else if (!has) out.push({ pointer: at, message: key === 'required' ? 'the field is not required' : `the field has no ${key}` });
+  }
+  return out;
+}
+
+function serverKeywordProblems({ pointer, schema, topLevel }: Node, ctx: ResourceContext): Found[] {
+  const out: Found[] = [];
+  const add = (key: string, message: string) => out.push({ pointer: `${pointer}/${key}`, message });
+  const numeric = schema.type === 'number' || schema.type === 'integer';
+  if (schema['x-unit'] !== undefined && !numeric) add('x-unit', 'x-unit is only for fields of type number or integer');
+  if (schema['x-ui']?.multiline !== undefined && schema.type !== 'string') add('x-ui/multiline', 'multiline is only for fields of type string');
+  if (schema['x-default'] !== undefined) {
+    if (!topLevel) add('x-default', `x-default ${TOP_LEVEL_ONLY}`);
+    else if (schema.type !== 'string' || schema.format !== 'date-time') add('x-default', 'x-default "now" needs a field of type string with format date-time');
+  }
+  if (schema.default !== undefined) {
+    const problem = topLevel ? valueProblem(schema, schema.default, ctx.config) : `default ${TOP_LEVEL_ONLY}`;
+    if (problem) add('default', problem);
+  }
+  const computed = schema['x-computed'];
+  if (computed && !topLevel) add('x-computed', `x-computed ${TOP_LEVEL_ONLY}`);
+  else if (computed) {
+    const top = ctx.root.properties ?? {};
+    computed.concat.forEach((part, i) => {
+      const prop = Object.hasOwn(top, part) ? top[part] : undefined;
+      if (!prop) add(`x-computed/concat/${i}`, `"${part}" is not a top-level field of ${ctx.root.$id}`);
+      else if (prop.$ref || prop.type === 'object' || prop.type === 'array') add(`x-computed/concat/${i}`, `"${part}" is a group or a list: x-computed joins single values`);
+    });
+  }
+  const fake = fakeProblem(schema);
+  if (fake) add('x-fake', fake);
+  return out;
+}
+
+function nodeProblems(node: Node, ctx: ResourceContext): Found[] {
+  const { pointer, schema } = node;
+  if (schema.$ref) {
+    const name = schema.$ref.replace('#/definitions/', '');
+    const out: Found[] = Object.keys(schema)
+      .filter((key) => !BESIDE_REF.has(key))
+      .map((key) => ({ pointer: `${pointer}/${esc(key)}`, message: `is ignored beside $ref: write it in ${schema.$ref}` }));
+    if (!Object.hasOwn(ctx.root.definitions ?? {}, name)) out.push({ pointer: `${pointer}/$ref`, message: `no definition "${name}" in this file` });
+    return out;
+  }
+  const keys = Object.keys(schema.properties ?? {});
+  const requiredProblems = (schema.required ?? [])
+    .map((name, i) => ({ name, i }))
+    .filter(({ name }) => !keys.includes(name))
+    .map(({ name, i }) => ({ pointer: `${pointer}/required/${i}`, message: `"${name}" is not a field of this group` }));
+  return [...requiredProblems, ...optionsProblems(node, ctx), ...refProblems(node, ctx), ...messagesProblems(node), ...serverKeywordProblems(node, ctx)];
+}
+
+/** Every problem of every field of the resource, each once. */
+export function fieldProblems(ctx: ResourceContext): Found[] {
+  const out: Found[] = [];
+  for (const node of nodesOf(ctx.root)) out.push(...nodeProblems(node, ctx));
+  return out;
+}

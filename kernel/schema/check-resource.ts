@@ -1,0 +1,134 @@
+// A resource's `x-resource` and root keywords, checked against what the lists, the stores and
+// the record page can do. The SQL stores keep a group (or a list) as one JSON value, so they
+// can sort, filter and keep unique only by the fields written directly in `properties`.
+import { type Found, esc } from './check-form';
+import type { ResourceContext } from './check-fields';
+import { IDS_PARAM, SEARCH_PARAM } from './query';
+import { fields, properties } from './registry';
+import type { ResourceSchema } from './types';
+
+/** Query parameters every list takes for itself. */
+const LIST_PARAMS = ['page', 'limit', 'sort', SEARCH_PARAM, IDS_PARAM];
+/** Names the stores keep on every record besides its fields. */
+const STORE_KEYS = ['version'];
+
+/** What a resource's names refer to: its leaf fields (dotted within groups) and its top-level properties. */
+function namesOf(root: ResourceSchema) {
+  const leaves = new Map(fields(root).map((f) => [f.path, f.schema]));
+  const top = properties(root);
+  // Every record has an id, declared or not.
+  if (!top.id) top.id = { type: 'integer', readOnly: true };
+  if (!leaves.has('id')) leaves.set('id', top.id);
+  return { leaves, top };
+}
+
+type Names = ReturnType<typeof namesOf>;
+
+const notAField = (root: ResourceSchema, name: string) => `"${name}" is not a field of ${root.$id}`;
+
+/** Why the stores cannot `verb` by this name; undefined when they can (a top-level single value). */
+function singleValueProblem(root: ResourceSchema, names: Names, name: string, verb: string): string | undefined {
+  const prop = names.top[name];
+  if (prop) {
+    if (prop.type === 'object' || prop.type === 'array') return `cannot ${verb} "${name}": it is a ${prop.type === 'array' ? 'list' : 'group'}, which the stores keep as one JSON value`;
+    return undefined;
+  }
+  if (names.leaves.has(name)) return `cannot ${verb} "${name}": it is inside the group "${name.split('.')[0]}", which the stores keep as one JSON value`;
+  return notAField(root, name);
+}
+
+/** Why this name is not a field a screen can show (a leaf, or a top-level property that is no group). */
+function shownProblem(root: ResourceSchema, names: Names, name: string): string | undefined {
+  if (names.leaves.has(name)) return undefined;
+  const prop = names.top[name];
+  if (prop?.type === 'object') return `"${name}" is a group: name one of its fields (${name}.…)`;
+  return prop ? undefined : notAField(root, name);
+}
+
+function listProblems(ctx: ResourceContext, names: Names): Found[] {
+  const { root } = ctx;
+  const meta = root['x-resource'];
+  const out: Found[] = [];
+  const add = (pointer: string, message: string | undefined) => message && out.push({ pointer: `/x-resource/${pointer}`, message });
+  meta.list.columns.forEach((c, i) => add(`list/columns/${i}`, shownProblem(root, names, c)));
+  meta.list.sortable.forEach((s, i) => add(`list/sortable/${i}`, singleValueProblem(root, names, s, 'sort by')));
+  if (!meta.list.sortable.includes(meta.list.sort.field)) add('list/sort/field', `the default sort "${meta.list.sort.field}" is not one of list.sortable`);
+  const params = new Map<string, number>();
+  meta.filters.forEach((f, i) => {
+    add(`filters/${i}/field`, singleValueProblem(root, names, f.field, 'filter on'));
+    if (f.op === 'contains' && names.leaves.has(f.field) && names.leaves.get(f.field)!.type !== 'string') {
+      add(`filters/${i}/op`, `a contains filter needs a field of type string, and "${f.field}" is of type ${names.leaves.get(f.field)!.type}`);
+    }
+    if (LIST_PARAMS.includes(f.param)) add(`filters/${i}/param`, `"${f.param}" is a parameter of every list (${LIST_PARAMS.join(', ')})`);
+    else if (params.has(f.param)) add(`filters/${i}/param`, `"${f.param}" is already the param of filter ${params.get(f.param)}`);
+    else params.set(f.param, i);
+  });
+  meta.search?.forEach((s, i) => {
+    const leaf = names.leaves.get(s);
+    add(`search/${i}`, !leaf ? (shownProblem(root, names, s) ?? notAField(root, s)) : leaf.type !== 'string' ? `search matches text, and "${s}" is of type ${leaf.type}` : undefined);
+  });
+  add('recordRepresentation', shownProblem(root, names, meta.recordRepresentation));
+  meta.unique?.forEach((set, i) => set.forEach((f, j) => add(`unique/${i}/${j}`, singleValueProblem(root, names, f, 'keep unique'))));
+  return out;
+}
+
+function parentProblems(ctx: ResourceContext): Found[] {
+  const { root } = ctx;
+  const meta = root['x-resource'];
+  const parent = meta.parent;
+  if (!parent) return [];
+  const out: Found[] = [];
+  const add = (pointer: string, message: string) => out.push({ pointer: `/x-resource/parent${pointer}`, message });
+  if (!ctx.names.has(parent.resource)) add('/resource', `no resource "${parent.resource}" (no schemas/${parent.resource}.json)`);
+  const prop = Object.hasOwn(root.properties ?? {}, parent.field) ? root.properties![parent.field] : undefined;
+  if (!prop) add('/field', notAField(root, parent.field));
+  else if (prop['x-ref'] !== parent.resource) add('/field', `"${parent.field}" must refer to the parent: give it "x-ref": "${parent.resource}"`);
+  else if (!(root.required ?? []).includes(parent.field)) add('/field', `"${parent.field}" must be required: every record belongs to a ${parent.resource}`);
+  const param = parent.param ?? 'id';
+  const clash = meta.filters.findIndex((f) => f.param === param);
+  const where = parent.param === undefined ? '' : '/param';
+  if (LIST_PARAMS.includes(param)) add(where, `the parent's param "${param}" is a parameter of every list (${LIST_PARAMS.join(', ')})`);
+  else if (clash >= 0) add(where, `the parent's param "${param}" is also the param of filter ${clash}`);
+  return out;
+}
+
+function recordProblems(ctx: ResourceContext, names: Names, panels: string[]): Found[] {
+  const { root } = ctx;
+  const record = root['x-resource'].record;
+  if (!record) return [];
+  const out: Found[] = [];
+  const add = (pointer: string, message: string | undefined) => message && out.push({ pointer: `/x-resource/record/${pointer}`, message });
+  record.summary.forEach((s, i) => add(`summary/${i}`, shownProblem(root, names, s)));
+  record.sections.forEach((section, i) => {
+    if ('panel' in section) {
+      add(`sections/${i}/panel`, panels.includes(section.panel) ? undefined : `no panel "${section.panel}" (${panels.length ? `registered: ${panels.join(', ')}` : 'none is registered'})`);
+      return;
+    }
+    const child = ctx.resources[section.resource];
+    if (!ctx.names.has(section.resource)) add(`sections/${i}/resource`, `no resource "${section.resource}" (no schemas/${section.resource}.json)`);
+    else if (child && child['x-resource'].parent?.resource !== root.$id) {
+      add(`sections/${i}/resource`, `${section.resource} is not a child collection of ${root.$id}: its x-resource.parent must name ${root.$id}`);
+    } else if (child && !child['x-resource'].endpoints.list) add(`sections/${i}/resource`, `${section.resource} has no list endpoint to fill the section`);
+  });
+  return out;
+}
+
+function rootProblems(root: ResourceSchema): Found[] {
+  const out: Found[] = [];
+  const props = root.properties ?? {};
+  Object.keys(props).forEach((name) => {
+    if (STORE_KEYS.includes(name)) out.push({ pointer: `/properties/${esc(name)}`, message: `"${name}" is kept by the stores on every record; name the field otherwise` });
+  });
+  const id = props.id;
+  if (id && (id.type !== 'integer' || id.readOnly !== true)) out.push({ pointer: '/properties/id', message: 'id is numbered by the stores: it must be of type integer and readOnly' });
+  (root.required ?? []).forEach((name, i) => {
+    if (!Object.hasOwn(props, name)) out.push({ pointer: `/required/${i}`, message: notAField(root, name) });
+  });
+  return out;
+}
+
+/** Every problem of the resource's root keywords and x-resource. */
+export function resourceProblems(ctx: ResourceContext, panels: string[]): Found[] {
+  const names = namesOf(ctx.root);
+  return [...rootProblems(ctx.root), ...listProblems(ctx, names), ...parentProblems(ctx), ...recordProblems(ctx, names, panels)];
+}

@@ -1,0 +1,49 @@
+// Whether the built console is current: a build carries a stamp, a hash over the contents of
+// everything the build reads, and `npm start` builds again when the sources no longer match it.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/** What the console is built from, relative to the repository. */
+export const BUILD_INPUTS = ['src', 'kernel', 'mock', 'schemas', 'i18n', 'index.html', 'public', 'vite.config.ts', 'package-lock.json'];
+
+/** The stamp's file in the build output. */
+export const STAMP_FILE = '.build-stamp';
+
+function filesUnder(path: string): string[] {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path).flatMap((name) => filesUnder(join(path, name)));
+}
+
+/** A SHA-256 over the names and contents of the input files, in a fixed order: the same sources give the same stamp anywhere. */
+export function sourceStamp(root: string, inputs: string[] = BUILD_INPUTS): string {
+  const hash = createHash('sha256');
+  const files = inputs.flatMap((input) => filesUnder(join(root, input))).map((file) => relative(root, file).split(sep).join('/'));
+  for (const file of files.sort()) {
+    const content = readFileSync(join(root, file));
+    hash.update(`${file}\0${content.length}\0`).update(content);
+  }
+  return hash.digest('hex');
+}
+
+export function readStamp(dist: string): string | undefined {
+  const file = join(dist, STAMP_FILE);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+}
+
+export function writeStamp(dist: string, stamp: string): void {
+  writeFileSync(join(dist, STAMP_FILE), `${stamp}\n`);
+}
+
+/**
+ * Why the console in `dist` must be built, or undefined when it is current. A build without a
+ * stamp cannot be dated: it is rebuilt, unless `keepUnstamped` (a directory named by DIST_DIR,
+ * built elsewhere, is served as it is).
+ */
+export function buildReason(dist: string, stamp: string, keepUnstamped = false): 'first build' | 'sources changed' | undefined {
+  if (!existsSync(join(dist, 'index.html'))) return 'first build';
+  const built = readStamp(dist);
+  if (built === undefined) return keepUnstamped ? undefined : 'sources changed';
+  return built === stamp ? undefined : 'sources changed';
+}

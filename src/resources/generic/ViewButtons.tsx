@@ -1,0 +1,25 @@
+// Buttons from one view of the record in context to another, on the routes of the tree.
+import { EditButton, ShowButton, TopToolbar, useRecordContext, useResourceContext } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { useLinks } from '../useLinks';
+import type { BackState } from './SchemaEdit';
+
+/** Opens the record on the edit route; the form comes back here once saved. */
+export function EditLinkButton() {
+  const resource = useResourceContext() ?? '';
+  const record = useRecordContext();
+  const { pathname } = useLocation();
+  const to = useLinks().to(resource, 'edit', record?.id);
+  if (!to) return null;
+  const state: BackState = { back: pathname };
+  return <EditButton to={to} state={state} />;
+}
+
+/** An edit form's way to the record's own page (or its detail page). */
+export function EditActions() {
+  const resource = useResourceContext() ?? '';
+  const record = useRecordContext();
+  const links = useLinks();
+  const to = links.to(resource, 'record', record?.id) ?? links.to(resource, 'show', record?.id);
+  return <TopToolbar>{to && <ShowButton to={to} />}</TopToolbar>;
+}

@@ -1,0 +1,34 @@
+// The items of every data-dictionary list, read once with one query and kept until a dictionary
+// list or item is written (App's query client invalidates it then).
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { DICTIONARY, DICTIONARY_OPTIONS_PATH, type DictionaryOption } from '../../../kernel/schema/dictionary';
+import { request } from '../../api/http';
+
+export type DictionaryOptions = Record<string, DictionaryOption[]>;
+
+const QUERY_KEY = ['dictionary-options'];
+
+/** All lists' items by list code, in their `sort` order; empty until loaded (or when the load failed). */
+export function useDictionaryOptions(enabled = true): DictionaryOptions {
+  const { data } = useQuery({
+    queryKey: QUERY_KEY,
+    queryFn: async () => {
+      try {
+        return (await request<DictionaryOptions>(DICTIONARY_OPTIONS_PATH)).data ?? {};
+      } catch (error) {
+        console.error('Dictionary load failed:', error);
+        return {};
+      }
+    },
+    staleTime: Infinity,
+    enabled,
+  });
+  return data ?? {};
+}
+
+const SOURCES: readonly string[] = [DICTIONARY.lists, DICTIONARY.items];
+
+/** After a write to `resource`, the options are read again if it holds dictionary lists or items. */
+export function invalidateDictionaryAfter(queryClient: QueryClient, resource: unknown) {
+  if (typeof resource === 'string' && SOURCES.includes(resource)) void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+}

@@ -1,0 +1,75 @@
+// A child record's form in a dialog over its parent's record page: a new one with its parent
+// preset (and hidden), or an existing one to edit or delete. The tab's list is read again after.
+import CloseIcon from '@mui/icons-material/Close';
+import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { CreateBase, EditBase, type Identifier, ResourceContextProvider, useNotify, useTranslate } from 'react-admin';
+import { SchemaForm } from '../generic/SchemaForm';
+import { toPayload } from '../generic/useRecordValidator';
+import { useWriteErrors } from '../generic/useWriteErrors';
+
+export interface ChildDialogProps {
+  resource: string;
+  /** The child's field holding its parent's id, and that id. */
+  parentField: string;
+  parentId: Identifier;
+  /** The record to edit; absent for a new one. */
+  id?: Identifier;
+  onClose: () => void;
+}
+
+export function ChildDialog({ resource, parentField, parentId, id, onClose }: ChildDialogProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const onError = useWriteErrors();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const preset = useMemo(() => ({ [parentField]: parentId }), [parentField, parentId]);
+  const creating = id === undefined;
+
+  /** Says what was done, closes, and has the tab's list read again. */
+  const done = (message: string) => () => {
+    notify(message, { type: 'info', messageArgs: { smart_count: 1 } });
+    void queryClient.invalidateQueries({ queryKey: [resource] });
+    onClose();
+  };
+  const name = translate(`resources.${resource}.name`, { smart_count: 1, _: resource });
+  const title = translate(creating ? 'app.record.add' : 'app.record.edit', { name });
+  const save = (data: Record<string, unknown>) => ({ ...toPayload(resource, data), [parentField]: parentId });
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="child-dialog-title">
+      <DialogTitle id="child-dialog-title" sx={{ pr: 6 }}>
+        {title}
+        <IconButton aria-label={translate('ra.action.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <ResourceContextProvider value={resource}>
+        {creating ? (
+          <CreateBase resource={resource} redirect={false} mutationOptions={{ onSuccess: done('ra.notification.created'), onError }} transform={save}>
+            <SchemaForm editing={false} hide={[parentField]} preset={preset} inDialog />
+          </CreateBase>
+        ) : (
+          <EditBase
+            resource={resource}
+            id={id}
+            redirect={false}
+            mutationMode="pessimistic"
+            mutationOptions={{ onSuccess: done('ra.notification.updated'), onError }}
+            loading={<LinearProgress sx={{ m: 3 }} />}
+            transform={(data: Record<string, unknown>) => ({ ...save(data), id: data.id, version: data.version })}
+          >
+            <SchemaForm editing hide={[parentField]} deleteRedirect={false} deleteOptions={{ onSuccess: done('ra.notification.deleted') }} inDialog />
+          </EditBase>
+        )}
+      </ResourceContextProvider>
+    </Dialog>
+  );
+}

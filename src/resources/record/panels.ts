@@ -1,0 +1,32 @@
+// The panels a record page may show as a section (`{"panel": "<name>"}` in x-resource.record):
+// components registered here once, by name, by the module that writes them.
+import type { ComponentType } from 'react';
+import type { RaRecord } from 'react-admin';
+
+export interface PanelProps {
+  resource: string;
+  record: RaRecord;
+}
+
+export interface Panel {
+  component: ComponentType<PanelProps>;
+  /** The message key of its tab's title. */
+  title: string;
+}
+
+const panels = new Map<string, Panel>();
+
+/** Registers a panel under a name; a name is given once. */
+export function registerPanel(name: string, panel: Panel): void {
+  if (panels.has(name)) throw new Error(`A record panel named "${name}" is already registered`);
+  panels.set(name, panel);
+}
+
+export function findPanel(name: string): Panel | undefined {
+  return panels.get(name);
+}
+
+/** Forgets every panel (for tests). */
+export function clearPanels(): void {
+  panels.clear();
+}

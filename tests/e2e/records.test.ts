@@ -1,0 +1,237 @@
+// Record pages, child collections in dialogs, reference pickers and the data dictionary, through
+// the screens generated from their schemas; and screenshots of them to look at.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loadRegistry } from '../../kernel/schema/load-node';
+import { dictionaryCode } from '../../kernel/schema/dictionary';
+import { fields } from '../../kernel/schema/registry';
+import { openBrowser } from './browser';
+import { ARTIFACTS, apiAs, baseUrl, expectPath, messages, pick, signIn, useFreshPage } from './helpers';
+
+let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
+async function api<T>(path: string): Promise<T> {
+  adminApi ??= await apiAs('admin');
+  return adminApi<T>(path);
+}
+
+type Row = { id: number; [field: string]: unknown };
+const listOf = async (path: string): Promise<{ rows: Row[]; total: number }> => {
+  const data = await api<{ items?: Row[]; list?: Row[]; total?: number; count?: number }>(path);
+  return { rows: data.items ?? data.list ?? [], total: data.total ?? data.count ?? 0 };
+};
+
+async function start(page: Page, path: string) {
+  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, 'admin');
+  await expectPath(page, path);
+}
+
+/** The dialog a child collection's Create button or row opens. */
+const dialog = (page: Page) => page.getByRole('dialog');
+
+describe('the data dictionary', () => {
+  const browser = useFreshPage();
+
+  it('creates a list, adds an item on its record page, sees it in the tab and disables it', async () => {
+    const page = browser.page;
+    await start(page, '/setting/system/dictionary');
+    await page.getByRole('link', { name: 'Create' }).click();
+    await expectPath(page, '/setting/system/dictionary/create');
+    await page.getByText('Add dictionary list').first().waitFor(); // the route's title in the breadcrumb
+    await page.locator('input[name="code"]').fill('rigType');
+    await page.locator('input[name="name"]').fill('Rig types');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectPath(page, '/setting/system/dictionary');
+
+    await page.getByPlaceholder('Search').fill('rigType');
+    const row = page.locator('table tbody tr', { hasText: 'rigType' });
+    await row.waitFor();
+    const [list] = (await listOf('/setting/dictionary/list?q=rigType')).rows;
+    await row.click();
+    await expectPath(page, `/setting/system/dictionary/${list.id}`);
+    await page.getByRole('tab', { name: 'Dictionary items' }).waitFor();
+    await page.getByText('Rig types').first().waitFor();
+
+    await page.getByRole('button', { name: 'Create' }).click();
+    await dialog(page).getByText('Add Dictionary item').waitFor();
+    expect(await dialog(page).locator('input[name="dictionary"]').count()).toBe(0); // preset by the page, not typed
+    await dialog(page).locator('input[name="key"]').fill('topdrive');
+    await dialog(page).locator('input[name="label.zh"]').fill('顶驱');
+    await dialog(page).locator('input[name="label.en"]').fill('Top drive');
+    await dialog(page).locator('input[name="label.es"]').fill('Top drive');
+    await dialog(page).locator('input[name="label.ja"]').fill('トップドライブ');
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    const itemRow = page.locator('table tbody tr', { hasText: 'topdrive' });
+    await itemRow.waitFor();
+    expect(await itemRow.textContent()).toContain('Top drive');
+    expect(await itemRow.textContent()).toContain('Yes');
+
+    const [item] = (await listOf(`/setting/dictionary/item/list?id=${list.id}`)).rows;
+    expect(item).toMatchObject({ dictionary: list.id, key: 'topdrive', sort: 0, enabled: true });
+
+    await itemRow.click();
+    await expect.poll(() => dialog(page).locator('input[name="label.en"]').inputValue()).toBe('Top drive');
+    await dialog(page).locator('input[name="enabled"]').uncheck();
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    await expect.poll(async () => (await itemRow.textContent()) ?? '').toContain('No');
+    const options = await api<Record<string, { key: string; enabled: boolean }[]>>('/setting/dictionary/options');
+    expect(options.rigType).toEqual([expect.objectContaining({ key: 'topdrive', enabled: false })]);
+  });
+
+  // Only once a schema takes its values from the dictionary and a record holds one of them.
+  const registry = loadRegistry();
+  const user = Object.entries(registry.resources)
+    .flatMap(([resource, schema]) => fields(schema).map((f) => ({ resource, path: f.path, code: dictionaryCode(f.schema) })))
+    .find((f) => f.code);
+
+  it.skipIf(!user)('refuses to delete an item that records still hold, saying why', async () => {
+    const page = browser.page;
+    const { code, resource, path } = user!;
+    const schema = registry.resources[resource];
+    const used = (await listOf(`${schema['x-resource'].endpoints.list!.path}?limit=100`)).rows.find((r) => r[path.split('.')[0]] !== undefined);
+    expect(used, `no ${resource} holds a ${code} value`).toBeDefined();
+    const [list] = (await listOf(`/setting/dictionary/list?q=${code}`)).rows;
+    await start(page, `/setting/system/dictionary/${list.id}`);
+    const key = String(path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], used));
+    const row = page.locator('table tbody tr').filter({ has: page.locator('td', { hasText: new RegExp(`^${key}$`) }) });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('could not be deleted', { exact: false }).waitFor();
+    await row.waitFor();
+    expect((await listOf(`/setting/dictionary/item/list?id=${list.id}&q=${key}`)).total).toBe(1);
+  });
+});
+
+describe("a device's record page", () => {
+  const browser = useFreshPage();
+
+  it('adds a usage record in the dialog, its crew picked by typing, then edits and deletes it', async () => {
+    const page = browser.page;
+    const [device] = (await listOf('/device/list?limit=1')).rows;
+    const crew = (await api<Row & { teamNumber: string }>('/crew/info?id=3')) as Row & { teamNumber: string };
+    const before = (await listOf(`/device/userecord?id=${device.id}`)).total;
+
+    await page.goto(`${baseUrl()}/login?redirect=%2Fdevice%2Findex`);
+    await signIn(page, 'admin');
+    await page.locator('table tbody tr').first().click(); // a device opens on its record page
+    await expectPath(page, `/device/record/${device.id}`);
+    await page.getByRole('tab', { name: 'Usage records' }).waitFor();
+
+    await page.getByRole('button', { name: 'Create' }).click();
+    await dialog(page).getByText('Add Usage record').waitFor();
+    expect(await dialog(page).locator('input[name="device"]').count()).toBe(0);
+    await dialog(page).locator('input[name="project"]').fill('E2E-Well-1H');
+    await dialog(page).locator('input[name="startcl"]').fill('1250.5');
+    await dialog(page).locator('input[name="starttime"]').fill('2025-03-01T08:30');
+    await pick(page, 'status', 'Normal run');
+    const picker = dialog(page).getByRole('combobox', { name: 'Crew' });
+    await picker.fill(crew.teamNumber);
+    await page.getByRole('option', { name: crew.teamNumber, exact: true }).click();
+    await expect.poll(() => picker.inputValue()).toBe(crew.teamNumber);
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+
+    const row = page.locator('table tbody tr', { hasText: 'E2E-Well-1H' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(crew.teamNumber);
+    await page.getByText(`of ${before + 1}`).waitFor();
+    const [created] = (await listOf(`/device/userecord?id=${device.id}&q=E2E-Well-1H`)).rows;
+    expect(created).toMatchObject({ device: device.id, crew: crew.id, startcl: 1250.5, status: 1 });
+
+    // The crew links to its own screen.
+    expect(await row.getByRole('link', { name: crew.teamNumber }).getAttribute('href')).toBe(`/crew/${crew.id}`);
+
+    await row.click();
+    await expect.poll(() => dialog(page).locator('input[name="project"]').inputValue()).toBe('E2E-Well-1H');
+    await dialog(page).locator('input[name="project"]').fill('E2E-Well-2H');
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    const edited = page.locator('table tbody tr', { hasText: 'E2E-Well-2H' });
+    await edited.waitFor();
+
+    await edited.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await edited.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await listOf(`/device/userecord?id=${device.id}`)).total).toBe(before);
+  });
+
+  it('refuses to delete a crew that usage records still name, with the reason', async () => {
+    const page = browser.page;
+    const [record] = (await listOf('/device/userecord?limit=50')).rows.filter((r) => r.crew);
+    await start(page, `/crew/${record.crew}`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('could not be deleted', { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/crew/${record.crew}`);
+    expect((await api<Row>(`/crew/info?id=${record.crew}`)).id).toBe(record.crew);
+  });
+
+  it('goes from the record page to the edit form and back once saved', async () => {
+    const page = browser.page;
+    const [device] = (await listOf('/device/list?limit=1')).rows;
+    await start(page, `/device/record/${device.id}`);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expectPath(page, `/device/${device.id}`);
+    await expect.poll(() => page.locator('input[name="num"]').inputValue()).not.toBe('');
+    await page.locator('input[name="project"]').fill('E2E-Back-1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectPath(page, `/device/record/${device.id}`);
+    await page.getByText('E2E-Back-1').waitFor();
+  });
+});
+
+const SCREENS = join(ARTIFACTS, 'screens');
+
+describe.each([
+  { language: 'en' as const, width: 1280, height: 800 },
+  { language: 'zh' as const, width: 1280, height: 800 },
+  { language: 'en' as const, width: 375, height: 740 },
+  { language: 'zh' as const, width: 375, height: 740 },
+])('record screens in $language at $width px', ({ language, width, height }) => {
+  it('render translated, without sideways scrolling of the page', async () => {
+    mkdirSync(SCREENS, { recursive: true });
+    const m = messages(language);
+    const { page, context, close } = await openBrowser({ width, height });
+    const shot = async (name: string) => {
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300); // tabs' indicator and dialogs' transitions
+      await page.screenshot({ path: join(SCREENS, `${language}-${width}-${name}.png`), fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+    };
+    try {
+      await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
+      await start(page, '/home');
+      const plural = (key: string) => m[key].split('||||').pop()!.trim();
+
+      await page.goto(`${baseUrl()}/device/record/3`);
+      await page.getByRole('tab', { name: plural('resources.userecord.name') }).waitFor();
+      await page.getByText(m['resources.device.fields.houring']).first().waitFor();
+      await page.locator('table tbody tr, .MuiList-root a, .MuiList-root [role=button]').first().waitFor();
+      await shot('device-record');
+
+      await page.locator('table tbody tr, .MuiListItemButton-root').first().click();
+      await dialog(page).locator('input[name="startcl"]').waitFor();
+      await shot('userecord-dialog');
+
+      await page.goto(`${baseUrl()}/setting/system/dictionary`);
+      await page.getByText('wellType').first().waitFor();
+      await shot('dictionary-list');
+
+      await page.goto(`${baseUrl()}/setting/system/dictionary/1`);
+      await page.getByRole('tab', { name: plural('resources.dictionaryitem.name') }).waitFor();
+      await page.getByText('vertical').first().waitFor();
+      await shot('dictionary-record');
+
+      await page.getByRole('button', { name: m['ra.action.create'] }).click();
+      await dialog(page).locator('input[name="key"]').waitFor();
+      await shot('dictionaryitem-dialog');
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+// `npm run seed` and the demo data on start, as Node processes on temporary SQLite databases.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { seededResources } from '../../kernel/demo/seed';
+import { loadRegistry } from '../../kernel/schema/load-node';
+import { startServer } from '../server-process';
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '../..');
+const PASSWORD = 'seed-password-1';
+const registry = loadRegistry();
+/** What each seeded resource holds once the demo data set is complete. */
+const plan = Object.fromEntries(
+  seededResources(registry).map((name) => {
+    const seed = registry.resources[name]['x-resource'].seed!;
+    return [name, seed.count + (seed.fixed?.length ?? 0)];
+  }),
+);
+
+const seed = (dataDir: string) =>
+  run(process.execPath, ['--import', 'tsx', 'server/seed-cli.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir } });
+
+function counts(dataDir: string): Record<string, number> {
+  const db = new Database(join(dataDir, 'console.db'), { readonly: true });
+  try {
+    return Object.fromEntries(Object.keys(plan).map((name) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]));
+  } finally {
+    db.close();
+  }
+}
+
+function stubDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'console-dist-stub-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>stub</title>');
+  return dir;
+}
+
+describe('npm run seed', () => {
+  it('loads the demo data set into a new database, and the second time says so and inserts nothing', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'console-seed-'));
+    const first = await seed(dataDir);
+    expect(first.stdout).toContain('demo data inserted');
+    expect(counts(dataDir)).toEqual(plan);
+
+    const second = await seed(dataDir);
+    expect(second.stdout).toContain('the demo data set is there already; nothing inserted.');
+    expect(counts(dataDir)).toEqual(plan);
+  });
+});
+
+describe('the demo data on start', () => {
+  it('completes a demo data set that lacks a resource, on a database that already has its accounts', async () => {
+    const env = { DIST_DIR: stubDist(), DATA_DIR: mkdtempSync(join(tmpdir(), 'console-seed-start-')), ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD };
+    let server = await startServer(env);
+    await server.stop();
+    expect(counts(env.DATA_DIR)).toEqual(plan);
+
+    // As if the first start had died before the last resource (or a schema was added since).
+    const last = Object.keys(plan).at(-1)!;
+    const db = new Database(join(env.DATA_DIR, 'console.db'));
+    db.prepare(`delete from "${last}"`).run();
+    db.prepare('delete from app_seed where resource = ?').run(last);
+    db.close();
+
+    server = await startServer(env);
+    await server.stop();
+    expect(counts(env.DATA_DIR)).toEqual(plan);
+  });
+
+  it('leaves a database that began empty (DEMO=0) without demo data on later starts', async () => {
+    const env = { DIST_DIR: stubDist(), DATA_DIR: mkdtempSync(join(tmpdir(), 'console-seed-empty-')), ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD };
+    let server = await startServer({ ...env, DEMO: '0' });
+    await server.stop();
+    server = await startServer(env);
+    await server.stop();
+    expect(Object.values(counts(env.DATA_DIR)).every((n) => n === 0)).toBe(true);
+  });
+});

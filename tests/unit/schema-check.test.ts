@@ -1,0 +1,502 @@
+// The schema check, one kind of mistake at a time: each test breaks one thing in a small sound
+// fixture and expects exactly the problems, pointer and words, that the check reports.
+import { describe, expect, it } from 'vitest';
+import metaSchema from '../../schemas/meta-schema.json';
+import { checkSchemas, formatProblem } from '../../kernel/schema/check';
+import { materialIconComponents } from '../../kernel/schema/icons-node';
+import { iconComponentName } from '../../kernel/schema/material-icon';
+import type { Endpoint, FieldSchema, FieldUi, FilterSpec, ParentSpec, RecordPageSpec, ResourceMeta, RouteMeta, RouteNode } from '../../kernel/schema/types';
+import { type Fixture, soundFixture } from '../fixtures/schemas';
+
+/** The problems of the fixture once `breakIt` has changed it, as the check words them. */
+function problems(breakIt: (f: Fixture) => void): string[] {
+  const f = soundFixture();
+  breakIt(f);
+  return checkSchemas(f.files, f.config, f.routes, f.known).map(formatProblem);
+}
+
+const well = (f: Fixture) => f.files['well.json'];
+const run = (f: Fixture) => f.files['run.json'];
+
+describe('the fixture', () => {
+  it('is sound', () => {
+    expect(problems(() => {})).toEqual([]);
+  });
+});
+
+describe('the form of a file', () => {
+  it('refuses an unknown x- keyword at any depth, naming it', () => {
+    expect(
+      problems((f) => {
+        well(f)['x-foo'] = 1;
+        well(f).properties.name['x-colour'] = 'red';
+        well(f).definitions.contact.properties.phone['x-bar'] = true;
+        well(f).definitions.contact['x-baz'] = true;
+        well(f)['x-resource']['x-qux'] = [];
+        well(f)['x-resource'].list['x-page'] = 2;
+      }),
+    ).toEqual([
+      'schemas/well.json#/x-foo: unknown keyword x-foo',
+      'schemas/well.json#/properties/name/x-colour: unknown keyword x-colour',
+      'schemas/well.json#/definitions/contact/x-baz: unknown keyword x-baz',
+      'schemas/well.json#/definitions/contact/properties/phone/x-bar: unknown keyword x-bar',
+      'schemas/well.json#/x-resource/x-qux: unknown keyword x-qux',
+      'schemas/well.json#/x-resource/list/x-page: unknown keyword x-page',
+    ]);
+  });
+
+  it('refuses an unknown JSON Schema keyword too (a misspelt one does nothing)', () => {
+    expect(problems((f) => (well(f).properties.depth.maximun = 10))).toEqual(['schemas/well.json#/properties/depth/maximun: unknown keyword maximun']);
+  });
+
+  it('reads a file that is no resource at all', () => {
+    expect(problems((f) => (f.files['run.json'] = {}))).toEqual([
+      'schemas/run.json#: missing required keyword $id',
+      'schemas/run.json#: missing required keyword type',
+      'schemas/run.json#: missing required keyword properties',
+      'schemas/run.json#: missing required keyword x-resource',
+    ]);
+  });
+
+  it('names a missing required keyword', () => {
+    expect(
+      problems((f) => {
+        delete well(f)['x-resource'].filters;
+        delete well(f).definitions.contact.properties.phone.type;
+      }),
+    ).toEqual([
+      'schemas/well.json#/definitions/contact/properties/phone: missing required keyword type',
+      'schemas/well.json#/x-resource: missing required keyword filters',
+    ]);
+  });
+
+  it('says which type a value must have', () => {
+    expect(
+      problems((f) => {
+        well(f)['x-resource'].list.perPage = '20';
+        well(f)['x-resource'].filters[0].all = true;
+        well(f).properties.code['x-ui'].multiline = 'yes';
+      }),
+    ).toEqual([
+      'schemas/well.json#/properties/code/x-ui/multiline: must be true or false or an integer',
+      'schemas/well.json#/x-resource/list/perPage: must be an integer',
+      'schemas/well.json#/x-resource/filters/0/all: must be a string or a number',
+    ]);
+  });
+
+  it('lists the values a keyword may take', () => {
+    expect(
+      problems((f) => {
+        well(f)['x-resource'].filters[1].op = 'like';
+        well(f).properties.code['x-ui'].width = 'wide';
+        run(f)['x-resource'].parent.onParentDelete = 'orphan';
+      }),
+    ).toEqual([
+      'schemas/well.json#/properties/code/x-ui/width: must be one of "full", "half", "third"',
+      'schemas/well.json#/x-resource/filters/1/op: must be one of "eq", "contains", "gte", "lte"',
+      'schemas/run.json#/x-resource/parent/onParentDelete: must be one of "refuse", "cascade"',
+    ]);
+  });
+
+  it('says in words what a pattern asks for, never quoting it', () => {
+    expect(
+      problems((f) => {
+        well(f)['x-resource'].endpoints.list.path = 'well/list';
+        well(f)['x-resource'].filters[0].param = 'well-name';
+        run(f)['x-resource'].parent.param = '1well';
+        well(f).properties['leader.name'] = { type: 'string' };
+      }),
+    ).toEqual([
+      'schemas/well.json#/properties/leader.name: is not a usable name: letters, digits and _, not beginning with a digit',
+      'schemas/well.json#/x-resource/endpoints/list/path: must be a path such as /device/list: segments of lower-case letters, digits, - and _',
+      'schemas/well.json#/x-resource/filters/0/param: must be a query parameter name: letters, digits and _, not beginning with a digit',
+      'schemas/run.json#/x-resource/parent/param: must be a query parameter name: letters, digits and _, not beginning with a digit',
+    ]);
+  });
+
+  it('refuses a file whose $id is not its name', () => {
+    expect(
+      problems((f) => {
+        f.files = { 'wells.json': well(f), 'run.json': run(f) };
+      }),
+    ).toEqual(['schemas/wells.json#/$id: must be the file name without .json ("wells")']);
+  });
+
+  it('knows every keyword of types.ts and no other', () => {
+    // Each object lists every key its type has (TypeScript refuses a missing or an unknown one).
+    const keys = {
+      field: Object.keys({ type: 0, title: 0, description: 0, enum: 0, format: 0, readOnly: 0, minimum: 0, maximum: 0, multipleOf: 0, minLength: 0, maxLength: 0, pattern: 0, properties: 0, required: 0, additionalProperties: 0, items: 0, uniqueItems: 0, $ref: 0, default: 0, 'x-options': 0, 'x-ref': 0, 'x-unit': 0, 'x-ui': 0, 'x-messages': 0, 'x-computed': 0, 'x-fake': 0, 'x-default': 0 } satisfies Record<keyof FieldSchema, 0>),
+      ui: Object.keys({ width: 0, multiline: 0, help: 0, placeholder: 0 } satisfies Record<keyof FieldUi, 0>),
+      resource: Object.keys({ endpoints: 0, list: 0, filters: 0, recordRepresentation: 0, search: 0, parent: 0, record: 0, unique: 0, seed: 0 } satisfies Record<keyof ResourceMeta, 0>),
+      parent: Object.keys({ resource: 0, field: 0, param: 0, onParentDelete: 0 } satisfies Record<keyof ParentSpec, 0>),
+      record: Object.keys({ summary: 0, sections: 0 } satisfies Record<keyof RecordPageSpec, 0>),
+      filter: Object.keys({ param: 0, field: 0, op: 0, alwaysOn: 0, all: 0 } satisfies Record<keyof FilterSpec, 0>),
+      endpoint: Object.keys({ method: 0, path: 0, shape: 0 } satisfies Record<keyof Endpoint, 0>),
+      route: Object.keys({ path: 0, name: 0, redirect: 0, component: 0, hidden: 0, async: 0, meta: 0, children: 0 } satisfies Record<keyof RouteNode, 0>),
+      routeMeta: Object.keys({ title: 0, icon: 0, roles: 0, affix: 0, noCache: 0 } satisfies Record<keyof RouteMeta, 0>),
+    };
+    const d = metaSchema.definitions;
+    const xr = metaSchema.properties['x-resource'].properties;
+    const sorted = (o: object, ...extra: string[]) => [...Object.keys(o), ...extra].sort();
+    expect(sorted(d.field.properties)).toEqual([...keys.field, '$comment'].sort());
+    expect(sorted(d.field.properties['x-ui'].properties)).toEqual([...keys.ui].sort());
+    expect(sorted(xr)).toEqual([...keys.resource].sort());
+    expect(sorted(xr.parent.properties)).toEqual([...keys.parent].sort());
+    expect(sorted(xr.record.properties)).toEqual([...keys.record].sort());
+    expect(sorted(xr.filters.items.properties)).toEqual([...keys.filter].sort());
+    expect(sorted(d.listEndpoint.properties)).toEqual([...keys.endpoint].sort());
+    expect(sorted(d.route.properties)).toEqual([...keys.route].sort());
+    expect(sorted(d.route.properties.meta.properties)).toEqual([...keys.routeMeta].sort());
+  });
+});
+
+describe('field keywords', () => {
+  it('x-options names a /config list or a dictionary code, on a field of the right type', () => {
+    expect(
+      problems((f) => {
+        well(f).properties.colour['x-options'] = 'colorOption';
+        well(f).properties.kind['x-options'] = 'dict:well-kind';
+        well(f).properties.depth['x-options'] = 'dict:depths';
+        well(f).definitions.contact.properties.phone['x-options'] = 'dict:phoneKind';
+        run(f).properties.done = { type: 'string', 'x-options': 'colourOption' };
+      }),
+    ).toEqual([
+      'schemas/well.json#/properties/depth/x-options: a dictionary field must be of type string (its values are item keys)',
+      'schemas/well.json#/properties/colour/x-options: "colorOption" is not an option list of schemas/config.json (a dictionary list is written dict:<code>)',
+      'schemas/well.json#/properties/kind/x-options: "well-kind" is not a dictionary code: a letter, then letters, digits or _',
+      'schemas/well.json#/definitions/contact/properties/phone/x-options: a dictionary field works only on a field written directly in properties, not inside a group or definition',
+      'schemas/run.json#/properties/done/x-options: the keys of colourOption are numbers, but the field is of type string',
+    ]);
+  });
+
+  it('x-ref names a resource with list and info endpoints, on a top-level integer field', () => {
+    expect(
+      problems((f) => {
+        run(f).properties.crew = { type: 'integer', 'x-ref': 'crew' };
+        run(f).properties.code = { type: 'string', 'x-ref': 'well' };
+        well(f).definitions.contact.properties.run = { type: 'integer', 'x-ref': 'run' };
+        delete run(f)['x-resource'].endpoints.info;
+        well(f).properties.lastRun = { type: 'integer', 'x-ref': 'run' };
+      }),
+    ).toEqual([
+      'schemas/well.json#/properties/lastRun/x-ref: run has no info endpoint; a reference needs list (to choose a record) and info (to show it)',
+      'schemas/well.json#/definitions/contact/properties/run/x-ref: x-ref works only on a field written directly in properties, not inside a group or definition',
+      'schemas/run.json#/properties/crew/x-ref: no resource "crew" (no schemas/crew.json)',
+      'schemas/run.json#/properties/code/x-ref: x-ref needs a field of type integer: it holds the id of a well record',
+    ]);
+  });
+
+  it('x-computed joins top-level fields', () => {
+    expect(
+      problems((f) => {
+        well(f).properties.label['x-computed'].concat = ['code', 'colour2', 'leader'];
+        well(f).definitions.contact.properties.full = { type: 'string', 'x-computed': { concat: ['name'] } };
+      }),
+    ).toEqual([
+      'schemas/well.json#/properties/label/x-computed/concat/1: "colour2" is not a top-level field of well',
+      'schemas/well.json#/properties/label/x-computed/concat/2: "leader" is a group or a list: x-computed joins single values',
+      'schemas/well.json#/definitions/contact/properties/full/x-computed: x-computed works only on a field written directly in properties, not inside a group or definition',
+    ]);
+  });
+
+  it('x-fake names a generator of ours or of faker, with the arguments it takes', () => {
+    expect(
+      problems((f) => {
+        const p = well(f).properties;
+        p.name['x-fake'] = 'person.fullname';
+        p.code['x-fake'] = 'int:1';
+        p.depth['x-fake'] = 'decimal:10:x';
+        p.colour['x-fake'] = 'int:9:2';
+        p.label['x-fake'] = 'wellName:3';
+        run(f).properties.start['x-fake'] = 'decimal:50:500';
+        run(f).properties.done['x-fake'] = 'helpers.arrayElement';
+        well(f).definitions.contact.properties.phone['x-fake'] = 'number.int';
+      }),
+    ).toEqual([
+      'schemas/well.json#/properties/name/x-fake: no generator "person.fullname": ours are crewNumber, deviceNumber, wellName, phone, int, hours, decimal; any other is a faker function such as person.fullName',
+      'schemas/well.json#/properties/code/x-fake: int takes 2 arguments (int:min:max), not 1',
+      'schemas/well.json#/properties/depth/x-fake: decimal takes numbers, and "x" is not one',
+      'schemas/well.json#/properties/colour/x-fake: int:9:2 has its min above its max',
+      'schemas/well.json#/properties/label/x-fake: wellName takes no arguments, not 1',
+      "schemas/well.json#/definitions/contact/properties/phone/x-fake: faker's number.int makes an integer, but the field is a string",
+      "schemas/run.json#/properties/start/x-fake: decimal:50:500 goes above the field's maximum 100",
+      "schemas/run.json#/properties/done/x-fake: faker's helpers.arrayElement needs arguments, which x-fake cannot give",
+    ]);
+  });
+
+  it('x-unit is only for numbers', () => {
+    expect(problems((f) => (well(f).properties.name['x-unit'] = 'm'))).toEqual([
+      'schemas/well.json#/properties/name/x-unit: x-unit is only for fields of type number or integer',
+    ]);
+  });
+
+  it('x-ui lays out a field as full, half or third, with multiline only for text', () => {
+    expect(problems((f) => (well(f).properties.code['x-ui'].width = 'quarter'))).toEqual([
+      'schemas/well.json#/properties/code/x-ui/width: must be one of "full", "half", "third"',
+    ]);
+    expect(problems((f) => (well(f).properties.depth['x-ui'] = { multiline: 3 }))).toEqual([
+      'schemas/well.json#/properties/depth/x-ui/multiline: multiline is only for fields of type string',
+    ]);
+  });
+
+  it('a pattern comes with the message a person sees instead, and compiles', () => {
+    expect(
+      problems((f) => {
+        delete well(f).properties.code['x-messages'];
+        well(f).definitions.contact.properties.phone.pattern = '^[0-9';
+      }),
+    ).toEqual([
+      'schemas/well.json#/properties/code/pattern: needs a message in x-messages.pattern: a person is never shown a regular expression',
+      'schemas/well.json#/definitions/contact/properties/phone/pattern: is not a valid regular expression',
+    ]);
+  });
+
+  it('x-messages gives messages only for validation keywords the field has', () => {
+    expect(
+      problems((f) => {
+        well(f).properties.code['x-messages'] = { pattern: 'wellCode', maxLength: 'tooLong', colour: 'red', required: 'needed' };
+        well(f).properties.name['x-messages'] = { required: 'needed', minLength: 'empty' };
+      }),
+    ).toEqual([
+      'schemas/well.json#/properties/code/x-messages/maxLength: the field has no maxLength',
+      'schemas/well.json#/properties/code/x-messages/colour: "colour" is not a validation keyword (type, required, enum, format, minimum, maximum, multipleOf, minLength, maxLength, pattern, uniqueItems)',
+      'schemas/well.json#/properties/code/x-messages/required: the field is not required',
+    ]);
+  });
+
+  it('a default is a value the field accepts, on a top-level field', () => {
+    expect(
+      problems((f) => {
+        well(f).properties.colour.default = 3;
+        run(f).properties.start.default = '0';
+        run(f).properties.done.default = 1;
+        well(f).properties.code.default = 'abc';
+        well(f).definitions.contact.properties.name.default = 'Ann';
+      }),
+    ).toEqual([
+      "schemas/well.json#/properties/code/default: is not written the way the field's pattern asks",
+      'schemas/well.json#/properties/colour/default: must be a key of colourOption (1, 2)',
+      'schemas/well.json#/definitions/contact/properties/name/default: default works only on a field written directly in properties, not inside a group or definition',
+      'schemas/run.json#/properties/start/default: must be a number, like the field',
+      'schemas/run.json#/properties/done/default: must be a boolean, like the field',
+    ]);
+  });
+
+  it('required names fields, at every depth', () => {
+    expect(
+      problems((f) => {
+        well(f).required.push('colour2');
+        well(f).definitions.contact.required.push('email');
+      }),
+    ).toEqual([
+      'schemas/well.json#/definitions/contact/required/1: "email" is not a field of this group',
+      'schemas/well.json#/required/1: "colour2" is not a field of well',
+    ]);
+  });
+
+  it('a $ref stands alone and points at a definition', () => {
+    expect(
+      problems((f) => {
+        well(f).properties.leader['x-ui'] = { width: 'half' };
+        well(f).properties.deputy = { $ref: '#/definitions/person' };
+      }),
+    ).toEqual([
+      'schemas/well.json#/properties/leader/x-ui: is ignored beside $ref: write it in #/definitions/contact',
+      'schemas/well.json#/properties/deputy/$ref: no definition "person" in this file',
+    ]);
+  });
+
+  it('the stores own id and version', () => {
+    expect(
+      problems((f) => {
+        well(f).properties.id = { type: 'string' };
+        run(f).properties.version = { type: 'integer' };
+      }),
+    ).toEqual([
+      'schemas/well.json#/properties/id: id is numbered by the stores: it must be of type integer and readOnly',
+      'schemas/run.json#/properties/version: "version" is kept by the stores on every record; name the field otherwise',
+    ]);
+  });
+});
+
+describe('the list', () => {
+  it('shows fields as columns (dotted within a group), not whole groups', () => {
+    expect(problems((f) => well(f)['x-resource'].list.columns.push('colour2', 'leader'))).toEqual([
+      'schemas/well.json#/x-resource/list/columns/3: "colour2" is not a field of well',
+      'schemas/well.json#/x-resource/list/columns/4: "leader" is a group: name one of its fields (leader.…)',
+    ]);
+  });
+
+  it('sorts only by top-level single values', () => {
+    expect(problems((f) => well(f)['x-resource'].list.sortable.push('leader.name', 'leader', 'colour2'))).toEqual([
+      'schemas/well.json#/x-resource/list/sortable/3: cannot sort by "leader.name": it is inside the group "leader", which the stores keep as one JSON value',
+      'schemas/well.json#/x-resource/list/sortable/4: cannot sort by "leader": it is a group, which the stores keep as one JSON value',
+      'schemas/well.json#/x-resource/list/sortable/5: "colour2" is not a field of well',
+    ]);
+  });
+
+  it('sorts by default by a sortable field', () => {
+    expect(problems((f) => (well(f)['x-resource'].list.sort.field = 'colour'))).toEqual([
+      'schemas/well.json#/x-resource/list/sort/field: the default sort "colour" is not one of list.sortable',
+    ]);
+  });
+
+  it('filters only on top-level single values', () => {
+    expect(
+      problems((f) =>
+        well(f)['x-resource'].filters.push({ param: 'leader', field: 'leader.name', op: 'eq' }, { param: 'boss', field: 'leader', op: 'eq' }),
+      ),
+    ).toEqual([
+      'schemas/well.json#/x-resource/filters/2/field: cannot filter on "leader.name": it is inside the group "leader", which the stores keep as one JSON value',
+      'schemas/well.json#/x-resource/filters/3/field: cannot filter on "leader": it is a group, which the stores keep as one JSON value',
+    ]);
+  });
+
+  it('filters by "contains" only on text', () => {
+    expect(problems((f) => (well(f)['x-resource'].filters[1].op = 'contains'))).toEqual([
+      'schemas/well.json#/x-resource/filters/1/op: a contains filter needs a field of type string, and "colour" is of type integer',
+    ]);
+  });
+
+  it('gives each filter its own param, none of the list\'s own', () => {
+    expect(
+      problems((f) =>
+        well(f)['x-resource'].filters.push({ param: 'name', field: 'code', op: 'eq' }, { param: 'page', field: 'code', op: 'eq' }),
+      ),
+    ).toEqual([
+      'schemas/well.json#/x-resource/filters/2/param: "name" is already the param of filter 0',
+      'schemas/well.json#/x-resource/filters/3/param: "page" is a parameter of every list (page, limit, sort, q, ids)',
+    ]);
+  });
+
+  it('searches text fields, dotted within a group allowed', () => {
+    expect(problems((f) => well(f)['x-resource'].search.push('depth', 'leader', 'leader.email'))).toEqual([
+      'schemas/well.json#/x-resource/search/2: search matches text, and "depth" is of type number',
+      'schemas/well.json#/x-resource/search/3: "leader" is a group: name one of its fields (leader.…)',
+      'schemas/well.json#/x-resource/search/4: "leader.email" is not a field of well',
+    ]);
+  });
+
+  it('names a record by one of its fields', () => {
+    expect(problems((f) => (well(f)['x-resource'].recordRepresentation = 'title'))).toEqual([
+      'schemas/well.json#/x-resource/recordRepresentation: "title" is not a field of well',
+    ]);
+  });
+
+  it('keeps unique only top-level single values', () => {
+    expect(problems((f) => well(f)['x-resource'].unique.push(['code', 'leader.name'], ['colour2']))).toEqual([
+      'schemas/well.json#/x-resource/unique/1/1: cannot keep unique "leader.name": it is inside the group "leader", which the stores keep as one JSON value',
+      'schemas/well.json#/x-resource/unique/2/0: "colour2" is not a field of well',
+    ]);
+  });
+});
+
+describe('child collections and record pages', () => {
+  it('a parent is a resource, referred to by a required x-ref field', () => {
+    // The well's record page loses its section of runs with them.
+    expect(problems((f) => (run(f)['x-resource'].parent.resource = 'site'))).toEqual([
+      'schemas/well.json#/x-resource/record/sections/0/resource: run is not a child collection of well: its x-resource.parent must name well',
+      'schemas/run.json#/x-resource/parent/resource: no resource "site" (no schemas/site.json)',
+      'schemas/run.json#/x-resource/parent/field: "well" must refer to the parent: give it "x-ref": "site"',
+    ]);
+    expect(problems((f) => (run(f).required = ['start']))).toEqual([
+      'schemas/run.json#/x-resource/parent/field: "well" must be required: every record belongs to a well',
+    ]);
+    expect(problems((f) => (run(f)['x-resource'].parent.field = 'start'))).toEqual([
+      'schemas/run.json#/x-resource/parent/field: "start" must refer to the parent: give it "x-ref": "well"',
+    ]);
+  });
+
+  it("a parent's param is not a filter's", () => {
+    expect(problems((f) => (run(f)['x-resource'].parent.param = 'done'))).toEqual([
+      'schemas/run.json#/x-resource/parent/param: the parent\'s param "done" is also the param of filter 0',
+    ]);
+    expect(problems((f) => (run(f)['x-resource'].filters[0].param = 'id'))).toEqual([
+      'schemas/run.json#/x-resource/parent: the parent\'s param "id" is also the param of filter 0',
+    ]);
+  });
+
+  it('a record page shows fields, child collections and registered panels', () => {
+    expect(
+      problems((f) => {
+        well(f)['x-resource'].record.summary.push('leader');
+        well(f)['x-resource'].record.sections.push({ resource: 'well' }, { resource: 'crew' }, { panel: 'chart' });
+      }),
+    ).toEqual([
+      'schemas/well.json#/x-resource/record/summary/3: "leader" is a group: name one of its fields (leader.…)',
+      'schemas/well.json#/x-resource/record/sections/2/resource: well is not a child collection of well: its x-resource.parent must name well',
+      'schemas/well.json#/x-resource/record/sections/3/resource: no resource "crew" (no schemas/crew.json)',
+      'schemas/well.json#/x-resource/record/sections/4/panel: no panel "chart" (registered: map)',
+    ]);
+  });
+});
+
+describe('routes.json', () => {
+  it('routes to pages and to views whose endpoints exist', () => {
+    expect(
+      problems((f) => {
+        f.routes[0].children![0].component = 'gallery';
+        f.routes[1].children![0].component = 'resource:site:list';
+        delete well(f)['x-resource'].endpoints.update;
+        f.routes[1].children!.push({ path: 'edit/:id', component: 'resource:well:edit' });
+      }),
+    ).toEqual([
+      'schemas/routes.json#/routes/0/children/0/component: no page or resource view named "gallery" (pages: home, profile; views: resource:<name>:<list|create|edit|show|record>)',
+      'schemas/routes.json#/routes/1/children/0/component: no resource "site" (no schemas/site.json)',
+      'schemas/routes.json#/routes/1/children/2/component: the edit view needs an "update" endpoint in well.json',
+    ]);
+  });
+
+  it('routes to a record page only where the resource has one, and an info endpoint', () => {
+    expect(
+      problems((f) => {
+        delete well(f)['x-resource'].record;
+        delete well(f)['x-resource'].endpoints.info;
+      }),
+    ).toEqual([
+      // A run's reference to its well needs the info endpoint too.
+      'schemas/run.json#/properties/well/x-ref: well has no info endpoint; a reference needs list (to choose a record) and info (to show it)',
+      'schemas/routes.json#/routes/1/children/1/component: the record view needs an "info" endpoint in well.json',
+      'schemas/routes.json#/routes/1/children/1/component: the record view needs x-resource.record in well.json',
+    ]);
+  });
+
+  it('has the form of a route tree', () => {
+    expect(
+      problems((f) => {
+        (f.routes[1] as unknown as Record<string, unknown>).icon = 'oil_barrel';
+        (f.routes[1].meta as Record<string, unknown>).roles = 'admin';
+      }),
+    ).toEqual(['schemas/routes.json#/routes/1/icon: unknown keyword icon', 'schemas/routes.json#/routes/1/meta/roles: must be a list']);
+  });
+
+  it('names Material icons as Google does', () => {
+    expect(
+      problems((f) => {
+        f.routes[1].meta!.icon = 'oil';
+        f.routes[1].children![0].meta!.icon = 'AdminPanelSettings';
+      }),
+    ).toEqual([
+      'schemas/routes.json#/routes/1/meta/icon: no Material icon "oil": name a filled icon as Google writes it, such as oil_barrel or admin_panel_settings',
+      'schemas/routes.json#/routes/1/children/0/meta/icon: no Material icon "AdminPanelSettings": name a filled icon as Google writes it, such as oil_barrel or admin_panel_settings',
+    ]);
+  });
+});
+
+describe('Material icon names', () => {
+  const installed = materialIconComponents();
+
+  it('map to the components of @mui/icons-material, leading numbers spelt out', () => {
+    const names = ['oil_barrel', 'admin_panel_settings', 'menu_book', 'timer_10', 'crop_16_9', 'grid_3x3', '3d_rotation', '8k_plus', '360', '30fps_select', '4g_mobiledata', '18_up_rating', '10mp', '24mp'];
+    const components = names.map(iconComponentName);
+    expect(components).toEqual(['OilBarrel', 'AdminPanelSettings', 'MenuBook', 'Timer10', 'Crop169', 'Grid3x3', 'ThreeDRotation', 'EightKPlus', 'ThreeSixty', 'ThirtyFpsSelect', 'FourGMobiledata', 'EighteenUpRating', 'TenMp', 'TwentyFourMp']);
+    expect(components.filter((c) => !installed.has(c!))).toEqual([]);
+  });
+
+  it('are only the filled ones, written in snake_case', () => {
+    expect(installed.has('OilBarrel')).toBe(true);
+    expect(installed.has('OilBarrelOutlined')).toBe(false);
+    expect(iconComponentName('OilBarrel')).toBeUndefined();
+    expect(iconComponentName('oil__barrel')).toBeUndefined();
+  });
+});
