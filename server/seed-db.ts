@@ -72,9 +72,10 @@ export function sqlSeedProgress(
         .transaction()
         .execute(async (trx) => {
           if (connection.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
-          if (await trx.selectFrom('app_seed').select('resource').where('resource', '=', resource).executeTakeFirst()) return;
+          if (await trx.selectFrom('app_seed').select('resource').where('resource', '=', resource).executeTakeFirst()) return false;
           await work(bind({ ...connection, db: trx }));
           await trx.insertInto('app_seed').values({ resource, done_at: new Date().toISOString() }).execute();
+          return true;
         }),
   };
 }
@@ -85,7 +86,7 @@ export function sqlSeedProgress(
  */
 export async function seedDatabase(connection: Connection, registry: Registry, seed?: number): Promise<SeedResult> {
   const { checkDemoData, seedStore, seededResources } = await import('../kernel/demo/seed');
-  checkDemoData(registry, seed);
+  checkDemoData(registry);
   await beginSeed(connection, seededResources(registry));
   return seedStore(new SqlStore(connection, registry), registry, { seed, progress: sqlSeedProgress(connection, registry) });
 }

@@ -141,3 +141,11 @@ export function fakeRecords(schema: ResourceSchema, config: ConfigOptions, seed 
   const records = Array.from({ length: plan.count }, () => fakeObject(schema, schema, config, refs, ''));
   return [...records, ...structuredClone(plan.fixed ?? [])];
 }
+
+/**
+ * Makes one record of the resource, pointing at stand-in ids, to throw on a broken hint: every
+ * record fills every field, so one is enough to find a mistake of the schema, cheaply.
+ */
+export function checkFake(schema: ResourceSchema, config: ConfigOptions): void {
+  if (schema['x-resource'].seed) fakeObject(schema, schema, config, { ids: () => [1], dictionaryKeys: () => ['key'] }, '');
+}

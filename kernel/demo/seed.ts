@@ -6,7 +6,7 @@ import { DICTIONARY, dictionaryCode } from '../schema/dictionary';
 import { derive } from '../schema/derive';
 import type { Condition } from '../schema/query';
 import { type Registry, fields } from '../schema/registry';
-import { type FakeRefs, SEED_DATE, fakeRecords } from './fake';
+import { type FakeRefs, SEED_DATE, checkFake, fakeRecords } from './fake';
 import { seedOrder } from './order';
 
 /** What the demo data needs of a store: any store of the server, or the mock's. */
@@ -20,14 +20,17 @@ export interface SeedStore {
 /** Which resources hold their demo records already, and how one more is added. */
 export interface SeedProgress {
   done(): Promise<Set<string>>;
-  /** Runs one resource's inserts as one transaction, which also records the resource as done. */
-  complete(resource: string, work: (store: SeedStore) => Promise<void>): Promise<void>;
+  /**
+   * Runs one resource's inserts as one transaction, which also records the resource as done.
+   * Answers false when it found the resource done meanwhile (by another instance) and ran nothing.
+   */
+  complete(resource: string, work: (store: SeedStore) => Promise<void>): Promise<boolean>;
 }
 
 /** In memory nothing outlives the process: nothing is done yet, and each resource is one store transaction. */
 export const memoryProgress = (store: SeedStore): SeedProgress => ({
   done: async () => new Set(),
-  complete: (_resource, work) => store.transaction(work),
+  complete: (_resource, work) => store.transaction(async (tx) => (await work(tx), true)),
 });
 
 export interface SeedResult {
@@ -41,13 +44,9 @@ export interface SeedResult {
 export const seededResources = (registry: Registry): string[] =>
   seedOrder(registry.resources).filter((name) => registry.resources[name]['x-resource'].seed);
 
-/**
- * Generates every resource's records once, pointing at stand-in ids, and throws on the first
- * broken hint: a schema mistake is then reported before a single record is written.
- */
-export function checkDemoData(registry: Registry, seed = 1): void {
-  const standIn: FakeRefs = { ids: () => [1], dictionaryKeys: () => ['key'] };
-  for (const name of seededResources(registry)) fakeRecords(registry.resources[name], registry.config, seed, standIn);
+/** Throws on the first broken fake-data hint: a schema mistake is reported before a single record is written. */
+export function checkDemoData(registry: Registry): void {
+  for (const name of seededResources(registry)) checkFake(registry.resources[name], registry.config);
 }
 
 /** The ids and dictionary keys the records of a resource may point at, read from the store. */
@@ -77,7 +76,7 @@ export interface SeedOptions {
 
 export async function seedStore(store: SeedStore, registry: Registry, options: SeedOptions = {}): Promise<SeedResult> {
   const { seed = 1, progress = memoryProgress(store) } = options;
-  checkDemoData(registry, seed);
+  checkDemoData(registry);
   const done = await progress.done();
   const result: SeedResult = { inserted: [], skipped: [] };
   for (const name of seededResources(registry)) {
@@ -90,10 +89,11 @@ export async function seedStore(store: SeedStore, registry: Registry, options: S
     const records = fakeRecords(schema, registry.config, seed, await loadRefs(store, registry, name)).map((record) =>
       derive(schema, record, undefined, SEED_DATE),
     );
-    await progress.complete(name, async (tx) => {
+    const ran = await progress.complete(name, async (tx) => {
       for (const record of records) await tx.insert(name, record);
     });
-    result.inserted.push({ resource: name, count: records.length });
+    if (ran) result.inserted.push({ resource: name, count: records.length });
+    else result.skipped.push(name);
   }
   return result;
 }

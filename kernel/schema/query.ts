@@ -129,7 +129,11 @@ export function parseLegacyQuery(schema: ResourceSchema, search: URLSearchParams
   // A child collection's records are asked for by their parent's id.
   const parent = meta.parent;
   const parentId = parent && search.get(parentParam(schema)!);
-  if (parent && parentId) conditions.push({ field: parent.field, op: 'eq', value: idList(parentParam(schema)!, parentId)[0] });
+  if (parent && parentId) {
+    const [one, ...more] = idList(parentParam(schema)!, parentId);
+    if (more.length > 0) throw new QueryError(parentParam(schema)!, 'id', parentId);
+    conditions.push({ field: parent.field, op: 'eq', value: one });
+  }
   // `ids=1,2,3` fetches several records at once (react-admin's getMany).
   const ids = search.get(IDS_PARAM);
   if (ids) conditions.push({ field: 'id', op: 'in', value: idList(IDS_PARAM, ids) });

@@ -88,7 +88,7 @@ export class SqlStore implements Store {
     }
     if (column.kind !== 'json') throw new Error(`"${name}" of ${resource} is not a group`);
     if (postgres) {
-      return sql<SqlBool>`(jsonb_typeof(${sql.ref(name)} #> ${path}) = 'string' and (${sql.ref(name)} #>> ${path}) ilike ${pattern} escape '\\')`;
+      return sql<SqlBool>`(jsonb_typeof(${sql.ref(name)} #> ${path}) = 'string' and (${sql.ref(name)} #>> ${path}) collate "C" ilike ${pattern} escape '\\')`;
     }
     const jsonPath = `$${path.map((key) => `.${JSON.stringify(key)}`).join('')}`;
     return sql<SqlBool>`(json_type(${sql.ref(name)}, ${jsonPath}) = 'text' and json_extract(${sql.ref(name)}, ${jsonPath}) like ${pattern} escape '\\')`;

@@ -5,7 +5,7 @@
 // LIKE wildcards, empty and absent values.
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Condition, ListQuery } from '../../kernel/schema/query';
 import { type Registry, field, properties, resolve } from '../../kernel/schema/registry';
 import type { FieldSchema, FilterSpec, ResourceSchema } from '../../kernel/schema/types';
@@ -18,7 +18,6 @@ import { registry } from './helpers';
 
 const unavailable = await postgresUnavailable();
 if (unavailable) console.warn(`The agreement test compares memory and SQLite only: PostgreSQL is not reachable (${unavailable})`);
-afterAll(dropPostgresSchemas);
 
 /** A schema with a field of every kind, all of them optional, and every filter operator. */
 const fixture: ResourceSchema = {
@@ -153,59 +152,63 @@ function queryOf(schema: ResourceSchema): fc.Arbitrary<ListQuery> {
   });
 }
 
-/** A SQL store over a database of its own, and how to empty it with its ids starting again at 1. */
-async function sqlStore(connection: Connection, schemas: Registry, resource: string) {
-  // Nothing here needs to survive a power cut: SQLite may skip waiting for the disk.
-  connection.sqlite?.pragma('synchronous = OFF');
-  const store = await openSqlStore(connection, schemas);
-  const empty = () =>
-    connection.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom(resource).execute();
-      await (connection.dialect === 'postgres'
-        ? sql`select setval(pg_get_serial_sequence(${resource}, 'id'), 1, false)`
-        : sql`delete from sqlite_sequence where name = ${resource}`
-      ).execute(trx);
-    });
-  return { store, empty };
-}
-
 const schemas = [...Object.values(registry.resources), fixture];
+const everything: Registry = { ...registry, resources: Object.fromEntries(schemas.map((s) => [s.$id, s])) };
+
+/** One database of each kind for every schema, emptied before each run. */
+const databases: { name: string; connection: Connection; store: Store }[] = [];
+beforeAll(async () => {
+  const connections = [['SQLite', freshSqlite()] as const, ...(unavailable ? [] : [['PostgreSQL', await freshPostgres()] as const])];
+  for (const [name, connection] of connections) {
+    // Nothing here needs to survive a power cut: SQLite may skip waiting for the disk.
+    connection.sqlite?.pragma('synchronous = OFF');
+    databases.push({ name, connection, store: await openSqlStore(connection, everything) });
+  }
+}, 60_000);
+afterAll(async () => {
+  for (const { store } of databases) await store.close();
+  await dropPostgresSchemas();
+});
+
+/** Deletes every record of a table, its ids starting again at 1. */
+const empty = ({ connection }: (typeof databases)[number], table: string) =>
+  connection.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom(table).execute();
+    await (connection.dialect === 'postgres'
+      ? sql`select setval(pg_get_serial_sequence(${table}, 'id'), 1, false)`
+      : sql`delete from sqlite_sequence where name = ${table}`
+    ).execute(trx);
+  });
+
+const fill = (store: Store, resource: string, records: Record<string, unknown>[]) =>
+  store.transaction(async (tx) => {
+    for (const record of records) await tx.insert(resource, record);
+  });
 
 describe('memory, SQLite and PostgreSQL agree on every list', () => {
   it.each(schemas.map((s) => [s.$id, s] as const))('%s', { timeout: 60_000 }, async (name, schema) => {
-    const only: Registry = { ...registry, resources: { [name]: schema } };
-    const sqlStores: [string, Awaited<ReturnType<typeof sqlStore>>][] = [['SQLite', await sqlStore(freshSqlite(), only, name)]];
-    if (!unavailable) sqlStores.push(['PostgreSQL', await sqlStore(await freshPostgres(), only, name)]);
-    const fill = async (store: Store, records: Record<string, unknown>[]) =>
-      store.transaction(async (tx) => {
-        for (const record of records) await tx.insert(name, record);
-      });
-    try {
-      await fc.assert(
-        fc.asyncProperty(recordsOf(schema), fc.array(queryOf(schema), { minLength: 1, maxLength: 10 }), async (records, queries) => {
-          const memory = new MemoryStore();
-          await fill(memory, records);
-          for (const [, { store, empty }] of sqlStores) {
-            await empty();
-            await fill(store, records);
+    await fc.assert(
+      fc.asyncProperty(recordsOf(schema), fc.array(queryOf(schema), { minLength: 1, maxLength: 10 }), async (records, queries) => {
+        const memory = new MemoryStore();
+        await fill(memory, name, records);
+        for (const database of databases) {
+          await empty(database, name);
+          await fill(database.store, name, records);
+        }
+        const all = { conditions: [], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100 } satisfies ListQuery;
+        for (const query of [all, ...queries]) {
+          const expected = await memory.list(name, query);
+          const ids = await memory.findIds(name, query.conditions);
+          expect(await memory.count(name, query.conditions)).toBe(expected.total);
+          for (const { name: storeName, store } of databases) {
+            const why = `${storeName} ≠ memory for ${JSON.stringify(query)}`;
+            expect(await store.list(name, query), why).toEqual(expected);
+            expect(await store.count(name, query.conditions), why).toBe(expected.total);
+            expect(await store.findIds(name, query.conditions), why).toEqual(ids);
           }
-          const all = { conditions: [], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100 } satisfies ListQuery;
-          for (const query of [all, ...queries]) {
-            const expected = await memory.list(name, query);
-            const ids = await memory.findIds(name, query.conditions);
-            expect(await memory.count(name, query.conditions)).toBe(expected.total);
-            for (const [storeName, { store }] of sqlStores) {
-              const why = `${storeName} ≠ memory for ${JSON.stringify(query)}`;
-              expect(await store.list(name, query), why).toEqual(expected);
-              expect(await store.count(name, query.conditions), why).toBe(expected.total);
-              expect(await store.findIds(name, query.conditions), why).toEqual(ids);
-            }
-          }
-        }),
-        { numRuns: name === 'fixture' ? 40 : 10 },
-      );
-    } finally {
-      for (const [, { store }] of sqlStores) await store.close();
-    }
+        }
+      }),
+      { numRuns: name === 'fixture' ? 40 : 10 },
+    );
   });
 });

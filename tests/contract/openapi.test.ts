@@ -23,7 +23,7 @@ describe('GET /dev-api/openapi.json', () => {
       }
     }
     const deviceList = document.paths['/device/list'].get.parameters!;
-    expect(deviceList.map((p) => p.name)).toEqual(['page', 'limit', 'sort', 'id', 'title', 'type', 'status', 'brand']);
+    expect(deviceList.map((p) => p.name)).toEqual(['page', 'limit', 'sort', 'ids', 'q', 'title', 'type', 'status', 'brand']);
     expect(deviceList.find((p) => p.name === 'sort')!.schema.enum).toContain('-houring');
     expect(document.components.schemas.deviceInput.properties.brand.enum).toEqual([1, 2, 3, 4, 5, 99]);
     expect(document.components.schemas.deviceInput.properties.name).toBeUndefined();

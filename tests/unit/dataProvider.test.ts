@@ -75,7 +75,7 @@ describe('getMany', () => {
     const items = [{ id: 3 }, { id: 4 }];
     const { calls, provider } = fake({ '/device/list': { total: 2, items } });
     expect(await provider.getMany('device', { ids: [3, 4] })).toEqual({ data: items });
-    expect(calls).toEqual([{ path: '/device/list', options: { method: 'GET', query: { page: '1', limit: '2', sort: '-id', id: '3,4' } } }]);
+    expect(calls).toEqual([{ path: '/device/list', options: { method: 'GET', query: { page: '1', limit: '2', sort: '-id', ids: '3,4' } } }]);
   });
 
   it('makes no call for no ids', async () => {
@@ -98,6 +98,17 @@ describe('getManyReference', () => {
       }),
     ).toEqual({ data: [{ id: 1 }], total: 1 });
     expect(calls[0].options?.query).toEqual({ page: '1', limit: '10', sort: '-id', type: '1', status: '2' });
+  });
+
+  it("asks for a child collection's records by their parent's id, in the parameter its schema names", async () => {
+    const { calls, provider } = fake({ '/device/userecord': { total: 0, items: [] } });
+    await provider.getManyReference('userecord', { target: 'device', id: 7, pagination: { page: 1, perPage: 10 }, sort: sortById, filter: {} });
+    expect(calls[0]).toEqual({ path: '/device/userecord', options: { method: 'GET', query: { page: '1', limit: '10', sort: '-id', id: '7' } } });
+  });
+
+  it('refuses a target nothing filters by, rather than listing every record', () => {
+    const { provider } = fake();
+    expect(() => provider.getManyReference('device', { target: 'hour', id: 1, pagination: { page: 1, perPage: 10 }, sort: sortById, filter: {} })).toThrow(/hour/);
   });
 });
 

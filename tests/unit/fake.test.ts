@@ -2,7 +2,7 @@
 // the real schemas: their demo records are records the server would accept.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fakeRecords } from '../../kernel/demo/fake';
+import { GENERATOR_ARGS, fakeRecords } from '../../kernel/demo/fake';
 import { loadRegistry } from '../../kernel/schema/load-node';
 import type { ResourceSchema } from '../../kernel/schema/types';
 import { RecordValidator } from '../../kernel/schema/validation';
@@ -66,6 +66,12 @@ describe('fakeRecords', () => {
     const kinds = withField(tool, 'kind', { type: 'string', 'x-options': 'dict:toolKind' });
     const keys = (code: string) => (code === 'toolKind' ? ['mwd', 'lwd'] : []);
     expect(new Set(fakeRecords(kinds, fixture.config, 1, { dictionaryKeys: keys }).map((t) => t.kind))).toEqual(new Set(['mwd', 'lwd']));
+  });
+
+  it.each(Object.entries(GENERATOR_ARGS))('has the generator %s the schema check knows, taking %i arguments', (name, count) => {
+    const hint = [name, ...['1', '5'].slice(0, count)].join(':');
+    const [record] = fakeRecords(withField(well, 'depth', { type: undefined, multipleOf: undefined, 'x-fake': hint }), fixture.config);
+    expect(record.depth).toBeDefined();
   });
 
   it.each([

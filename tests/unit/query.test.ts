@@ -122,14 +122,24 @@ describe('parseLegacyQuery', () => {
     expect(parse('brand=0&status=0').conditions).toEqual([{ field: 'status', op: 'eq', value: 0 }]);
   });
 
-  it('turns id=1,2 into an "in" condition of numbers', () => {
-    expect(parse('id=1,2').conditions).toEqual([{ field: 'id', op: 'in', value: [1, 2] }]);
-    expect(parse('type=1&id=7').conditions).toEqual([
+  it('turns ids=1,2 into an "in" condition of numbers, refusing anything but record ids', () => {
+    expect(parse('ids=1,2').conditions).toEqual([{ field: 'id', op: 'in', value: [1, 2] }]);
+    expect(parse('type=1&ids=7').conditions).toEqual([
       { field: 'type', op: 'eq', value: 1 },
       { field: 'id', op: 'in', value: [7] },
     ]);
-    const error = queryError(() => parse('id=1,x'));
-    expect([error.param, error.reason, error.value]).toEqual(['id', 'number', 'x']);
+    for (const bad of ['1,x', '0', '-1', '1.5', '1e3', '0x10', '']) {
+      if (bad === '') continue;
+      const error = queryError(() => parse(`ids=${bad}`));
+      expect([error.param, error.reason, error.value]).toEqual(['ids', 'id', bad]);
+    }
+  });
+
+  it('searches the schema\'s searchable fields with q, and ignores q where none are', () => {
+    expect(parse('q=%20JQ%20&type=1').conditions).toEqual([
+      { field: 'type', op: 'eq', value: 1 },
+      { op: 'search', fields: device['x-resource'].search, value: 'JQ' },
+    ]);
   });
 });
 
@@ -138,7 +148,7 @@ describe('round trip', () => {
     const legacy = toLegacyQuery(device, {
       pagination: { page: 2, perPage: 10 },
       sort: { field: 'timestamp', order: 'DESC' },
-      filter: { title: 'JQ', type: 1, status: '', brand: 0, id: [4, 5] },
+      filter: { title: 'JQ', type: 1, status: '', brand: 0, ids: [4, 5] },
     });
     expect(parseLegacyQuery(device, new URLSearchParams(legacy))).toEqual({
       conditions: [

@@ -47,6 +47,7 @@ function progressOn(store: SeedStore, marks = new Set<string>()): SeedProgress &
       store.transaction(async (tx) => {
         await work(tx);
         marks.add(resource);
+        return true;
       }),
   };
 }

@@ -31,7 +31,9 @@ export function RecordRows({ resource, schema, hide = [], rowClick, bulkActionBu
   const cell = (path?: string) => (path ? <ValueField source={path} resource={resource} schema={schemaOf(path)} withUnit /> : null);
 
   if (phone) {
-    const first = columns.includes(meta.recordRepresentation) ? meta.recordRepresentation : columns[0];
+    // A record named only by its id is better named by its first other column.
+    const named = meta.recordRepresentation !== 'id' && columns.includes(meta.recordRepresentation);
+    const first = named ? meta.recordRepresentation : (columns.find((c) => c !== 'id') ?? columns[0]);
     const [second, third] = columns.filter((c) => c !== 'id' && c !== first);
     return (
       <SimpleList

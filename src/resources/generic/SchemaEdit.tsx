@@ -5,14 +5,9 @@ import { useLocation } from 'react-router-dom';
 import { openView } from '../links';
 import { useLinks } from '../useLinks';
 import { SchemaForm } from './SchemaForm';
-import { EditActions } from './ViewButtons';
+import { type BackState, EditActions } from './ViewButtons';
 import { toPayload } from './useRecordValidator';
 import { useWriteErrors } from './useWriteErrors';
-
-/** An edit form opened from a record page goes back there once saved; otherwise to the list. */
-export interface BackState {
-  back?: string;
-}
 
 export function SchemaEdit() {
   const resource = useResourceContext() ?? '';

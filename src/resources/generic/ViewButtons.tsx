@@ -2,7 +2,11 @@
 import { EditButton, ShowButton, TopToolbar, useRecordContext, useResourceContext } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { useLinks } from '../useLinks';
-import type { BackState } from './SchemaEdit';
+
+/** An edit form opened from another page (a record page) goes back there once saved; otherwise to the list. */
+export interface BackState {
+  back?: string;
+}
 
 /** Opens the record on the edit route; the form comes back here once saved. */
 export function EditLinkButton() {

@@ -53,13 +53,18 @@ export function ChildCollection({ resource, parentId }: { resource: string; pare
         pagination={<Pagination rowsPerPageOptions={pageSizes(meta.list.perPage)} />}
       >
         <FilterContext.Provider value={filters.inputs}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1, px: 2, pt: 1 }}>
-            <Box sx={{ flex: '1 1 auto', minWidth: 0, '& form': { flexWrap: 'wrap', minWidth: 0 } }}>
+          {/* The filters take the room left by the buttons, wrapping among themselves. */}
+          <Box sx={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1, px: 2, pt: 1 }}>
+            <Box sx={{ flex: '1 1 auto', minWidth: 0, '& form': { flexWrap: 'wrap', minWidth: 0 }, '& .MuiFormControl-root': { maxWidth: '100%' } }}>
               <FilterForm />
             </Box>
             <Box sx={{ display: 'flex', gap: 1, pb: 1 }}>
               {filters.hasMore && <FilterButton />}
-              {meta.endpoints.add && <Button label="ra.action.create" variant="contained" onClick={() => setDialog({})} startIcon={<AddIcon />} />}
+              {meta.endpoints.add && (
+                <Button label="ra.action.create" variant="contained" onClick={() => setDialog({})}>
+                  <AddIcon />
+                </Button>
+              )}
             </Box>
           </Box>
         </FilterContext.Provider>

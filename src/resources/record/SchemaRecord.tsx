@@ -31,7 +31,8 @@ function RecordPage() {
   if (!record) return null;
   return (
     <Box sx={{ mt: 1, minWidth: 0 }}>
-      <Title title={routeTitle ? `${routeTitle}: ${representation}` : representation} />
+      {/* The phone's top bar names the record; the route's title is in its tag and breadcrumb. */}
+      <Title title={representation || routeTitle} />
       <Card>
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
