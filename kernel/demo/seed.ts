@@ -74,6 +74,10 @@ export interface SeedOptions {
   progress?: SeedProgress;
 }
 
+/**
+ * Puts in the demo records of every resource the progress does not count as done, in dependency
+ * order, each resource in one transaction. The mock and the tests call it on a new memory store.
+ */
 export async function seedStore(store: SeedStore, registry: Registry, options: SeedOptions = {}): Promise<SeedResult> {
   const { seed = 1, progress = memoryProgress(store) } = options;
   checkDemoData(registry);

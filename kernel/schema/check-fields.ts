@@ -89,7 +89,9 @@ function messagesProblems({ pointer, schema, required }: Node): Found[] {
     out.push({ pointer: `${pointer}/pattern`, message: 'needs a message in x-messages.pattern: a person is never shown a regular expression' });
   }
   for (const key of Object.keys(schema['x-messages'] ?? {})) {
-    const has = key === 'required' ? required : key === 'type' ? Boolean(schema.type) : key === 'enum' ? Boolean(schema.enum || schema['x-options']) : schema[key as keyof FieldSchema] !== undefined;
+    // An option list of /config is checked as an enum of its keys.
+    const has =
+      key === 'required' ? required : key === 'enum' ? Boolean(schema.enum || schema['x-options']) : schema[key as keyof FieldSchema] !== undefined;
     const at = `${pointer}/x-messages/${esc(key)}`;
     if (!VALIDATION_KEYWORDS.includes(key)) out.push({ pointer: at, message: `"${key}" is not a validation keyword (${VALIDATION_KEYWORDS.join(', ')})` });
     else if (!has) out.push({ pointer: at, message: key === 'required' ? 'the field is not required' : `the field has no ${key}` });

@@ -34,7 +34,7 @@ const values = (list: unknown[]) => list.map((v) => JSON.stringify(v)).join(', '
 const entries = (n: number) => (n === 1 ? 'one entry' : `${n} entries`);
 
 /** Errors that only say a sub-schema failed; the errors under them say why. */
-const SUMMARIES = new Set(['if', 'anyOf', 'oneOf', 'propertyNames', '$ref']);
+const SUMMARIES = new Set(['if', 'anyOf', 'oneOf', 'not', 'propertyNames']);
 
 function inWords(error: ErrorObject): Found | undefined {
   const params = error.params as Record<string, unknown>;

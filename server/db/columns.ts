@@ -56,10 +56,11 @@ export function indexesOf(schema: ResourceSchema): Index[] {
   const equalities = [...new Set([...meta.filters.filter((f) => f.op === 'eq').map((f) => f.field), ...(meta.parent ? [meta.parent.field] : [])])].filter(usable);
   const sorts = meta.list.sortable.filter(usable);
   const pairs = equalities.flatMap((filter) => sorts.filter((sort) => sort !== filter).map((sort) => [filter, sort]));
-  return [
-    ...[...singles.map((name) => [name]), ...pairs].map((columns) => ({ columns, unique: false })),
-    ...(meta.unique ?? []).map((columns) => ({ columns, unique: true })),
-  ];
+  const uniques = (meta.unique ?? []).map((columns) => ({ columns, unique: true }));
+  // A unique index serves lists as well as a plain one on the same columns would.
+  const covered = new Set(uniques.map((u) => u.columns.join()));
+  const plain = [...singles.map((name) => [name]), ...pairs].filter((columns) => !covered.has(columns.join()));
+  return [...plain.map((columns) => ({ columns, unique: false })), ...uniques];
 }
 
 /** An index's name: `<table>_<columns>_key` for a unique one, `<table>_<columns>_idx` otherwise. */
@@ -87,6 +88,12 @@ export function decode(kind: ColumnKind, value: unknown): unknown {
 /** A condition's value no stored value can meet: the condition matches nothing. */
 export const NOTHING = Symbol('nothing');
 
+/** What a condition on a boolean field may say: a boolean, 1/0, or either as text. */
+const BOOLEANS = new Map<unknown, boolean>([
+  ...[true, 1, 'true', '1'].map((v): [unknown, boolean] => [v, true]),
+  ...[false, 0, 'false', '0'].map((v): [unknown, boolean] => [v, false]),
+]);
+
 const INT_MIN = -2147483648;
 const INT_MAX = 2147483647;
 
@@ -102,7 +109,7 @@ export function operand(kind: ColumnKind, op: 'eq' | 'gte' | 'lte', value: unkno
     case 'text':
       return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : NOTHING;
     case 'boolean': {
-      const flag = value === true || value === 1 || value === 'true' || value === '1' ? true : value === false || value === 0 || value === 'false' || value === '0' ? false : undefined;
+      const flag = BOOLEANS.get(value);
       if (flag === undefined) return NOTHING;
       return dialect === 'sqlite' ? Number(flag) : flag;
     }

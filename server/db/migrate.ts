@@ -102,11 +102,11 @@ const definition = (column: Column, dialect: Dialect) => (c: ColumnDefinitionBui
  * field's index keeps that order (NULLS FIRST, read backwards for descending) so that it still
  * serves the list; SQLite's indexes already do.
  */
-const nullsFirst = (schema: ResourceSchema, index: Index, column: string, dialect: Dialect) =>
-  dialect === 'postgres' && !index.unique && schema['x-resource'].list.sortable.includes(column);
+const nullsFirst = (schema: ResourceSchema, column: string, dialect: Dialect) =>
+  dialect === 'postgres' && schema['x-resource'].list.sortable.includes(column);
 
 function indexColumns(schema: ResourceSchema, index: Index, dialect: Dialect): Expression<unknown> {
-  return sql.join(index.columns.map((name) => (nullsFirst(schema, index, name, dialect) ? sql`${sql.ref(name)} nulls first` : sql.ref(name))));
+  return sql.join(index.columns.map((name) => (nullsFirst(schema, name, dialect) ? sql`${sql.ref(name)} nulls first` : sql.ref(name))));
 }
 
 const createIndex = (trx: Trx, table: string, schema: ResourceSchema, index: Index, dialect: Dialect) => {
@@ -131,9 +131,9 @@ async function orderLikeTheOtherStores(trx: Trx, table: string, schema: Resource
   const definitions = new Map(indexes.map((i) => [i.indexname, i.indexdef]));
   for (const index of indexesOf(schema)) {
     const name = indexName(table, index);
-    const definition = definitions.get(name);
-    const wanted = index.columns.some((column) => nullsFirst(schema, index, column, 'postgres'));
-    if (definition === undefined || !wanted || definition.includes('NULLS FIRST')) continue;
+    const existing = definitions.get(name);
+    const wanted = index.columns.some((column) => nullsFirst(schema, column, 'postgres'));
+    if (existing === undefined || !wanted || existing.includes('NULLS FIRST')) continue;
     await trx.schema.dropIndex(name).execute();
     await createIndex(trx, table, schema, index, 'postgres');
   }

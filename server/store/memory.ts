@@ -9,7 +9,7 @@ import type { Row, Store, UpdateResult } from './types';
 const absent = (value: unknown) => value === undefined || value === null;
 
 /** Strings by code point, as SQLite's BINARY and PostgreSQL's "C" collation order UTF-8 bytes. */
-export function compareText(a: string, b: string): number {
+function compareText(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     let x = a.charCodeAt(i);

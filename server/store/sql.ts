@@ -17,6 +17,9 @@ const ATTEMPTS = 5;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Builder = ExpressionBuilder<any, any>;
 
+/** A condition nothing meets. */
+const NEVER = sql<SqlBool>`1 = 0`;
+
 /**
  * The store on a SQL database. SQLite, PostgreSQL and the memory store answer every list
  * alike, record for record and in the same order:
@@ -81,7 +84,7 @@ export class SqlStore implements Store {
     const column = this.column(resource, name);
     const postgres = this.connection.dialect === 'postgres';
     if (path.length === 0) {
-      if (column.kind !== 'text') return sql<SqlBool>`1 = 0`;
+      if (column.kind !== 'text') return NEVER;
       return postgres
         ? sql<SqlBool>`${sql.ref(name)} collate "C" ilike ${pattern} escape '\\'`
         : sql<SqlBool>`${sql.ref(name)} like ${pattern} escape '\\'`;
@@ -96,7 +99,6 @@ export class SqlStore implements Store {
 
   private where(resource: string, conditions: Condition[]) {
     const dialect = this.connection.dialect;
-    const never = sql<SqlBool>`1 = 0`;
     return (eb: Builder): Expression<SqlBool> =>
       eb.and(
         conditions.map((c) => {
@@ -105,10 +107,10 @@ export class SqlStore implements Store {
           const { name, kind } = this.column(resource, c.field);
           if (c.op === 'in') {
             const values = (c.value as unknown[]).map((v) => operand(kind, 'eq', v, dialect)).filter((v) => v !== NOTHING);
-            return values.length ? eb(name, 'in', values) : never;
+            return values.length ? eb(name, 'in', values) : NEVER;
           }
           const value = operand(kind, c.op, c.value, dialect);
-          if (value === NOTHING) return never;
+          if (value === NOTHING) return NEVER;
           return eb(name, c.op === 'eq' ? '=' : c.op === 'gte' ? '>=' : '<=', value);
         }),
       );
@@ -124,8 +126,12 @@ export class SqlStore implements Store {
         .selectFrom(resource)
         .selectAll()
         .where(where)
-        // SQLite already puts no value first going up and last going down; PostgreSQL is told to.
-        .orderBy(sortColumn, (o) => (descending ? (postgres ? o.desc().nullsLast() : o.desc()) : postgres ? o.asc().nullsFirst() : o.asc()))
+        .orderBy(sortColumn, (o) => {
+          const directed = descending ? o.desc() : o.asc();
+          // SQLite already puts no value first going up and last going down; PostgreSQL is told to.
+          if (!postgres) return directed;
+          return descending ? directed.nullsLast() : directed.nullsFirst();
+        })
         // Ties follow the same direction, so an index on (filter, sort field) serves the whole order.
         .orderBy('id', descending ? 'desc' : 'asc')
         .limit(query.limit)

@@ -10,6 +10,13 @@ export type UpdateResult = { status: 'ok'; row: Row } | { status: 'missing' } | 
  * and SQL through Kysely (SQLite, PostgreSQL). Every method is all-or-nothing.
  */
 export interface Store {
+  /**
+   * One page of the records meeting every condition, and how many meet them. Every store answers
+   * alike: text orders and compares by Unicode code point; a record without a value in the sort
+   * field comes first going up and last going down; ties go by id in the same direction;
+   * `contains` and `search` match text only, folding case for A-Z alone; `%`, `_` and `\` in
+   * them are meant literally.
+   */
   list(resource: string, query: ListQuery): Promise<{ rows: Row[]; total: number }>;
   get(resource: string, id: number): Promise<Row | undefined>;
   insert(resource: string, values: Record<string, unknown>): Promise<Row>;
@@ -27,7 +34,9 @@ export interface Store {
   /**
    * Runs `work` as one transaction over a store bound to it: everything it writes lands, or,
    * when it throws, nothing does. Checks made inside hold until it ends (no write of another
-   * request lands in between on SQLite; PostgreSQL runs it serializable and retries a conflict).
+   * request lands in between on SQLite; PostgreSQL runs it serializable and retries a conflict,
+   * so the work may run more than once: it should only read and write through `store`). Inside,
+   * `transaction` runs its work in the same transaction.
    */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -202,7 +202,7 @@ describe('memory, SQLite and PostgreSQL agree on every list', () => {
           expect(await memory.count(name, query.conditions)).toBe(expected.total);
           for (const { name: storeName, store } of databases) {
             const why = `${storeName} ≠ memory for ${JSON.stringify(query)}`;
-            expect(await store.list(name, query), why).toEqual(expected);
+            expect(await store.list(name, query), why).toStrictEqual(expected);
             expect(await store.count(name, query.conditions), why).toBe(expected.total);
             expect(await store.findIds(name, query.conditions), why).toEqual(ids);
           }

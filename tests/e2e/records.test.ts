@@ -46,6 +46,8 @@ describe('the data dictionary', () => {
     await expectPath(page, '/setting/system/dictionary');
 
     await page.getByPlaceholder('Search').fill('rigType');
+    // The list applies the search after a pause; a row clicked before then would be left for it.
+    await expect.poll(() => decodeURIComponent(page.url())).toContain('"q":"rigType"');
     const row = page.locator('table tbody tr', { hasText: 'rigType' });
     await row.waitFor();
     const [list] = (await listOf('/setting/dictionary/list?q=rigType')).rows;
@@ -211,10 +213,12 @@ describe.each([
       await page.goto(`${baseUrl()}/device/record/3`);
       await page.getByRole('tab', { name: plural('resources.userecord.name') }).waitFor();
       await page.getByText(m['resources.device.fields.houring']).first().waitFor();
-      await page.locator('table tbody tr, .MuiList-root a, .MuiList-root [role=button]').first().waitFor();
+      // The tab's rows: a table, or on a phone a list (the menu's entries are list items too).
+      const rows = page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root');
+      await rows.first().waitFor();
       await shot('device-record');
 
-      await page.locator('table tbody tr, .MuiListItemButton-root').first().click();
+      await rows.first().click();
       await dialog(page).locator('input[name="startcl"]').waitFor();
       await shot('userecord-dialog');
 

@@ -150,336 +150,337 @@ describe('the form of a file', () => {
   });
 });
 
+type Case = [breakIt: (f: Fixture) => void, expected: string[]];
+
+/** One test per kind of mistake: its name, how the fixture is broken, and exactly what the check says. */
+function kinds(table: Record<string, Case>) {
+  for (const [name, [breakIt, expected]] of Object.entries(table)) it(name, () => expect(problems(breakIt)).toEqual(expected));
+}
+
+const TOP_LEVEL_ONLY = 'works only on a field written directly in properties, not inside a group or definition';
+
 describe('field keywords', () => {
-  it('x-options names a /config list or a dictionary code, on a field of the right type', () => {
-    expect(
-      problems((f) => {
-        well(f).properties.colour['x-options'] = 'colorOption';
-        well(f).properties.kind['x-options'] = 'dict:well-kind';
-        well(f).properties.depth['x-options'] = 'dict:depths';
-        well(f).definitions.contact.properties.phone['x-options'] = 'dict:phoneKind';
-        run(f).properties.done = { type: 'string', 'x-options': 'colourOption' };
-      }),
-    ).toEqual([
-      'schemas/well.json#/properties/depth/x-options: a dictionary field must be of type string (its values are item keys)',
-      'schemas/well.json#/properties/colour/x-options: "colorOption" is not an option list of schemas/config.json (a dictionary list is written dict:<code>)',
-      'schemas/well.json#/properties/kind/x-options: "well-kind" is not a dictionary code: a letter, then letters, digits or _',
-      'schemas/well.json#/definitions/contact/properties/phone/x-options: a dictionary field works only on a field written directly in properties, not inside a group or definition',
-      'schemas/run.json#/properties/done/x-options: the keys of colourOption are numbers, but the field is of type string',
-    ]);
-  });
-
-  it('x-ref names a resource with list and info endpoints, on a top-level integer field', () => {
-    expect(
-      problems((f) => {
-        run(f).properties.crew = { type: 'integer', 'x-ref': 'crew' };
-        run(f).properties.code = { type: 'string', 'x-ref': 'well' };
-        well(f).definitions.contact.properties.run = { type: 'integer', 'x-ref': 'run' };
-        delete run(f)['x-resource'].endpoints.info;
+  kinds({
+    'x-options names an option list of /config': [
+      (f) => (well(f).properties.colour['x-options'] = 'colorOption'),
+      ['schemas/well.json#/properties/colour/x-options: "colorOption" is not an option list of schemas/config.json (a dictionary list is written dict:<code>)'],
+    ],
+    'x-options on a field whose type its keys do not have': [
+      (f) => (run(f).properties.done = { type: 'string', 'x-options': 'colourOption' }),
+      ['schemas/run.json#/properties/done/x-options: the keys of colourOption are numbers, but the field is of type string'],
+    ],
+    'x-options dict:<code> with a code that is no code': [
+      (f) => (well(f).properties.kind['x-options'] = 'dict:well-kind'),
+      ['schemas/well.json#/properties/kind/x-options: "well-kind" is not a dictionary code: a letter, then letters, digits or _'],
+    ],
+    'x-options dict:<code> on a field that is not a string': [
+      (f) => (well(f).properties.depth['x-options'] = 'dict:depths'),
+      ['schemas/well.json#/properties/depth/x-options: a dictionary field must be of type string (its values are item keys)'],
+    ],
+    'x-options dict:<code> inside a group': [
+      (f) => (well(f).definitions.contact.properties.phone['x-options'] = 'dict:phoneKind'),
+      [`schemas/well.json#/definitions/contact/properties/phone/x-options: a dictionary field ${TOP_LEVEL_ONLY}`],
+    ],
+    'x-ref to a resource that does not exist': [
+      (f) => (run(f).properties.crew = { type: 'integer', 'x-ref': 'crew' }),
+      ['schemas/run.json#/properties/crew/x-ref: no resource "crew" (no schemas/crew.json)'],
+    ],
+    'x-ref to a resource without list and info endpoints': [
+      (f) => {
         well(f).properties.lastRun = { type: 'integer', 'x-ref': 'run' };
-      }),
-    ).toEqual([
-      'schemas/well.json#/properties/lastRun/x-ref: run has no info endpoint; a reference needs list (to choose a record) and info (to show it)',
-      'schemas/well.json#/definitions/contact/properties/run/x-ref: x-ref works only on a field written directly in properties, not inside a group or definition',
-      'schemas/run.json#/properties/crew/x-ref: no resource "crew" (no schemas/crew.json)',
-      'schemas/run.json#/properties/code/x-ref: x-ref needs a field of type integer: it holds the id of a well record',
-    ]);
-  });
-
-  it('x-computed joins top-level fields', () => {
-    expect(
-      problems((f) => {
-        well(f).properties.label['x-computed'].concat = ['code', 'colour2', 'leader'];
-        well(f).definitions.contact.properties.full = { type: 'string', 'x-computed': { concat: ['name'] } };
-      }),
-    ).toEqual([
-      'schemas/well.json#/properties/label/x-computed/concat/1: "colour2" is not a top-level field of well',
-      'schemas/well.json#/properties/label/x-computed/concat/2: "leader" is a group or a list: x-computed joins single values',
-      'schemas/well.json#/definitions/contact/properties/full/x-computed: x-computed works only on a field written directly in properties, not inside a group or definition',
-    ]);
-  });
-
-  it('x-fake names a generator of ours or of faker, with the arguments it takes', () => {
-    expect(
-      problems((f) => {
-        const p = well(f).properties;
-        p.name['x-fake'] = 'person.fullname';
-        p.code['x-fake'] = 'int:1';
-        p.depth['x-fake'] = 'decimal:10:x';
-        p.colour['x-fake'] = 'int:9:2';
-        p.label['x-fake'] = 'wellName:3';
-        run(f).properties.start['x-fake'] = 'decimal:50:500';
-        run(f).properties.done['x-fake'] = 'helpers.arrayElement';
-        well(f).definitions.contact.properties.phone['x-fake'] = 'number.int';
-      }),
-    ).toEqual([
-      'schemas/well.json#/properties/name/x-fake: no generator "person.fullname": ours are crewNumber, deviceNumber, wellName, phone, int, hours, decimal; any other is a faker function such as person.fullName',
-      'schemas/well.json#/properties/code/x-fake: int takes 2 arguments (int:min:max), not 1',
-      'schemas/well.json#/properties/depth/x-fake: decimal takes numbers, and "x" is not one',
-      'schemas/well.json#/properties/colour/x-fake: int:9:2 has its min above its max',
-      'schemas/well.json#/properties/label/x-fake: wellName takes no arguments, not 1',
-      "schemas/well.json#/definitions/contact/properties/phone/x-fake: faker's number.int makes an integer, but the field is a string",
-      "schemas/run.json#/properties/start/x-fake: decimal:50:500 goes above the field's maximum 100",
-      "schemas/run.json#/properties/done/x-fake: faker's helpers.arrayElement needs arguments, which x-fake cannot give",
-    ]);
-  });
-
-  it('x-unit is only for numbers', () => {
-    expect(problems((f) => (well(f).properties.name['x-unit'] = 'm'))).toEqual([
-      'schemas/well.json#/properties/name/x-unit: x-unit is only for fields of type number or integer',
-    ]);
-  });
-
-  it('x-ui lays out a field as full, half or third, with multiline only for text', () => {
-    expect(problems((f) => (well(f).properties.code['x-ui'].width = 'quarter'))).toEqual([
-      'schemas/well.json#/properties/code/x-ui/width: must be one of "full", "half", "third"',
-    ]);
-    expect(problems((f) => (well(f).properties.depth['x-ui'] = { multiline: 3 }))).toEqual([
-      'schemas/well.json#/properties/depth/x-ui/multiline: multiline is only for fields of type string',
-    ]);
-  });
-
-  it('a pattern comes with the message a person sees instead, and compiles', () => {
-    expect(
-      problems((f) => {
-        delete well(f).properties.code['x-messages'];
-        well(f).definitions.contact.properties.phone.pattern = '^[0-9';
-      }),
-    ).toEqual([
-      'schemas/well.json#/properties/code/pattern: needs a message in x-messages.pattern: a person is never shown a regular expression',
-      'schemas/well.json#/definitions/contact/properties/phone/pattern: is not a valid regular expression',
-    ]);
-  });
-
-  it('x-messages gives messages only for validation keywords the field has', () => {
-    expect(
-      problems((f) => {
-        well(f).properties.code['x-messages'] = { pattern: 'wellCode', maxLength: 'tooLong', colour: 'red', required: 'needed' };
+        delete run(f)['x-resource'].endpoints.info;
+      },
+      ['schemas/well.json#/properties/lastRun/x-ref: run has no info endpoint; a reference needs list (to choose a record) and info (to show it)'],
+    ],
+    'x-ref on a field that is not an integer': [
+      (f) => (run(f).properties.code = { type: 'string', 'x-ref': 'well' }),
+      ['schemas/run.json#/properties/code/x-ref: x-ref needs a field of type integer: it holds the id of a well record'],
+    ],
+    'x-ref inside a group': [
+      (f) => (well(f).definitions.contact.properties.run = { type: 'integer', 'x-ref': 'run' }),
+      [`schemas/well.json#/definitions/contact/properties/run/x-ref: x-ref ${TOP_LEVEL_ONLY}`],
+    ],
+    'x-computed joining what is not a top-level single value': [
+      (f) => (well(f).properties.label['x-computed'].concat = ['code', 'colour2', 'leader']),
+      [
+        'schemas/well.json#/properties/label/x-computed/concat/1: "colour2" is not a top-level field of well',
+        'schemas/well.json#/properties/label/x-computed/concat/2: "leader" is a group or a list: x-computed joins single values',
+      ],
+    ],
+    'x-computed inside a group': [
+      (f) => (well(f).definitions.contact.properties.full = { type: 'string', 'x-computed': { concat: ['name'] } }),
+      [`schemas/well.json#/definitions/contact/properties/full/x-computed: x-computed ${TOP_LEVEL_ONLY}`],
+    ],
+    'x-default "now" on a field that holds no time': [
+      (f) => (well(f).properties.code['x-default'] = 'now'),
+      ['schemas/well.json#/properties/code/x-default: x-default "now" needs a field of type string with format date-time'],
+    ],
+    'x-fake naming no generator': [
+      (f) => (well(f).properties.name['x-fake'] = 'person.fullname'),
+      ['schemas/well.json#/properties/name/x-fake: no generator "person.fullname": ours are crewNumber, deviceNumber, wellName, phone, int, hours, decimal; any other is a faker function such as person.fullName'],
+    ],
+    'x-fake with too few or too many arguments': [
+      (f) => {
+        well(f).properties.code['x-fake'] = 'int:1';
+        well(f).properties.label['x-fake'] = 'wellName:3';
+      },
+      [
+        'schemas/well.json#/properties/code/x-fake: int takes 2 arguments (int:min:max), not 1',
+        'schemas/well.json#/properties/label/x-fake: wellName takes no arguments, not 1',
+      ],
+    ],
+    'x-fake with an argument that is not a number': [
+      (f) => (well(f).properties.depth['x-fake'] = 'decimal:10:x'),
+      ['schemas/well.json#/properties/depth/x-fake: decimal takes numbers, and "x" is not one'],
+    ],
+    'x-fake with its min above its max': [
+      (f) => (well(f).properties.colour['x-fake'] = 'int:9:2'),
+      ['schemas/well.json#/properties/colour/x-fake: int:9:2 has its min above its max'],
+    ],
+    "x-fake with a range beyond the field's bounds": [
+      (f) => (run(f).properties.start['x-fake'] = 'decimal:50:500'),
+      ["schemas/run.json#/properties/start/x-fake: decimal:50:500 goes above the field's maximum 100"],
+    ],
+    'x-fake naming a faker function that needs arguments': [
+      (f) => (run(f).properties.done['x-fake'] = 'helpers.arrayElement'),
+      ["schemas/run.json#/properties/done/x-fake: faker's helpers.arrayElement needs arguments, which x-fake cannot give"],
+    ],
+    'x-fake naming a faker function that makes the wrong kind of value': [
+      (f) => (well(f).definitions.contact.properties.phone['x-fake'] = 'number.int'),
+      ["schemas/well.json#/definitions/contact/properties/phone/x-fake: faker's number.int makes an integer, but the field is a string"],
+    ],
+    'x-unit on a field that is not a number': [
+      (f) => (well(f).properties.name['x-unit'] = 'm'),
+      ['schemas/well.json#/properties/name/x-unit: x-unit is only for fields of type number or integer'],
+    ],
+    'x-ui width other than full, half or third': [
+      (f) => (well(f).properties.code['x-ui'].width = 'quarter'),
+      ['schemas/well.json#/properties/code/x-ui/width: must be one of "full", "half", "third"'],
+    ],
+    'x-ui multiline on a field that is not text': [
+      (f) => (well(f).properties.depth['x-ui'] = { multiline: 3 }),
+      ['schemas/well.json#/properties/depth/x-ui/multiline: multiline is only for fields of type string'],
+    ],
+    'a pattern without the message a person sees instead': [
+      (f) => delete well(f).properties.code['x-messages'],
+      ['schemas/well.json#/properties/code/pattern: needs a message in x-messages.pattern: a person is never shown a regular expression'],
+    ],
+    'a pattern that is no regular expression': [
+      (f) => (well(f).definitions.contact.properties.phone.pattern = '^[0-9'),
+      ['schemas/well.json#/definitions/contact/properties/phone/pattern: is not a valid regular expression'],
+    ],
+    'x-messages for a keyword the field does not have': [
+      (f) => {
+        well(f).properties.code['x-messages'] = { pattern: 'wellCode', maxLength: 'tooLong', required: 'needed' };
         well(f).properties.name['x-messages'] = { required: 'needed', minLength: 'empty' };
-      }),
-    ).toEqual([
-      'schemas/well.json#/properties/code/x-messages/maxLength: the field has no maxLength',
-      'schemas/well.json#/properties/code/x-messages/colour: "colour" is not a validation keyword (type, required, enum, format, minimum, maximum, multipleOf, minLength, maxLength, pattern, uniqueItems)',
-      'schemas/well.json#/properties/code/x-messages/required: the field is not required',
-    ]);
-  });
-
-  it('a default is a value the field accepts, on a top-level field', () => {
-    expect(
-      problems((f) => {
-        well(f).properties.colour.default = 3;
+      },
+      [
+        'schemas/well.json#/properties/code/x-messages/maxLength: the field has no maxLength',
+        'schemas/well.json#/properties/code/x-messages/required: the field is not required',
+      ],
+    ],
+    'x-messages for what is no validation keyword': [
+      (f) => (well(f).properties.code['x-messages'].colour = 'red'),
+      ['schemas/well.json#/properties/code/x-messages/colour: "colour" is not a validation keyword (type, required, enum, format, minimum, maximum, multipleOf, minLength, maxLength, pattern, uniqueItems)'],
+    ],
+    "a default of another type than the field's": [
+      (f) => {
         run(f).properties.start.default = '0';
         run(f).properties.done.default = 1;
+      },
+      ['schemas/run.json#/properties/start/default: must be a number, like the field', 'schemas/run.json#/properties/done/default: must be a boolean, like the field'],
+    ],
+    'a default the field would refuse': [
+      (f) => {
         well(f).properties.code.default = 'abc';
-        well(f).definitions.contact.properties.name.default = 'Ann';
-      }),
-    ).toEqual([
-      "schemas/well.json#/properties/code/default: is not written the way the field's pattern asks",
-      'schemas/well.json#/properties/colour/default: must be a key of colourOption (1, 2)',
-      'schemas/well.json#/definitions/contact/properties/name/default: default works only on a field written directly in properties, not inside a group or definition',
-      'schemas/run.json#/properties/start/default: must be a number, like the field',
-      'schemas/run.json#/properties/done/default: must be a boolean, like the field',
-    ]);
-  });
-
-  it('required names fields, at every depth', () => {
-    expect(
-      problems((f) => {
+        well(f).properties.colour.default = 3;
+        run(f).properties.start.default = -1;
+      },
+      [
+        "schemas/well.json#/properties/code/default: is not written the way the field's pattern asks",
+        'schemas/well.json#/properties/colour/default: must be a key of colourOption (1, 2)',
+        "schemas/run.json#/properties/start/default: must be at least 0, the field's minimum",
+      ],
+    ],
+    'a default inside a group': [
+      (f) => (well(f).definitions.contact.properties.name.default = 'Ann'),
+      [`schemas/well.json#/definitions/contact/properties/name/default: default ${TOP_LEVEL_ONLY}`],
+    ],
+    'required naming what is not a field, at any depth': [
+      (f) => {
         well(f).required.push('colour2');
         well(f).definitions.contact.required.push('email');
-      }),
-    ).toEqual([
-      'schemas/well.json#/definitions/contact/required/1: "email" is not a field of this group',
-      'schemas/well.json#/required/1: "colour2" is not a field of well',
-    ]);
-  });
-
-  it('a $ref stands alone and points at a definition', () => {
-    expect(
-      problems((f) => {
-        well(f).properties.leader['x-ui'] = { width: 'half' };
-        well(f).properties.deputy = { $ref: '#/definitions/person' };
-      }),
-    ).toEqual([
-      'schemas/well.json#/properties/leader/x-ui: is ignored beside $ref: write it in #/definitions/contact',
-      'schemas/well.json#/properties/deputy/$ref: no definition "person" in this file',
-    ]);
-  });
-
-  it('the stores own id and version', () => {
-    expect(
-      problems((f) => {
-        well(f).properties.id = { type: 'string' };
-        run(f).properties.version = { type: 'integer' };
-      }),
-    ).toEqual([
-      'schemas/well.json#/properties/id: id is numbered by the stores: it must be of type integer and readOnly',
-      'schemas/run.json#/properties/version: "version" is kept by the stores on every record; name the field otherwise',
-    ]);
+      },
+      ['schemas/well.json#/definitions/contact/required/1: "email" is not a field of this group', 'schemas/well.json#/required/1: "colour2" is not a field of well'],
+    ],
+    'a keyword beside $ref, where it is ignored': [
+      (f) => (well(f).properties.leader['x-ui'] = { width: 'half' }),
+      ['schemas/well.json#/properties/leader/x-ui: is ignored beside $ref: write it in #/definitions/contact'],
+    ],
+    'a $ref to a definition that does not exist': [
+      (f) => (well(f).properties.deputy = { $ref: '#/definitions/person' }),
+      ['schemas/well.json#/properties/deputy/$ref: no definition "person" in this file'],
+    ],
+    'an id the stores cannot number': [
+      (f) => (well(f).properties.id = { type: 'string' }),
+      ['schemas/well.json#/properties/id: id is numbered by the stores: it must be of type integer and readOnly'],
+    ],
+    'a field named version, which the stores keep': [
+      (f) => (run(f).properties.version = { type: 'integer' }),
+      ['schemas/run.json#/properties/version: "version" is kept by the stores on every record; name the field otherwise'],
+    ],
   });
 });
 
 describe('the list', () => {
-  it('shows fields as columns (dotted within a group), not whole groups', () => {
-    expect(problems((f) => well(f)['x-resource'].list.columns.push('colour2', 'leader'))).toEqual([
-      'schemas/well.json#/x-resource/list/columns/3: "colour2" is not a field of well',
-      'schemas/well.json#/x-resource/list/columns/4: "leader" is a group: name one of its fields (leader.…)',
-    ]);
-  });
-
-  it('sorts only by top-level single values', () => {
-    expect(problems((f) => well(f)['x-resource'].list.sortable.push('leader.name', 'leader', 'colour2'))).toEqual([
-      'schemas/well.json#/x-resource/list/sortable/3: cannot sort by "leader.name": it is inside the group "leader", which the stores keep as one JSON value',
-      'schemas/well.json#/x-resource/list/sortable/4: cannot sort by "leader": it is a group, which the stores keep as one JSON value',
-      'schemas/well.json#/x-resource/list/sortable/5: "colour2" is not a field of well',
-    ]);
-  });
-
-  it('sorts by default by a sortable field', () => {
-    expect(problems((f) => (well(f)['x-resource'].list.sort.field = 'colour'))).toEqual([
-      'schemas/well.json#/x-resource/list/sort/field: the default sort "colour" is not one of list.sortable',
-    ]);
-  });
-
-  it('filters only on top-level single values', () => {
-    expect(
-      problems((f) =>
-        well(f)['x-resource'].filters.push({ param: 'leader', field: 'leader.name', op: 'eq' }, { param: 'boss', field: 'leader', op: 'eq' }),
-      ),
-    ).toEqual([
-      'schemas/well.json#/x-resource/filters/2/field: cannot filter on "leader.name": it is inside the group "leader", which the stores keep as one JSON value',
-      'schemas/well.json#/x-resource/filters/3/field: cannot filter on "leader": it is a group, which the stores keep as one JSON value',
-    ]);
-  });
-
-  it('filters by "contains" only on text', () => {
-    expect(problems((f) => (well(f)['x-resource'].filters[1].op = 'contains'))).toEqual([
-      'schemas/well.json#/x-resource/filters/1/op: a contains filter needs a field of type string, and "colour" is of type integer',
-    ]);
-  });
-
-  it('gives each filter its own param, none of the list\'s own', () => {
-    expect(
-      problems((f) =>
-        well(f)['x-resource'].filters.push({ param: 'name', field: 'code', op: 'eq' }, { param: 'page', field: 'code', op: 'eq' }),
-      ),
-    ).toEqual([
-      'schemas/well.json#/x-resource/filters/2/param: "name" is already the param of filter 0',
-      'schemas/well.json#/x-resource/filters/3/param: "page" is a parameter of every list (page, limit, sort, q, ids)',
-    ]);
-  });
-
-  it('searches text fields, dotted within a group allowed', () => {
-    expect(problems((f) => well(f)['x-resource'].search.push('depth', 'leader', 'leader.email'))).toEqual([
-      'schemas/well.json#/x-resource/search/2: search matches text, and "depth" is of type number',
-      'schemas/well.json#/x-resource/search/3: "leader" is a group: name one of its fields (leader.…)',
-      'schemas/well.json#/x-resource/search/4: "leader.email" is not a field of well',
-    ]);
-  });
-
-  it('names a record by one of its fields', () => {
-    expect(problems((f) => (well(f)['x-resource'].recordRepresentation = 'title'))).toEqual([
-      'schemas/well.json#/x-resource/recordRepresentation: "title" is not a field of well',
-    ]);
-  });
-
-  it('keeps unique only top-level single values', () => {
-    expect(problems((f) => well(f)['x-resource'].unique.push(['code', 'leader.name'], ['colour2']))).toEqual([
-      'schemas/well.json#/x-resource/unique/1/1: cannot keep unique "leader.name": it is inside the group "leader", which the stores keep as one JSON value',
-      'schemas/well.json#/x-resource/unique/2/0: "colour2" is not a field of well',
-    ]);
+  kinds({
+    'a column that is not a field, or a whole group': [
+      (f) => well(f)['x-resource'].list.columns.push('colour2', 'leader'),
+      ['schemas/well.json#/x-resource/list/columns/3: "colour2" is not a field of well', 'schemas/well.json#/x-resource/list/columns/4: "leader" is a group: name one of its fields (leader.…)'],
+    ],
+    'a sortable field inside a group, a group, or no field': [
+      (f) => well(f)['x-resource'].list.sortable.push('leader.name', 'leader', 'colour2'),
+      [
+        'schemas/well.json#/x-resource/list/sortable/3: cannot sort by "leader.name": it is inside the group "leader", which the stores keep as one JSON value',
+        'schemas/well.json#/x-resource/list/sortable/4: cannot sort by "leader": it is a group, which the stores keep as one JSON value',
+        'schemas/well.json#/x-resource/list/sortable/5: "colour2" is not a field of well',
+      ],
+    ],
+    'a default sort on a field that is not sortable': [
+      (f) => (well(f)['x-resource'].list.sort.field = 'colour'),
+      ['schemas/well.json#/x-resource/list/sort/field: the default sort "colour" is not one of list.sortable'],
+    ],
+    'a filter on a field inside a group, or on a group': [
+      (f) => well(f)['x-resource'].filters.push({ param: 'leader', field: 'leader.name', op: 'eq' }, { param: 'boss', field: 'leader', op: 'eq' }),
+      [
+        'schemas/well.json#/x-resource/filters/2/field: cannot filter on "leader.name": it is inside the group "leader", which the stores keep as one JSON value',
+        'schemas/well.json#/x-resource/filters/3/field: cannot filter on "leader": it is a group, which the stores keep as one JSON value',
+      ],
+    ],
+    'a contains filter on a field that is not text': [
+      (f) => (well(f)['x-resource'].filters[1].op = 'contains'),
+      ['schemas/well.json#/x-resource/filters/1/op: a contains filter needs a field of type string, and "colour" is of type integer'],
+    ],
+    "a filter param used twice, or one of the list's own": [
+      (f) => well(f)['x-resource'].filters.push({ param: 'name', field: 'code', op: 'eq' }, { param: 'page', field: 'code', op: 'eq' }),
+      [
+        'schemas/well.json#/x-resource/filters/2/param: "name" is already the param of filter 0',
+        'schemas/well.json#/x-resource/filters/3/param: "page" is a parameter of every list (page, limit, sort, q, ids)',
+      ],
+    ],
+    'a search field that is not text (dotted fields allowed)': [
+      (f) => well(f)['x-resource'].search.push('depth', 'leader', 'leader.email'),
+      [
+        'schemas/well.json#/x-resource/search/2: search matches text, and "depth" is of type number',
+        'schemas/well.json#/x-resource/search/3: "leader" is a group: name one of its fields (leader.…)',
+        'schemas/well.json#/x-resource/search/4: "leader.email" is not a field of well',
+      ],
+    ],
+    'a recordRepresentation that is not a field': [
+      (f) => (well(f)['x-resource'].recordRepresentation = 'title'),
+      ['schemas/well.json#/x-resource/recordRepresentation: "title" is not a field of well'],
+    ],
+    'a unique set with a field inside a group': [
+      (f) => well(f)['x-resource'].unique.push(['code', 'leader.name'], ['colour2']),
+      [
+        'schemas/well.json#/x-resource/unique/1/1: cannot keep unique "leader.name": it is inside the group "leader", which the stores keep as one JSON value',
+        'schemas/well.json#/x-resource/unique/2/0: "colour2" is not a field of well',
+      ],
+    ],
   });
 });
 
 describe('child collections and record pages', () => {
-  it('a parent is a resource, referred to by a required x-ref field', () => {
-    // The well's record page loses its section of runs with them.
-    expect(problems((f) => (run(f)['x-resource'].parent.resource = 'site'))).toEqual([
-      'schemas/well.json#/x-resource/record/sections/0/resource: run is not a child collection of well: its x-resource.parent must name well',
-      'schemas/run.json#/x-resource/parent/resource: no resource "site" (no schemas/site.json)',
-      'schemas/run.json#/x-resource/parent/field: "well" must refer to the parent: give it "x-ref": "site"',
-    ]);
-    expect(problems((f) => (run(f).required = ['start']))).toEqual([
-      'schemas/run.json#/x-resource/parent/field: "well" must be required: every record belongs to a well',
-    ]);
-    expect(problems((f) => (run(f)['x-resource'].parent.field = 'start'))).toEqual([
-      'schemas/run.json#/x-resource/parent/field: "start" must refer to the parent: give it "x-ref": "well"',
-    ]);
-  });
-
-  it("a parent's param is not a filter's", () => {
-    expect(problems((f) => (run(f)['x-resource'].parent.param = 'done'))).toEqual([
-      'schemas/run.json#/x-resource/parent/param: the parent\'s param "done" is also the param of filter 0',
-    ]);
-    expect(problems((f) => (run(f)['x-resource'].filters[0].param = 'id'))).toEqual([
-      'schemas/run.json#/x-resource/parent: the parent\'s param "id" is also the param of filter 0',
-    ]);
-  });
-
-  it('a record page shows fields, child collections and registered panels', () => {
-    expect(
-      problems((f) => {
-        well(f)['x-resource'].record.summary.push('leader');
-        well(f)['x-resource'].record.sections.push({ resource: 'well' }, { resource: 'crew' }, { panel: 'chart' });
-      }),
-    ).toEqual([
-      'schemas/well.json#/x-resource/record/summary/3: "leader" is a group: name one of its fields (leader.…)',
-      'schemas/well.json#/x-resource/record/sections/2/resource: well is not a child collection of well: its x-resource.parent must name well',
-      'schemas/well.json#/x-resource/record/sections/3/resource: no resource "crew" (no schemas/crew.json)',
-      'schemas/well.json#/x-resource/record/sections/4/panel: no panel "chart" (registered: map)',
-    ]);
+  kinds({
+    'a parent that is no resource': [
+      (f) => (run(f)['x-resource'].parent.resource = 'site'),
+      [
+        // The well's record page loses its section of runs with it.
+        'schemas/well.json#/x-resource/record/sections/0/resource: run is not a child collection of well: its x-resource.parent must name well',
+        'schemas/run.json#/x-resource/parent/resource: no resource "site" (no schemas/site.json)',
+        'schemas/run.json#/x-resource/parent/field: "well" must refer to the parent: give it "x-ref": "site"',
+      ],
+    ],
+    'a parent field that does not refer to the parent': [
+      (f) => (run(f)['x-resource'].parent.field = 'start'),
+      ['schemas/run.json#/x-resource/parent/field: "start" must refer to the parent: give it "x-ref": "well"'],
+    ],
+    'a parent field that is not required': [
+      (f) => (run(f).required = ['start']),
+      ['schemas/run.json#/x-resource/parent/field: "well" must be required: every record belongs to a well'],
+    ],
+    "a parent param that is also a filter's": [
+      (f) => (run(f)['x-resource'].parent.param = 'done'),
+      ['schemas/run.json#/x-resource/parent/param: the parent\'s param "done" is also the param of filter 0'],
+    ],
+    "a filter taking the parent's default param, id": [
+      (f) => (run(f)['x-resource'].filters[0].param = 'id'),
+      ['schemas/run.json#/x-resource/parent: the parent\'s param "id" is also the param of filter 0'],
+    ],
+    'a record summary naming a group': [
+      (f) => well(f)['x-resource'].record.summary.push('leader'),
+      ['schemas/well.json#/x-resource/record/summary/3: "leader" is a group: name one of its fields (leader.…)'],
+    ],
+    'a record section naming what is not a child collection': [
+      (f) => well(f)['x-resource'].record.sections.push({ resource: 'well' }, { resource: 'crew' }),
+      [
+        'schemas/well.json#/x-resource/record/sections/2/resource: well is not a child collection of well: its x-resource.parent must name well',
+        'schemas/well.json#/x-resource/record/sections/3/resource: no resource "crew" (no schemas/crew.json)',
+      ],
+    ],
+    'a record section naming a panel nobody registered': [
+      (f) => well(f)['x-resource'].record.sections.push({ panel: 'chart' }),
+      ['schemas/well.json#/x-resource/record/sections/2/panel: no panel "chart" (registered: map)'],
+    ],
   });
 });
 
 describe('routes.json', () => {
-  it('routes to pages and to views whose endpoints exist', () => {
-    expect(
-      problems((f) => {
-        f.routes[0].children![0].component = 'gallery';
-        f.routes[1].children![0].component = 'resource:site:list';
+  kinds({
+    'a component that is no page or view': [
+      (f) => (f.routes[0].children![0].component = 'gallery'),
+      ['schemas/routes.json#/routes/0/children/0/component: no page or resource view named "gallery" (pages: home, profile; views: resource:<name>:<list|create|edit|show|record>)'],
+    ],
+    'a view of a resource that does not exist': [
+      (f) => (f.routes[1].children![0].component = 'resource:site:list'),
+      ['schemas/routes.json#/routes/1/children/0/component: no resource "site" (no schemas/site.json)'],
+    ],
+    'a view whose endpoint the resource lacks': [
+      (f) => {
         delete well(f)['x-resource'].endpoints.update;
         f.routes[1].children!.push({ path: 'edit/:id', component: 'resource:well:edit' });
-      }),
-    ).toEqual([
-      'schemas/routes.json#/routes/0/children/0/component: no page or resource view named "gallery" (pages: home, profile; views: resource:<name>:<list|create|edit|show|record>)',
-      'schemas/routes.json#/routes/1/children/0/component: no resource "site" (no schemas/site.json)',
-      'schemas/routes.json#/routes/1/children/2/component: the edit view needs an "update" endpoint in well.json',
-    ]);
-  });
-
-  it('routes to a record page only where the resource has one, and an info endpoint', () => {
-    expect(
-      problems((f) => {
+      },
+      ['schemas/routes.json#/routes/1/children/2/component: the edit view needs an "update" endpoint in well.json'],
+    ],
+    'a record view of a resource without a record page or an info endpoint': [
+      (f) => {
         delete well(f)['x-resource'].record;
         delete well(f)['x-resource'].endpoints.info;
-      }),
-    ).toEqual([
-      // A run's reference to its well needs the info endpoint too.
-      'schemas/run.json#/properties/well/x-ref: well has no info endpoint; a reference needs list (to choose a record) and info (to show it)',
-      'schemas/routes.json#/routes/1/children/1/component: the record view needs an "info" endpoint in well.json',
-      'schemas/routes.json#/routes/1/children/1/component: the record view needs x-resource.record in well.json',
-    ]);
-  });
-
-  it('has the form of a route tree', () => {
-    expect(
-      problems((f) => {
+      },
+      [
+        // A run's reference to its well needs the info endpoint too.
+        'schemas/run.json#/properties/well/x-ref: well has no info endpoint; a reference needs list (to choose a record) and info (to show it)',
+        'schemas/routes.json#/routes/1/children/1/component: the record view needs an "info" endpoint in well.json',
+        'schemas/routes.json#/routes/1/children/1/component: the record view needs x-resource.record in well.json',
+      ],
+    ],
+    'a route that has not the form of a route': [
+      (f) => {
         (f.routes[1] as unknown as Record<string, unknown>).icon = 'oil_barrel';
         (f.routes[1].meta as Record<string, unknown>).roles = 'admin';
-      }),
-    ).toEqual(['schemas/routes.json#/routes/1/icon: unknown keyword icon', 'schemas/routes.json#/routes/1/meta/roles: must be a list']);
-  });
-
-  it('names Material icons as Google does', () => {
-    expect(
-      problems((f) => {
+      },
+      ['schemas/routes.json#/routes/1/icon: unknown keyword icon', 'schemas/routes.json#/routes/1/meta/roles: must be a list'],
+    ],
+    'an icon that is not a Material icon as Google names it': [
+      (f) => {
         f.routes[1].meta!.icon = 'oil';
         f.routes[1].children![0].meta!.icon = 'AdminPanelSettings';
-      }),
-    ).toEqual([
-      'schemas/routes.json#/routes/1/meta/icon: no Material icon "oil": name a filled icon as Google writes it, such as oil_barrel or admin_panel_settings',
-      'schemas/routes.json#/routes/1/children/0/meta/icon: no Material icon "AdminPanelSettings": name a filled icon as Google writes it, such as oil_barrel or admin_panel_settings',
-    ]);
+      },
+      [
+        'schemas/routes.json#/routes/1/meta/icon: no Material icon "oil": name a filled icon as Google writes it, such as oil_barrel or admin_panel_settings',
+        'schemas/routes.json#/routes/1/children/0/meta/icon: no Material icon "AdminPanelSettings": name a filled icon as Google writes it, such as oil_barrel or admin_panel_settings',
+      ],
+    ],
   });
 });
 

@@ -49,7 +49,8 @@ export function RecordRows({ resource, schema, hide = [], rowClick, bulkActionBu
     );
   }
   return (
-    <Datagrid rowClick={rowClick} sx={{ overflowX: 'auto' }} bulkActionButtons={bulkActionButtons}>
+    // Headers break between words only: a Chinese or Japanese label is never cut in two.
+    <Datagrid rowClick={rowClick} sx={{ overflowX: 'auto', '& thead th': { wordBreak: 'keep-all' } }} bulkActionButtons={bulkActionButtons}>
       {columns.map((column) => (
         <ValueField
           key={column}

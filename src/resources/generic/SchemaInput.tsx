@@ -1,6 +1,7 @@
 // The form input for one field, chosen from its schema: a reference picker, a select, a switch,
 // a number with its unit, a date, a text (one line or several), with its help and placeholder.
 import InputAdornment from '@mui/material/InputAdornment';
+import { useTheme } from '@mui/material/styles';
 import {
   BooleanInput,
   CheckboxGroupInput,
@@ -30,6 +31,12 @@ const NO_SPINNER = {
   '& input[type=number]::-webkit-outer-spin-button, & input[type=number]::-webkit-inner-spin-button': { WebkitAppearance: 'none', margin: 0 },
 };
 
+/** A date-time input gives local time without a zone; the record keeps it as an ISO 8601 instant. */
+function isoDateTime(value: string): string | null {
+  const date = value ? new Date(value) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
+}
+
 export function SchemaInput({ resource, field }: { resource: string; field: Field }) {
   const { path, schema, required } = field;
   const translate = useTranslate();
@@ -37,8 +44,12 @@ export function SchemaInput({ resource, field }: { resource: string; field: Fiel
   const choices = useChoices(resource, path, schema);
   const unit = useLabels(resource).unit(schema);
   const ui = schema['x-ui'] ?? {};
+  // react-admin draws numbers, dates and autocompletes small whatever the theme says; the
+  // theme's size (the person's choice of global size) keeps every input of a row alike.
+  const size = useTheme().components?.MuiTextField?.defaultProps?.size;
   const common = {
     source: path,
+    size,
     isRequired: required,
     fullWidth: true,
     // Server-owned values are shown on an edit form, never typed.
@@ -58,7 +69,7 @@ export function SchemaInput({ resource, field }: { resource: string; field: Fiel
     const endAdornment = unit ? <InputAdornment position="end">{unit}</InputAdornment> : undefined;
     return <NumberInput {...common} sx={NO_SPINNER} slotProps={{ input: { endAdornment } }} />;
   }
-  if (schema.format === 'date-time') return <DateTimeInput {...common} />;
+  if (schema.format === 'date-time') return <DateTimeInput {...common} parse={isoDateTime} />;
   if (schema.format === 'date') return <DateInput {...common} />;
   const rows = multilineRows(schema);
   return <TextInput {...common} multiline={rows !== undefined} minRows={rows} />;

@@ -44,7 +44,16 @@ export function ChildDialog({ resource, parentField, parentId, id, onClose }: Ch
   const save = (data: Record<string, unknown>) => ({ ...toPayload(resource, data), [parentField]: parentId });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="child-dialog-title">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={phone}
+      aria-labelledby="child-dialog-title"
+      // The dialog takes focus on opening; its inputs show where focus is, its frame need not.
+      slotProps={{ paper: { sx: { outline: 'none' } } }}
+    >
       <DialogTitle id="child-dialog-title" sx={{ pr: 6 }}>
         {title}
         <IconButton aria-label={translate('ra.action.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
