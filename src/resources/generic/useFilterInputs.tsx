@@ -6,9 +6,10 @@ import { FilterInput } from './FilterInput';
 
 /**
  * The filter inputs of a list: one search box over the schema's searchable fields (`q`) when it
- * names some, then each `x-resource.filters` entry; and the values that mean "all".
+ * names some, then each `x-resource.filters` entry (but those on fields `omit` names, implied by
+ * where the list stands); and the values that mean "all".
  */
-export function useFilterInputs(resource: string, schema: ResourceSchema) {
+export function useFilterInputs(resource: string, schema: ResourceSchema, omit: string[] = []) {
   const translate = useTranslate();
   const meta = schema['x-resource'];
   const search = meta.search?.length
@@ -16,7 +17,7 @@ export function useFilterInputs(resource: string, schema: ResourceSchema) {
     : [];
   const inputs = [
     ...search,
-    ...meta.filters.map((filter) => (
+    ...meta.filters.filter((filter) => !omit.includes(filter.field)).map((filter) => (
       <FilterInput key={filter.param} source={filter.param} alwaysOn={filter.alwaysOn} resource={resource} filter={filter} schema={field(schema, filter.field)?.schema ?? {}} />
     )),
   ];

@@ -26,7 +26,7 @@ import { ChildDialog } from './ChildDialog';
 export function ChildCollection({ resource, parentId }: { resource: string; parentId: Identifier }) {
   const schema = registry.resources[resource];
   const meta = schema['x-resource'];
-  const filters = useFilterInputs(resource, schema);
+  const filters = useFilterInputs(resource, schema, meta.parent ? [meta.parent.field] : []);
   const queryClient = useQueryClient();
   const notify = useNotify();
   const translate = useTranslate();
@@ -49,7 +49,6 @@ export function ChildCollection({ resource, parentId }: { resource: string; pare
         record={{ id: parentId }}
         sort={meta.list.sort}
         perPage={meta.list.perPage}
-        filter={{}}
         pagination={<Pagination rowsPerPageOptions={pageSizes(meta.list.perPage)} />}
       >
         <FilterContext.Provider value={filters.inputs}>
