@@ -27,6 +27,7 @@ describe('generated resource screens', () => {
     await page.locator('input[name="secretary.name"]').fill('Wang Fang');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectPath(page, '/crew/index');
+    await page.getByRole('button', { name: 'Save' }).waitFor({ state: 'detached' }); // the list has replaced the form
 
     await page.locator('input[name="teamNumber"]').fill('ZJ-E2E-7');
     const row = page.locator('table tbody tr', { hasText: 'ZJ-E2E-7' });
@@ -63,7 +64,7 @@ describe('generated resource screens', () => {
     await page.locator('input[name="leader.phone"]').fill('not a phone');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Leader: is required').waitFor();
-    await page.getByText(/Leader's phone: must match/).waitFor();
+    await page.getByText(/Leader's phone: must be a phone number/).waitFor();
     expect(new URL(page.url()).pathname).toBe('/crew/create');
     expect((await api<{ total: number }>('/crew/list')).total).toBe(before);
   });
@@ -85,6 +86,7 @@ describe('generated resource screens', () => {
     await pick(page, 'meth', 'Lower seat key');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectPath(page, '/device/index');
+    await page.getByRole('button', { name: 'Save' }).waitFor({ state: 'detached' });
 
     await page.locator('input[name="title"]').fill('T9901');
     const row = page.locator('table tbody tr', { hasText: 'T9901' });
@@ -92,13 +94,18 @@ describe('generated resource screens', () => {
     const text = await row.textContent();
     for (const label of ['Gamma', 'Sperry', 'Lower seat key', 'Under repair', 'Su53-78H']) expect(text).toContain(label);
 
+    // A row opens the instrument's record page; its Edit button opens the form.
+    const [created] = (await api<{ items: { id: number }[] }>('/device/list?title=T9901')).items;
     await row.click();
+    await expectPath(page, `/device/record/${created.id}`);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expectPath(page, `/device/${created.id}`);
     await expect.poll(() => page.locator('input[name="num"]').inputValue()).toBe('9901');
     await page.locator('input[name="num"]').fill('9902');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expectPath(page, '/device/index');
-    await page.locator('input[name="title"]').fill('T9902');
-    await page.locator('table tbody tr', { hasText: 'T9902' }).click();
+    await expectPath(page, `/device/record/${created.id}`);
+    await page.getByText('T9902').first().waitFor();
+    await page.goto(`${baseUrl()}/device/${created.id}`);
     await expect.poll(() => page.locator('input[name="num"]').inputValue()).toBe('9902');
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
