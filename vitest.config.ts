@@ -11,6 +11,10 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts'],
           environment: 'node',
+          // The contract suites seed the whole demo data set into SQLite and PostgreSQL and migrate
+          // every table; on a machine busy with the browser suites that may take more than 5 s.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -30,6 +34,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          // A page may take seconds to show what a poll waits for while the machine is busy with
+          // the other suites: wait as long as a locator does rather than one second.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

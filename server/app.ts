@@ -4,15 +4,24 @@ import { Hono } from 'hono';
 import type { Registry } from '../kernel/schema/registry';
 import type { Accounts } from './auth/accounts';
 import { API_BASE, Code } from '../kernel/contract/codes';
+import { DEFAULT_JSON_BODY_MAX_BYTES, echo } from '../kernel/contract/limits';
 import { type AppEnv, fail } from './context';
+import { createApi } from './endpoints';
 import { pickLanguage, translator } from './messages';
 import { registerResource } from './resources';
+import { createAssignments } from './assignments';
 import { registerDictionary } from './dictionary';
+import { registerStatistics } from './statistics';
 import { createRelations } from './relations';
 import { openApiDocument } from './openapi';
 import { createPermissions } from './permissions';
+import { badQueryParam } from './request';
 import { type AddressOf, registerSession } from './session';
-import { UPLOAD_FILE_PATH, type UploadDeps, registerUploadFiles, registerUploads } from './uploads';
+import { registerTemplates } from './templates';
+import { type UploadDeps, registerUploadFiles, registerUploads } from './uploads';
+import { serverUploads } from './files/node';
+import { registerReports } from './files/reports';
+import { createFiles } from './files/service';
 import type { Store } from './store/types';
 import { RecordValidator } from '../kernel/schema/validation';
 
@@ -24,49 +33,61 @@ export interface AppDeps {
   addressOf?: AddressOf;
   /** Where failures are reported (the Node entry logs them). */
   onError?: (error: unknown) => void;
-  /** File uploads need a database and a directory; the in-browser mock has neither. */
+  /**
+   * Where uploaded files live: a storage (the mock's is in memory, files/memory.ts), or the
+   * server's directory and database. Without it, the app takes no uploads.
+   */
   uploads?: UploadDeps;
+  /** The largest JSON body accepted (JSON_BODY_MAX_BYTES). */
+  jsonBodyMaxBytes?: number;
 }
 
-
-/** Paths anyone may call without a session. */
-const PUBLIC = new Set([`${API_BASE}/user/login`, `${API_BASE}/openapi.json`]);
-
-export function createApp({ registry, store, accounts, now, addressOf = () => 'local', onError = console.error, uploads }: AppDeps) {
+export function createApp({ registry, store, accounts, now, addressOf = () => 'local', onError = console.error, uploads, jsonBodyMaxBytes = DEFAULT_JSON_BODY_MAX_BYTES }: AppDeps) {
   const app = new Hono<AppEnv>().basePath(API_BASE);
   const validator = new RecordValidator(registry);
+  const permissions = createPermissions(registry);
+  const api = createApi(app, accounts, permissions, jsonBodyMaxBytes);
 
   app.use(async (c, next) => {
     const language = pickLanguage(c.req.header('Accept-Language'));
     c.set('language', language);
     c.set('t', translator(language));
-    // Sign-in needs no session; an uploaded file's random name is its own permission.
-    if (PUBLIC.has(c.req.path) || c.req.path.startsWith(`${API_BASE}${UPLOAD_FILE_PATH}`)) return next();
-    const token = c.req.header('X-Token') ?? c.req.query('token');
-    const result = await accounts.check(token);
-    if ('problem' in result) {
-      const code = result.problem === 'expired' ? Code.tokenExpired : Code.tokenInvalid;
-      return fail(c, code, c.get('t')(result.problem === 'expired' ? 'server.token_expired' : 'server.token_invalid'));
-    }
-    c.set('user', result.user);
-    return next();
+    const broken = badQueryParam(c.req.url);
+    if (broken !== undefined) return fail(c, Code.invalidQuery, c.get('t')('server.bad_query_text', { param: broken }));
+    await next();
+    // Answers are about one person's data at one moment: never kept by a browser or a proxy.
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
-  const openApi = openApiDocument(registry);
-  app.get('/openapi.json', (c) => c.json(openApi));
-  registerSession(app, registry, accounts, addressOf);
-  if (uploads) {
-    registerUploadFiles(app, uploads);
-    registerUploads(app, uploads);
+  registerSession(api, registry, accounts, addressOf);
+  const files = uploads && createFiles({ storage: 'db' in uploads ? serverUploads(uploads) : uploads, registry, store, permissions });
+  if (files) {
+    registerUploadFiles(api, files);
+    registerUploads(api, files);
+    if (registry.resources.device) registerReports(api, { files, store, resource: 'device', base: '/device/report' });
   }
-  const permissions = createPermissions(registry);
   const relations = createRelations(registry);
-  registerDictionary(app, registry, store);
-  for (const [name, schema] of Object.entries(registry.resources)) {
-    registerResource(app, name, schema, { store, validator, relations, permissions, now });
-  }
+  registerDictionary(api, registry, store);
+  registerStatistics(api, registry, store, now);
+  registerTemplates(api, registry);
+  // Shared with the generic endpoints: a renamed parent refreshes its members' names.
+  const assignments = createAssignments(registry, now);
+  const resourceDeps = { store, validator, relations, now, files: files?.records, assignments };
+  for (const [name, schema] of Object.entries(registry.resources)) registerResource(api, name, schema, resourceDeps);
+  assignments.register(api, store);
+  // Built on first request, when every operation (itself included) has been declared.
+  let openApi: Record<string, unknown> | undefined;
+  api.on({ method: 'GET', path: '/openapi.json', access: 'public', doc: { tags: ['document'], summary: 'This document' } }, (c) =>
+    c.json((openApi ??= openApiDocument(registry, api.operations, permissions))),
+  );
 
-  app.notFound((c) => fail(c, Code.notFound, c.get('t')?.('server.no_endpoint', { path: c.req.path }) ?? 'Not found'));
+  // A stranger learns nothing of which paths exist: without a session every path asks for one.
+  app.notFound(async (c) => {
+    const t = c.get('t') ?? translator('en');
+    const session = await accounts.check(c.req.header('X-Token'));
+    if ('problem' in session) return fail(c, session.problem === 'expired' ? Code.tokenExpired : Code.tokenInvalid, t(session.problem === 'expired' ? 'server.token_expired' : 'server.token_invalid'));
+    return fail(c, Code.notFound, t('server.no_endpoint', { path: echo(c.req.path) }));
+  });
   app.onError((error, c) => {
     onError(error);
     const t = c.get('t') ?? translator('en');

@@ -4,7 +4,7 @@ import { Code, type CodeValue } from '../kernel/contract/codes';
 import type { Language, Translate } from './messages';
 
 export type AppEnv = {
-  Variables: { language: Language; t: Translate; user: UserInfo };
+  Variables: { language: Language; t: Translate; user: UserInfo; token: string };
 };
 export type AppContext = Context<AppEnv>;
 
@@ -16,12 +16,3 @@ export const ok = (c: AppContext, data: unknown, msg?: string) =>
 export const fail = (c: AppContext, code: CodeValue, message: string, extra: Record<string, unknown> = {}) =>
   c.json({ code, message, ...extra });
 
-/** The JSON body as an object, or undefined when it is not one. */
-export async function jsonBody(c: AppContext): Promise<Record<string, unknown> | undefined> {
-  try {
-    const body: unknown = await c.req.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}

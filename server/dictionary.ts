@@ -1,16 +1,28 @@
 // Every data dictionary list with its items, for the console's forms, lists and filters: one
 // call, open to every signed-in person (editors fill dictionary fields, admins edit the lists).
-import type { Hono } from 'hono';
 import { DICTIONARY, DICTIONARY_OPTIONS_PATH, type DictionaryOption } from '../kernel/schema/dictionary';
 import type { Registry } from '../kernel/schema/registry';
-import { type AppEnv, ok } from './context';
+import { ok } from './context';
+import type { Api } from './endpoints';
 import type { Store } from './store/types';
 
 const ALL = { conditions: [], page: 1, limit: 100_000 };
 
-export function registerDictionary(app: Hono<AppEnv>, registry: Registry, store: Store) {
+export function registerDictionary(api: Api, registry: Registry, store: Store) {
   if (!registry.resources[DICTIONARY.lists] || !registry.resources[DICTIONARY.items]) return;
-  app.get(DICTIONARY_OPTIONS_PATH, async (c) => {
+  const label = { type: 'object', additionalProperties: { type: 'string' } };
+  const option = { type: 'object', required: ['key', 'label', 'enabled', 'sort'], properties: { key: { type: 'string' }, label, enabled: { type: 'boolean' }, sort: { type: 'number' } } };
+  const operation = {
+    method: 'GET' as const,
+    path: DICTIONARY_OPTIONS_PATH,
+    access: 'signed-in' as const,
+    doc: {
+      tags: ['dictionary'],
+      summary: 'Every data dictionary list with its items (key, label in each language, enabled, sort), by list code',
+      data: { type: 'object', additionalProperties: { type: 'array', items: option } },
+    },
+  };
+  api.on(operation, async (c) => {
     const [lists, items] = await Promise.all([
       store.list(DICTIONARY.lists, { ...ALL, sort: { field: 'id', order: 'ASC' } }),
       store.list(DICTIONARY.items, { ...ALL, sort: { field: 'sort', order: 'ASC' } }),

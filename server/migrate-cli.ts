@@ -1,9 +1,9 @@
 // `npm run migrate`: brings the database (DATABASE_URL, else DATA_DIR/console.db) up to the schemas.
-import { loadRegistry } from '../kernel/schema/load-node';
+import { loadServerRegistry } from './registry';
 import { connectFromEnv } from './db/connect';
 import { migrate } from './db/migrate';
 
 const connection = connectFromEnv();
-const steps = await migrate(connection, loadRegistry());
+const steps = await migrate(connection, loadServerRegistry());
 console.log(steps.length ? `${connection.describe}: applied ${steps.length} step(s):\n  ${steps.join('\n  ')}` : `${connection.describe}: already up to date.`);
 await connection.db.destroy();

@@ -1,14 +1,20 @@
-// GET /dev-api/openapi.json: the API described for other programs, generated from the same
-// schemas and route tree the server runs on, so it cannot fall behind.
+// GET /dev-api/openapi.json: the API described for other programs, built from the declared
+// operations (server/endpoints.ts) and the same schemas the server validates with, so that it
+// states what the server enforces and cannot fall behind.
 import { resolve } from '../kernel/schema/registry';
 import type { Registry } from '../kernel/schema/registry';
 import type { FieldSchema, ResourceSchema } from '../kernel/schema/types';
 import { writeSchema } from '../kernel/schema/write-schema';
-import { DICTIONARY_OPTIONS_PATH } from '../kernel/schema/dictionary';
-import { IDS_PARAM, SEARCH_PARAM, parentParam } from '../kernel/schema/query';
+import { DICTIONARY, DICTIONARY_OPTIONS_PATH } from '../kernel/schema/dictionary';
+import { exampleRecord } from '../kernel/demo/fake';
+import { stripReadOnly } from '../kernel/schema/write-schema';
 import { Code } from '../kernel/contract/codes';
-import { resourcesShown } from './permissions';
-import { ALLOWED_EXTENSIONS } from './uploads';
+import { MAX_ARRAY_ITEMS, MAX_ECHO_LENGTH, MAX_IDS, MAX_JSON_DEPTH } from '../kernel/contract/limits';
+import type { Operation } from './endpoints';
+import type { Permissions } from './permissions';
+import { ID } from './resource-docs';
+import { translator } from './messages';
+import { RecordValidator } from '../kernel/schema/validation';
 
 type Json = Record<string, unknown>;
 
@@ -35,136 +41,133 @@ function recordSchema(root: ResourceSchema, registry: Registry): Json {
     else if (list) target.description = `A key of the data dictionary list "${list.slice('dict:'.length)}" (${DICTIONARY_OPTIONS_PATH}).`;
     if (prop['x-ref']) target.description = `The id of a ${prop['x-ref']} record.`;
   }
-  schema.properties.version = { type: 'integer', readOnly: true, description: 'Increases with every update; send it back to refuse stale updates (code 40009).' };
+  schema.properties.version = { type: 'integer', minimum: 1, readOnly: true, description: 'Increases with every update; send it back to refuse stale updates (code 40009).' };
+  // Stored records may hold nothing for an optional field: it is then absent or null.
+  delete schema.required;
   return schema;
 }
 
-const envelope = (data: Json = {}): Json => ({
-  type: 'object',
-  required: ['code'],
-  properties: { code: { type: 'integer', description: `${Code.ok} on success; see the error codes in the description` }, msg: { type: 'string' }, message: { type: 'string' }, data },
-});
-
-const answer = (description: string, data?: Json) => ({ '200': { description, content: { 'application/json': { schema: envelope(data) } } } });
-const jsonBody = (schema: Json) => ({ required: true, content: { 'application/json': { schema } } });
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
-function listData(shape: string, name: string): Json {
-  const rows = { type: 'array', items: ref(name) };
-  switch (shape) {
-    case 'list-count':
-      return { type: 'object', properties: { list: rows, count: { type: 'integer' } } };
-    case 'paged':
-      return { type: 'object', properties: { items: rows, total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' } } };
-    case 'items':
-      return { type: 'object', properties: { items: rows } };
-    default:
-      return { type: 'object', properties: { total: { type: 'integer' }, items: rows } };
+/** The empty-value rule in the schema: an optional field may also be sent as null or "" (not given). */
+function withEmptyValues(schema: Json): Json {
+  const properties = schema.properties as Record<string, Json> | undefined;
+  if (!properties) return schema;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const out: Record<string, Json> = {};
+  for (const [name, prop] of Object.entries(properties)) {
+    const inner = prop.type === 'object' ? withEmptyValues(prop) : prop;
+    out[name] = required.has(name) ? inner : { anyOf: [inner, { type: 'null' }, { const: '' }], description: 'optional: absent, null or "" mean not given' };
   }
+  return { ...schema, properties: out };
 }
 
-export function openApiDocument(registry: Registry): Json {
-  const paths: Record<string, Json> = {};
-  const schemas: Json = {};
-  const add = (path: string, method: string, operation: Json) => {
-    paths[path] = { ...(paths[path] ?? {}), [method.toLowerCase()]: operation };
+const refusal = (codes: number[]): Json => ({
+  type: 'object',
+  required: ['code', 'message'],
+  properties: {
+    code: { type: 'integer', enum: [...new Set(codes)].sort() },
+    message: { type: 'string' },
+    errors: { type: 'array', items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } } },
+    data: { description: `with ${Code.conflict}: the record as it is now` },
+  },
+});
+
+function responses(operation: Operation, common: number[]): Json {
+  if (operation.doc.data === undefined && operation.access === 'public' && operation.method === 'GET') {
+    return { '200': { description: 'the resource itself (not an envelope)' }, '500': { description: 'server failure' } };
+  }
+  const success = {
+    type: 'object',
+    required: ['code', 'data'],
+    properties: { code: { const: Code.ok }, msg: { type: 'string' }, data: operation.doc.data ?? {} },
   };
-  const guarded = resourcesShown(registry.routes, registry.resources);
+  const codes = [...common, ...(operation.doc.codes ?? [])];
+  if (operation.access !== 'public') codes.push(Code.tokenInvalid, Code.tokenExpired);
+  if (typeof operation.access === 'object') codes.push(Code.forbidden);
+  const envelope = (schema: Json) => ({ content: { 'application/json': { schema } } });
+  return {
+    '200': { description: `success (${Code.ok}) or a refusal with its code and message; nothing is written when refused`, ...envelope({ oneOf: [success, refusal(codes)] }) },
+    '500': { description: 'server failure; nothing written', ...envelope(refusal([Code.internal])) },
+  };
+}
 
-  add('/user/login', 'POST', {
-    tags: ['session'],
-    summary: 'Sign in',
-    security: [],
-    requestBody: jsonBody({ type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } }),
-    responses: answer(`data.token, to send as X-Token; ${Code.loginFailed} wrong account or password, ${Code.tooManyAttempts} too many failures`, {
-      type: 'object',
-      properties: { token: { type: 'string' } },
-    }),
-  });
-  add('/user/info', 'GET', {
-    tags: ['session'],
-    summary: 'The signed-in person',
-    parameters: [{ name: 'token', in: 'query', schema: { type: 'string' }, description: 'instead of the X-Token header' }],
-    responses: answer('roles, name, avatar, introduction, mobile', {
-      type: 'object',
-      properties: { roles: { type: 'array', items: { type: 'string' } }, name: { type: 'string' }, avatar: { type: 'string' }, introduction: { type: 'string' }, mobile: { type: 'string' } },
-    }),
-  });
-  add('/user/logout', 'POST', { tags: ['session'], summary: 'Sign out (revokes the token)', responses: answer('success') });
-  add('/config', 'GET', { tags: ['session'], summary: 'Option lists', responses: answer(Object.keys(registry.config).join(', '), { type: 'object' }) });
-  add('/staff/info', 'GET', { tags: ['session'], summary: "The signed-in person's staff card", responses: answer('introduction, avatar, name, mobile', { type: 'object' }) });
-  add('/upload', 'POST', {
-    tags: ['uploads'],
-    summary: `Upload a file (${ALLOWED_EXTENSIONS.join(', ')})`,
-    requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } } },
-    responses: answer('id, name, url, thumbnail, uploadTime, size, type', { type: 'object' }),
-  });
-  add(DICTIONARY_OPTIONS_PATH, 'GET', {
-    tags: ['dictionary'],
-    summary: 'Every data dictionary list with its items (key, label in each language, enabled, sort), by list code',
-    responses: answer('{<code>: [{key, label, enabled, sort}]}', { type: 'object' }),
-  });
-  add('/upload/list', 'GET', { tags: ['uploads'], summary: 'Uploaded files', responses: answer('{list, count}', { type: 'object' }) });
-  add('/upload/del', 'POST', { tags: ['uploads'], summary: 'Delete a file and its record', requestBody: jsonBody({ type: 'object', properties: { id: { type: 'integer' } } }), responses: answer('deleted') });
+/** The keys of a dictionary list as the demo data seeds them, for examples. */
+function seededDictionaryKeys(registry: Registry): (code: string) => string[] {
+  const lists = registry.resources[DICTIONARY.lists]?.['x-resource'].seed?.fixed ?? [];
+  const items = registry.resources[DICTIONARY.items]?.['x-resource'].seed?.fixed ?? [];
+  return (code) => {
+    const id = lists.findIndex((list) => list.code === code) + 1;
+    const keys = items.filter((item) => item.dictionary === id).map((item) => String(item.key));
+    return keys.length > 0 ? keys : ['key'];
+  };
+}
 
+/** How many demo records an example may try before it settles for one that breaks a rule across fields. */
+const EXAMPLE_ATTEMPTS = 100;
+
+/**
+ * A request body for the document: a demo record without server-owned fields and file fields,
+ * the first of the demo generator's that the server would take (fields made one by one may
+ * break a rule across them: a day's hours adding up to more than 24).
+ */
+function example(schema: ResourceSchema, registry: Registry, validator: RecordValidator): Json | undefined {
+  if (!schema['x-resource'].seed) return undefined;
+  const t = translator('en');
+  let record: Record<string, unknown> = {};
+  for (let attempt = 1; attempt <= EXAMPLE_ATTEMPTS; attempt++) {
+    record = stripReadOnly(schema, exampleRecord(schema, registry.config, seededDictionaryKeys(registry), attempt));
+    for (const [name, prop] of Object.entries(schema.properties ?? {})) if (resolve(schema, prop)['x-upload']) delete record[name];
+    if (validator.check(schema.$id, record, 'en', t).length === 0) break;
+  }
+  return record as Json;
+}
+
+/** Hono's `:name{pattern}` as OpenAPI's `{name}`; a pattern may hold braces of its own (`{32}`). */
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{(?:[^{}]|\{[^{}]*\})*\})?/g, '{$1}');
+
+export function openApiDocument(registry: Registry, operations: Operation[], permissions: Permissions): Json {
+  const schemas: Json = {};
+  const validator = new RecordValidator(registry);
   for (const [name, schema] of Object.entries(registry.resources)) {
     schemas[name] = recordSchema(schema, registry);
-    const input = writeSchema(schema, registry.config);
-    schemas[`${name}Input`] = input;
+    const input = writeSchema(schema, registry.config) as Json;
+    // A field with a default may be left out: the server fills it in.
+    const inputProps = input.properties as Record<string, Json>;
+    input.required = ((input.required as string[]) ?? []).filter((field) => inputProps[field]?.default === undefined);
+    const sample = example(schema, registry, validator);
+    schemas[`${name}Input`] = { ...withEmptyValues(input), ...(sample ? { example: sample } : {}) };
+    const { required: _r, ...optional } = input;
+    const patch = withEmptyValues({ ...optional, required: [] });
+    // Required fields may be left out of an edit (they keep their value) but not emptied.
+    for (const field of (input.required as string[]) ?? []) (patch.properties as Record<string, Json>)[field] = (input.properties as Record<string, Json>)[field];
     schemas[`${name}Patch`] = {
-      ...input,
+      ...patch,
       required: ['id'],
-      properties: { id: { type: 'integer' }, version: { type: 'integer', description: 'the version you read; omit to overwrite' }, ...input.properties },
+      properties: { id: ID, version: { anyOf: [{ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, { type: 'null' }], description: 'the version you read; omit to overwrite' }, ...(patch.properties as Json) },
     };
-    const meta = schema['x-resource'];
-    const tags = [name];
-    const note = guarded.has(name) ? 'Roles: those of the routes showing this resource (schemas/routes.json).' : 'Open to every signed-in person.';
-    const { list, info, add: create, update, del } = meta.endpoints;
-    if (list) {
-      const sortValues = meta.list.sortable.flatMap((f) => [`+${f}`, `-${f}`]);
-      add(list.path, list.method, {
-        tags,
-        summary: `List ${name}`,
-        description: note,
-        parameters: [
-          { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: meta.list.perPage } },
-          { name: 'sort', in: 'query', schema: { type: 'string', enum: sortValues, default: `${meta.list.sort.order === 'DESC' ? '-' : '+'}${meta.list.sort.field}` } },
-          { name: IDS_PARAM, in: 'query', schema: { type: 'string' }, description: 'comma-separated ids: these records only' },
-          ...(meta.search?.length ? [{ name: SEARCH_PARAM, in: 'query', schema: { type: 'string' }, description: `case-insensitive text searched in ${meta.search.join(', ')}` }] : []),
-          ...(meta.parent ? [{ name: parentParam(schema), in: 'query', schema: { type: 'integer' }, description: `the ${meta.parent.resource} these records belong to` }] : []),
-          ...meta.filters.map((f) => ({
-            name: f.param,
-            in: 'query',
-            schema: { type: ['integer', 'number'].includes(String(resolve(schema, schema.properties?.[f.field] ?? {}).type)) ? 'number' : 'string' },
-            description: `${f.op} on ${f.field}${f.all !== undefined ? `; ${f.all} means all` : ''}`,
-          })),
-        ],
-        responses: answer(`${Code.invalidQuery} for an unknown sort field or a bad number`, listData(list.shape ?? 'total-items', name)),
-      });
-    }
-    if (info) add(info.path, info.method, { tags, summary: `One ${name}`, description: note, parameters: [{ name: 'id', in: 'query', required: true, schema: { type: 'integer' } }], responses: answer(`${Code.notFound} when absent`, ref(name)) });
-    if (create) add(create.path, create.method, { tags, summary: `Add a ${name}`, description: note, requestBody: jsonBody(ref(`${name}Input`)), responses: answer(`${Code.invalidInput} with errors[] naming each bad field`, ref(name)) });
-    if (update) {
-      add(update.path, update.method, {
-        tags,
-        summary: `Edit a ${name}`,
-        description: `${note} Fields not sent keep their value.`,
-        requestBody: jsonBody(ref(`${name}Patch`)),
-        responses: answer(`${Code.conflict} when version is stale (data holds the current record)`, ref(name)),
-      });
-    }
-    if (del) {
-      add(del.path, del.method, {
-        tags,
-        summary: `Delete ${name} records (all or none)`,
-        description: note,
-        ...(del.method === 'DELETE'
-          ? { parameters: [{ name: 'ids', in: 'query', schema: { type: 'string' } }] }
-          : { requestBody: jsonBody({ type: 'object', properties: { id: { type: 'integer' }, ids: { type: 'array', items: { type: 'integer' } } } }) }),
-        responses: answer(`${Code.notFound} naming the missing ids, ${Code.inUse} when other records still use them; nothing deleted then`),
-      });
-    }
+  }
+
+  const paths: Record<string, Json> = {};
+  for (const operation of operations) {
+    const { doc, access } = operation;
+    const jsonBody = doc.body && doc.bodyIsJson !== false && !('content' in doc.body);
+    const common = [Code.invalidInput, Code.invalidQuery];
+    const accessNote =
+      access === 'public' ? 'Anyone may call it.' : access === 'signed-in' ? 'Any signed-in person may call it.' : `Roles: ${permissions.rolesFor(access.resource).join(', ') || 'none'}.`;
+    paths[openApiPath(operation.path)] = {
+      ...paths[openApiPath(operation.path)],
+      [operation.method.toLowerCase()]: {
+        tags: doc.tags,
+        summary: doc.summary,
+        description: [doc.description, accessNote].filter(Boolean).join(' '),
+        'x-access': access === 'public' || access === 'signed-in' ? access : permissions.rolesFor(access.resource),
+        // Checked before anything else, the session included: a larger body answers 40001 to anyone.
+        'x-body-max-bytes': operation.bodyMaxBytes,
+        ...(access === 'public' ? { security: [] } : {}),
+        ...(doc.parameters ? { parameters: doc.parameters } : {}),
+        ...(doc.body ? { requestBody: jsonBody ? { required: true, content: { 'application/json': { schema: doc.body } } } : doc.body } : {}),
+        responses: responses(operation, common),
+      },
+    };
   }
 
   return {
@@ -173,8 +176,13 @@ export function openApiDocument(registry: Registry): Json {
       title: 'Drilling Instrument Service back office API',
       version: '1',
       description: [
-        'Every answer is an envelope {code, data} (or {code, message} when refused), with HTTP status 200.',
-        `Codes: ${Code.ok} success; ${Code.loginFailed} wrong account or password; ${Code.tokenInvalid} unknown token; ${Code.tokenExpired} expired session; ${Code.invalidInput} invalid input (errors[] names each field); ${Code.invalidQuery} invalid query; ${Code.forbidden} not allowed for your role; ${Code.notFound} no such record or endpoint; ${Code.conflict} stale version; ${Code.inUse} still used by other records (nothing deleted); ${Code.tooManyAttempts} too many failed sign-ins; ${Code.internal} server failure (nothing written).`,
+        'Every answer is an envelope {code, data} (or {code, message} when refused), with HTTP status 200; only a server failure answers HTTP 500 (nothing is written then).',
+        `Codes: ${Code.ok} success; ${Code.loginFailed} wrong account or password; ${Code.tokenInvalid} unknown token; ${Code.tokenExpired} expired session; ${Code.invalidInput} invalid input (errors[] names each field); ${Code.invalidQuery} invalid query; ${Code.forbidden} not allowed for your role; ${Code.notFound} no such record or endpoint; ${Code.conflict} stale version; ${Code.inUse} still used by other records (nothing deleted); ${Code.assignedElsewhere} assigned to another record (data names each member and where it is; resend with move: true to move it); ${Code.tooManyAttempts} too many failed sign-ins; ${Code.internal} server failure (nothing written).`,
+        'The session token goes in the X-Token header; only GET /user/info and POST /user/logout also take it as ?token=.',
+        `Bodies: JSON calls require Content-Type: application/json (charset, if given, utf-8), valid UTF-8 (no lone surrogates), an object at the top, at most ${MAX_JSON_DEPTH} levels of nesting and ${MAX_ARRAY_ITEMS} items in any array; a body over the size limit (1 MB unless configured; uploads have their own) is refused while it arrives, before the session is looked up, so such a call answers 40001 even without a token. Query strings must be valid UTF-8.`,
+        'Integers (ids, page, limit, version, numeric filters) are decimal digits in a query string (no sign, leading zeros, hex, exponent or spaces) and JSON integers in a body. In a list\'s query string an empty value is the same as leaving the parameter out (allowEmptyValue).',
+        `Deletes take {id} or {ids: [...]} (at most ${MAX_IDS}), all or none. A name or value you sent is quoted in a message up to ${MAX_ECHO_LENGTH} characters.`,
+        'Empty values: for an optional field, absent, null and "" all mean "not given" (on an edit: cleared), at any depth; a group whose fields are all not given is not given. A required field must be given.',
         'Messages follow Accept-Language (zh, en, es, ja).',
       ].join('\n\n'),
     },

@@ -1,9 +1,13 @@
-// Who may call a resource's endpoints: the roles of the routes that show it (schemas/routes.json),
-// exactly as the console filters its menu. A record page shows its child collections too, so they
-// follow the page's roles. A resource no route shows is open to every signed-in person.
+// Who may call a resource's endpoints, denied by default: the roles of the routes that show it
+// (schemas/routes.json), exactly as the console filters its menu; a record page shows its child
+// collections too, so they follow the page's roles (a well's trips, its people and instruments,
+// with their own calls). A section that only lists another resource's records referring to this
+// one (`via`: a crew's wells) opens nothing: that resource keeps the roles of its own screens.
+// A resource no route shows is open only to the roles its schema names (`x-resource.roles`), and
+// to nobody when it names none.
 import { filterRoutes } from '../kernel/routes/tree';
 import type { Registry } from '../kernel/schema/registry';
-import { parseComponent } from '../kernel/schema/route-component';
+import { parseScreen } from '../kernel/schema/route-component';
 import type { ResourceSchema, RouteNode } from '../kernel/schema/types';
 
 export function resourcesShown(routes: RouteNode[], resources: Record<string, ResourceSchema>): Set<string> {
@@ -12,12 +16,12 @@ export function resourcesShown(routes: RouteNode[], resources: Record<string, Re
     found.add(resource);
     if (view !== 'record') return;
     for (const section of resources[resource]?.['x-resource'].record?.sections ?? []) {
-      if ('resource' in section) found.add(section.resource);
+      if ('resource' in section && !section.via) found.add(section.resource);
     }
   };
   const walk = (nodes: RouteNode[]) => {
     for (const node of nodes) {
-      const target = node.component ? parseComponent(node.component) : undefined;
+      const target = node.component ? parseScreen(node.component) : undefined;
       if (target) show(target.resource, target.view);
       walk(node.children ?? []);
     }
@@ -26,20 +30,42 @@ export function resourcesShown(routes: RouteNode[], resources: Record<string, Re
   return found;
 }
 
-export function createPermissions({ routes, resources }: Registry) {
+/** Every role name the route tree and the schemas mention, and admin, who sees every route. */
+export function knownRoles({ routes, resources }: Registry): string[] {
+  const roles = new Set(['admin']);
+  const walk = (nodes: RouteNode[]) => {
+    for (const node of nodes) {
+      for (const role of node.meta?.roles ?? []) roles.add(role);
+      walk(node.children ?? []);
+    }
+  };
+  walk(routes);
+  for (const schema of Object.values(resources)) for (const role of schema['x-resource'].roles ?? []) roles.add(role);
+  return [...roles].sort();
+}
+
+export function createPermissions(registry: Registry) {
+  const { routes, resources } = registry;
   const guarded = resourcesShown(routes, resources);
   const cache = new Map<string, Set<string>>();
+  const mayUse = (roles: string[], resource: string): boolean => {
+    if (!resources[resource]) return false;
+    if (!guarded.has(resource)) {
+      const named = resources[resource]['x-resource'].roles ?? [];
+      return roles.some((role) => named.includes(role));
+    }
+    const key = [...roles].sort().join(',');
+    let allowed = cache.get(key);
+    if (!allowed) {
+      allowed = resourcesShown(filterRoutes(routes, roles), resources);
+      cache.set(key, allowed);
+    }
+    return allowed.has(resource);
+  };
   return {
-    mayUse(roles: string[], resource: string): boolean {
-      if (!guarded.has(resource)) return true;
-      const key = [...roles].sort().join(',');
-      let allowed = cache.get(key);
-      if (!allowed) {
-        allowed = resourcesShown(filterRoutes(routes, roles), resources);
-        cache.set(key, allowed);
-      }
-      return allowed.has(resource);
-    },
+    mayUse,
+    /** The roles that may use a resource, as the published document states them. */
+    rolesFor: (resource: string) => knownRoles(registry).filter((role) => mayUse([role], resource)),
   };
 }
 

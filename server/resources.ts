@@ -1,44 +1,61 @@
-// The generic list / info / add / update / del endpoints of every resource schema.
-import type { Hono } from 'hono';
+// The generic list / info / add / update / del endpoints of every resource schema. A write is
+// checked, completed with the values made from other records (server/relations.ts) and stored
+// in one transaction, with the totals and copies that follow from it; a closed record
+// (`x-resource.lock`) is changed only by the roles that may reopen it, and only to reopen it.
 import { QueryError, parseLegacyQuery } from '../kernel/schema/query';
 import { encodeList } from '../kernel/schema/shapes';
 import type { EndpointKind, ResourceSchema } from '../kernel/schema/types';
 import { compact, stripReadOnly } from '../kernel/schema/write-schema';
 import { Code } from '../kernel/contract/codes';
-import { type AppContext, type AppEnv, fail, jsonBody, ok } from './context';
+import { parseInteger } from '../kernel/contract/integers';
+import { MAX_IDS, echo } from '../kernel/contract/limits';
+import { type AppContext, fail, ok } from './context';
+import type { Api } from './endpoints';
+import { readJson, refuseBody } from './request';
+import { addOrEditDoc, resourceDoc } from './resource-docs';
 import { derive, withDefaults } from '../kernel/schema/derive';
 import type { FieldError } from '../kernel/schema/validation';
 import type { Relations } from './relations';
-import type { Permissions } from './permissions';
+import type { RecordFiles } from './files/record-files';
 import type { Row, Store } from './store/types';
+import type { Assignments } from './assignments';
+import type { UserInfo } from '../kernel/contract/user-info';
 import type { RecordValidator } from '../kernel/schema/validation';
 
 interface Deps {
+  /** Keeps the names of the records a member is assigned to (an instrument's well) when those records change. */
+  assignments?: Assignments;
   store: Store;
   validator: RecordValidator;
   relations: Relations;
-  permissions: Permissions;
   now?: () => Date;
+  /** The files of upload fields (when the app takes uploads): checked before a write, attached after it. */
+  files?: RecordFiles;
 }
 
-const toId = (value: unknown) => (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? Number(value) : NaN);
-
 /**
- * Ids from `id`/`ids`: in a JSON body a number or a list of numbers; in the query
- * string (GET, DELETE) also a comma-separated list.
+ * Ids from `id`/`ids`: in a JSON body a JSON integer or a list of them; in the query string
+ * (GET, DELETE) decimal digits, comma-separated. At most MAX_IDS; undefined when any is not an id.
  */
 function idsOf(c: AppContext, body: Record<string, unknown> | undefined): number[] | undefined {
   let raw: unknown[];
   if (body) {
-    const given = body.ids ?? body.id;
-    raw = Array.isArray(given) ? given : given === undefined ? [] : [given];
+    // `id` is one id, `ids` a list of them: nothing else stands for either.
+    if ('ids' in body && !Array.isArray(body.ids)) return undefined;
+    if ('id' in body && typeof body.id !== 'number') return undefined;
+    raw = 'ids' in body ? (body.ids as unknown[]) : 'id' in body ? [body.id] : [];
+    if (raw.some((id) => typeof id !== 'number')) return undefined;
   } else raw = (c.req.query('ids') ?? c.req.query('id') ?? '').split(',').filter(Boolean);
-  const ids = raw.map(toId);
-  return ids.length > 0 && ids.every((n) => Number.isSafeInteger(n) && n > 0) ? ids : undefined;
+  if (raw.length === 0 || raw.length > MAX_IDS) return undefined;
+  const ids = raw.map((id) => parseInteger(id));
+  return ids.every((id) => id !== undefined) ? (ids as number[]) : undefined;
 }
 
-export function registerResource(app: Hono<AppEnv>, name: string, schema: ResourceSchema, deps: Deps) {
-  const { store, validator, relations } = deps;
+/** Whether the person has one of the roles that may reopen a closed record. */
+const mayReopen = (user: UserInfo | undefined, roles: string[]) => (user?.roles ?? []).some((role) => roles.includes(role));
+
+export function registerResource(api: Api, name: string, schema: ResourceSchema, deps: Deps) {
+  const { store, validator, relations, files } = deps;
   const now = deps.now ?? (() => new Date());
   const endpoints = schema['x-resource'].endpoints;
 
@@ -52,8 +69,25 @@ export function registerResource(app: Hono<AppEnv>, name: string, schema: Resour
     const t = c.get('t');
     return fail(c, Code.notFound, t('server.not_found', { resource: t(`resources.${name}.name`, { smart_count: 1, _: name }), id: ids.join(', ') }));
   };
-  const badBody = (c: AppContext) => fail(c, Code.invalidInput, c.get('t')('server.bad_json'));
-  const missingId = (c: AppContext) => fail(c, Code.invalidInput, c.get('t')('server.missing_id'));
+  /**
+   * Why a closed record (`x-resource.lock`: a submitted report) may not be written so: only the
+   * lock's roles may change it, and only by setting its field back to `reopen`. Undefined when it
+   * is not closed or the write reopens it.
+   */
+  const lockRefusal = (c: AppContext, existing: Row, next: Record<string, unknown>) => {
+    const lock = schema['x-resource'].lock;
+    if (!lock || existing[lock.field] !== lock.value) return undefined;
+    const t = c.get('t');
+    const what = t(`resources.${name}.name`, { smart_count: 1, _: name });
+    const valueOf = (value: string | number) => t(`resources.${name}.enums.${lock.field}.${value}`, { _: String(value) });
+    const words = { resource: what, state: valueOf(lock.value), reopen: valueOf(lock.reopen), field: t(`resources.${name}.fields.${lock.field}`, { _: lock.field }) };
+    // The state of the record refuses the write, not the person's access to the resource: an
+    // invalid write, its message under the field that closes it.
+    if (!mayReopen(c.get('user'), lock.roles)) return { status: 'invalid' as const, errors: [{ field: lock.field, message: t('server.locked_role', words) }] };
+    if (next[lock.field] === lock.reopen) return undefined;
+    return { status: 'invalid' as const, errors: [{ field: lock.field, message: t('server.locked', words) }] };
+  };
+  const missingId = (c: AppContext) => fail(c, Code.invalidInput, c.get('t')('server.missing_id', { max: MAX_IDS }));
 
   const handlers: Record<EndpointKind, (c: AppContext) => Promise<Response>> = {
     async list(c) {
@@ -76,66 +110,110 @@ export function registerResource(app: Hono<AppEnv>, name: string, schema: Resour
     },
 
     async add(c) {
-      const body = await jsonBody(c);
-      if (!body) return badBody(c);
-      const { version: _v, ...fields } = body;
+      const read = await readJson(c);
+      if (!('body' in read)) return refuseBody(c, read);
+      const { version: _v, ...fields } = read.body;
       const input = withDefaults(schema, stripReadOnly(schema, fields));
       const refusal = invalid(c, input);
       if (refusal) return refusal;
-      const record = derive(schema, compact(input), undefined, now());
+      const fileErrors = (await files?.check(name, input, undefined, c.get('user'), c.get('t'))) ?? [];
+      if (fileErrors.length > 0) return refuse(c, fileErrors);
+      const record = derive(schema, compact(input, schema), undefined, now());
+      const outOfRange = validator.checkComputed(name, record, c.get('language'), c.get('t'));
+      if (outOfRange.length > 0) return refuse(c, outOfRange);
       const result = await store.transaction(async (tx): Promise<{ errors: FieldError[] } | { row: Row }> => {
-        const errors = await relations.checkWrite(tx, name, record, undefined, context(c));
-        return errors.length > 0 ? { errors } : { row: await tx.insert(name, record) };
+        const filled = await relations.fillFromParent(tx, name, record);
+        const errors = await relations.checkWrite(tx, name, filled, undefined, context(c));
+        if (errors.length > 0) return { errors };
+        const row = await tx.insert(name, filled);
+        await relations.afterWrite(tx, name, row, undefined);
+        return { row };
       });
-      return 'errors' in result ? refuse(c, result.errors) : ok(c, result.row, c.get('t')('server.added'));
+      if ('errors' in result) return refuse(c, result.errors);
+      await files?.afterWrite(name, result.row);
+      return ok(c, result.row, c.get('t')('server.added'));
     },
 
     async update(c) {
-      const body = await jsonBody(c);
-      if (!body) return badBody(c);
-      const { id, version, ...fields } = body;
-      const ids = idsOf(c, { id });
-      if (!ids || ids.length !== 1) return missingId(c);
-      if (version !== undefined && !(Number.isSafeInteger(version) && (version as number) > 0)) {
+      const read = await readJson(c);
+      if (!('body' in read)) return refuseBody(c, read);
+      const { id, version: givenVersion, ...fields } = read.body;
+      const ids = typeof id === 'number' ? idsOf(c, { id }) : undefined;
+      if (!ids) return missingId(c);
+      // Absent or null: overwrite whatever version is stored.
+      const version = typeof givenVersion === 'number' ? parseInteger(givenVersion) : undefined;
+      if (givenVersion !== undefined && givenVersion !== null && version === undefined) {
         return fail(c, Code.invalidInput, c.get('t')('server.bad_version'));
       }
+      const fileErrors = (await files?.check(name, fields, ids[0], c.get('user'), c.get('t'))) ?? [];
+      if (fileErrors.length > 0) return refuse(c, fileErrors);
       const result = await store.transaction(async (tx) => {
         const existing = await tx.get(name, ids[0]);
         if (!existing) return { status: 'missing' as const };
         const { version: _v, ...stored } = existing;
         const merged = { ...stripReadOnly(schema, stored), ...stripReadOnly(schema, fields) };
+        const closed = lockRefusal(c, existing, merged);
+        if (closed) return closed;
         const problems = validator.check(name, merged, c.get('language'), c.get('t'));
         if (problems.length > 0) return { status: 'invalid' as const, errors: problems };
-        const record = derive(schema, compact(merged), existing, now());
-        const errors = await relations.checkWrite(tx, name, record, existing, context(c));
+        const record = derive(schema, compact(merged, schema), existing, now());
+        const outOfRange = validator.checkComputed(name, record, c.get('language'), c.get('t'));
+        if (outOfRange.length > 0) return { status: 'invalid' as const, errors: outOfRange };
+        const filled = await relations.fillFromParent(tx, name, record);
+        const errors = await relations.checkWrite(tx, name, filled, existing, context(c));
         if (errors.length > 0) return { status: 'invalid' as const, errors };
-        return tx.update(name, ids[0], record, version as number | undefined);
+        const written = await tx.update(name, ids[0], filled, version);
+        if (written.status === 'ok') {
+          await relations.afterWrite(tx, name, written.row, existing);
+          // A renamed well: the instruments and people on it show its new name.
+          await deps.assignments?.refreshMemberFields(tx, name, ids[0]);
+        }
+        return written;
       });
       if (result.status === 'invalid') return refuse(c, result.errors);
       if (result.status === 'missing') return notFound(c, ids);
       if (result.status === 'conflict') {
         return fail(c, Code.conflict, c.get('t')('server.conflict'), { data: result.current });
       }
+      await files?.afterWrite(name, result.row);
       return ok(c, result.row, c.get('t')('server.edited'));
     },
 
     async del(c) {
-      const body = c.req.method === 'GET' || c.req.method === 'DELETE' ? undefined : await jsonBody(c);
+      let body: Record<string, unknown> | undefined;
+      if (c.req.method !== 'GET' && c.req.method !== 'DELETE') {
+        const read = await readJson(c);
+        if (!('body' in read)) return refuseBody(c, read);
+        body = read.body;
+      }
+      if (body && 'id' in body && 'ids' in body) return missingId(c);
       const extra = Object.keys(body ?? {}).filter((key) => key !== 'id' && key !== 'ids');
-      if (extra.length > 0) return fail(c, Code.invalidInput, c.get('t')('server.only_ids', { fields: extra.join(', ') }));
+      if (extra.length > 0) return fail(c, Code.invalidInput, c.get('t')('server.only_ids', { fields: extra.slice(0, 5).map(echo).join(', ') }));
       const ids = idsOf(c, body);
       if (!ids) return missingId(c);
       const result = await store.transaction((tx) => relations.remove(tx, name, ids, context(c)));
-      if ('refused' in result) return fail(c, Code.inUse, result.refused);
-      return result.missing.length > 0 ? notFound(c, result.missing) : ok(c, { ids }, c.get('t')('server.deleted'));
+      if ('refused' in result) return fail(c, result.code, result.refused);
+      if (result.missing.length > 0) return notFound(c, result.missing);
+      await files?.afterRemove(name, ids);
+      return ok(c, { ids }, c.get('t')('server.deleted'));
     },
   };
 
+  // One call that both adds and edits (the specification's spare parts): a body with an id edits.
+  const { add, update } = endpoints;
+  const addOrEdit = add && update && add.method === update.method && add.path === update.path;
   for (const [kind, endpoint] of Object.entries(endpoints) as [EndpointKind, NonNullable<(typeof endpoints)[EndpointKind]>][]) {
-    app.on(endpoint.method, endpoint.path, (c) => {
-      // Refused before anything is read or written.
-      if (!deps.permissions.mayUse(c.get('user').roles, name)) return fail(c, Code.forbidden, c.get('t')('server.forbidden'));
-      return handlers[kind](c);
-    });
+    if (addOrEdit && kind === 'update') continue;
+    if (addOrEdit && kind === 'add') {
+      api.on({ method: endpoint.method, path: endpoint.path, access: { resource: name }, doc: addOrEditDoc(name, schema, endpoint.method) }, async (c) => {
+        const read = await readJson(c); // the request keeps its body for the handler to read again
+        return 'body' in read && 'id' in read.body ? handlers.update(c) : handlers.add(c);
+      });
+      continue;
+    }
+    api.on(
+      { method: endpoint.method, path: endpoint.path, access: { resource: name }, doc: resourceDoc(kind, name, schema, endpoint.method) },
+      (c) => handlers[kind](c),
+    );
   }
 }

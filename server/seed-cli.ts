@@ -1,14 +1,14 @@
 // `npm run seed`: loads the demo data set into the database (DATABASE_URL, else DATA_DIR/console.db),
 // after bringing it up to the schemas. Resumes an interrupted run; on a database that has the whole
 // set already it says so and writes nothing. Resources that held records before any seeding are left as they are.
-import { loadRegistry } from '../kernel/schema/load-node';
+import { loadServerRegistry } from './registry';
 import { connectFromEnv } from './db/connect';
 import { migrate } from './db/migrate';
 import { seedDatabase } from './seed-db';
 
 const connection = connectFromEnv();
 try {
-  const registry = loadRegistry();
+  const registry = loadServerRegistry();
   await migrate(connection, registry);
   const { inserted, skipped } = await seedDatabase(connection, registry);
   if (inserted.length === 0) console.log(`${connection.describe}: the demo data set is there already; nothing inserted.`);

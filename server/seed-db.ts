@@ -56,25 +56,45 @@ export async function beginSeed(connection: Connection, resources: string[]): Pr
 }
 
 /**
- * The progress kept in app_seed. Each resource is one database transaction over a store bound to
- * it; on PostgreSQL it takes the seed lock and looks again, so instances starting together fill
- * each resource once. `bind` makes that store (tests wrap it to simulate a crash).
+ * The connection of a transaction already running, for a store whose own writes would open one
+ * (an update is atomic on its own): any transaction it asks for is that one.
+ */
+function inTransaction(connection: Connection): Connection {
+  const trx = connection.db;
+  const running = { execute: <T>(work: (db: typeof trx) => Promise<T>) => work(trx), setIsolationLevel: () => running };
+  const db = new Proxy(trx, {
+    get(target, key) {
+      if (key === 'transaction') return () => running;
+      const value: unknown = Reflect.get(target, key, target);
+      // Kysely's methods read private fields: they run on the transaction itself, not on the proxy.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { ...connection, db };
+}
+
+/**
+ * The progress kept in app_seed. Each resource (or the resources one generator makes together)
+ * is one database transaction over a store bound to it; on PostgreSQL it takes the seed lock and
+ * looks again, so instances starting together fill each resource once. `bind` makes that store
+ * (tests wrap it to simulate a crash).
  */
 export function sqlSeedProgress(
   connection: Connection,
   registry: Registry,
-  bind: (connection: Connection) => SeedStore = (bound) => new SqlStore(bound, registry),
+  bind: (connection: Connection) => SeedStore = (bound) => new SqlStore(inTransaction(bound), registry),
 ): SeedProgress {
   return {
     done: async () => new Set((await seedDb(connection).selectFrom('app_seed').select('resource').execute()).map((r) => r.resource)),
-    complete: (resource, work) =>
+    complete: (resources, work) =>
       seedDb(connection)
         .transaction()
         .execute(async (trx) => {
           if (connection.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
-          if (await trx.selectFrom('app_seed').select('resource').where('resource', '=', resource).executeTakeFirst()) return false;
+          if (await trx.selectFrom('app_seed').select('resource').where('resource', 'in', [...resources]).executeTakeFirst()) return false;
           await work(bind({ ...connection, db: trx }));
-          await trx.insertInto('app_seed').values({ resource, done_at: new Date().toISOString() }).execute();
+          const doneAt = new Date().toISOString();
+          await trx.insertInto('app_seed').values(resources.map((resource) => ({ resource, done_at: doneAt }))).execute();
           return true;
         }),
   };
@@ -88,5 +108,11 @@ export async function seedDatabase(connection: Connection, registry: Registry, s
   const { checkDemoData, seedStore, seededResources } = await import('../kernel/demo/seed');
   checkDemoData(registry);
   await beginSeed(connection, seededResources(registry));
-  return seedStore(new SqlStore(connection, registry), registry, { seed, progress: sqlSeedProgress(connection, registry) });
+  const result = await seedStore(new SqlStore(connection, registry), registry, { seed, progress: sqlSeedProgress(connection, registry) });
+  // Calibration reports are files with their records: made once the instruments exist.
+  if (result.inserted.some((r) => r.resource === 'device')) {
+    const { seedServerReports } = await import('./files/seed-server');
+    await seedServerReports(connection, registry);
+  }
+  return result;
 }

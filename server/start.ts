@@ -7,7 +7,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { sql } from 'kysely';
 import { checkSchemas, formatProblem } from '../kernel/schema/check';
 import { materialIconComponents } from '../kernel/schema/icons-node';
-import { SCHEMA_DIR, loadRegistry, readSchemaFiles } from '../kernel/schema/load-node';
+import { SCHEMA_DIR, readSchemaFiles } from '../kernel/schema/load-node';
+import { loadServerRegistry } from './registry';
 import { PAGES, PANELS } from '../kernel/schema/route-component';
 import { createApp } from './app';
 import { ensureFirstAccounts } from './auth/bootstrap';
@@ -19,6 +20,9 @@ import { log } from './log';
 import { seedBegun, seedDatabase } from './seed-db';
 import { SqlStore } from './store/sql';
 import { DEFAULT_UPLOAD_MAX_BYTES } from './uploads';
+import { uploadDirOf } from './files/seed-server';
+import { DEFAULT_JSON_BODY_MAX_BYTES } from '../kernel/contract/limits';
+import { parseInteger } from '../kernel/contract/integers';
 import { createWebApp } from './web';
 import type { AppContext } from './context';
 import type { Registry } from '../kernel/schema/registry';
@@ -58,7 +62,7 @@ function addressOf(c: AppContext): string {
 }
 
 async function main() {
-  const registry = loadRegistry();
+  const registry = loadServerRegistry();
   const problems = checkSchemas(readSchemaFiles(), registry.config, registry.routes, { pages: PAGES, panels: PANELS, icons: materialIconComponents() });
   if (problems.length > 0) throw new Error(`The schema files in ${SCHEMA_DIR} have problems:\n${problems.map(formatProblem).join('\n')}`);
   await buildConsoleIfNeeded();
@@ -75,10 +79,12 @@ async function main() {
 
   const uploads = {
     db: connection.db,
-    dir: process.env.UPLOAD_DIR ?? join(process.env.DATA_DIR ?? 'data', 'uploads'),
+    dir: uploadDirOf(),
     maxBytes: Number(process.env.UPLOAD_MAX_BYTES ?? DEFAULT_UPLOAD_MAX_BYTES),
   };
-  const api = createApp({ registry, store, accounts, addressOf, uploads, onError: (error) => log.error({ err: error }, 'request failed') });
+  const jsonBodyMaxBytes = parseInteger(process.env.JSON_BODY_MAX_BYTES ?? String(DEFAULT_JSON_BODY_MAX_BYTES), { min: 1024 });
+  if (jsonBodyMaxBytes === undefined) throw new Error(`JSON_BODY_MAX_BYTES must be a whole number of bytes, at least 1024 (it is "${process.env.JSON_BODY_MAX_BYTES}")`);
+  const api = createApp({ registry, store, accounts, addressOf, uploads, jsonBodyMaxBytes, onError: (error) => log.error({ err: error }, 'request failed') });
   const web = createWebApp({ api, distDir: DIST, log, healthy: async () => void (await sql`select 1`.execute(connection.db)) });
   const port = Number(process.env.PORT ?? 8080);
   const server = serve({ fetch: web.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {

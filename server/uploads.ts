@@ -1,132 +1,234 @@
-// Uploaded files (calibration reports, attachments, dossier images): kept under a directory
-// with random names, their metadata in the database, a size limit and a type allow-list
-// checked on the file's own first bytes, served with the right content type.
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
-import type { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+// The upload endpoints: POST /upload (a file of one's own, for a form field to name), the list
+// and delete calls under the rules of files/service.ts, and the files themselves with their
+// thumbnails, served with the right content type. The storage is whatever the app was given:
+// a directory and the database on the server, memory in the browser's mock.
+import type { Context } from 'hono';
 import { Code } from '../kernel/contract/codes';
-import { type AppEnv, fail, jsonBody, ok } from './context';
-import type { FixedDb, UploadRow } from './db/tables';
+import { parseInteger } from '../kernel/contract/integers';
+import { FILE_TYPES, STORED_NAME, UPLOAD_FILE_PATH, UPLOAD_THUMBNAIL_PATH, acceptedExtensions, extensionOf } from '../kernel/contract/uploads';
+import { type AppContext, type AppEnv, fail, ok } from './context';
+import { type Api, type OperationDoc, formatBytes } from './endpoints';
+import { DEFAULT_UPLOAD_MAX_BYTES, type Files, type Refusal } from './files/service';
+import type { ServerUploadConfig } from './files/node';
+import type { Attachment, UploadStorage } from './files/types';
+import { readJson, refuseBody } from './request';
 
-export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_FILE_PATH = '/upload/file/';
+export { DEFAULT_UPLOAD_MAX_BYTES };
+export { UPLOAD_FILE_PATH };
 
-type Sniff = (head: Buffer) => boolean;
-const starts = (...bytes: number[]): Sniff => (head) => bytes.every((b, i) => head[i] === b);
-const zip = starts(0x50, 0x4b, 0x03, 0x04); // docx, xlsx, pptx, odt, ods
-const ole = starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1); // doc, xls, ppt
-const text: Sniff = (head) => !head.includes(0);
+/** What the app's uploads live in: a storage, or the server's directory and database. */
+export type UploadDeps = UploadStorage | ServerUploadConfig;
 
-/** What may be uploaded: extension → content type and how its first bytes must look. */
-const ALLOWED: Record<string, { mime: string; sniff: Sniff; inline: boolean }> = {
-  '.png': { mime: 'image/png', sniff: starts(0x89, 0x50, 0x4e, 0x47), inline: true },
-  '.jpg': { mime: 'image/jpeg', sniff: starts(0xff, 0xd8, 0xff), inline: true },
-  '.jpeg': { mime: 'image/jpeg', sniff: starts(0xff, 0xd8, 0xff), inline: true },
-  '.gif': { mime: 'image/gif', sniff: starts(0x47, 0x49, 0x46, 0x38), inline: true },
-  '.webp': { mime: 'image/webp', sniff: (h) => starts(0x52, 0x49, 0x46, 0x46)(h) && h.subarray(8, 12).toString() === 'WEBP', inline: true },
-  '.pdf': { mime: 'application/pdf', sniff: starts(0x25, 0x50, 0x44, 0x46), inline: true },
-  '.docx': { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', sniff: zip, inline: false },
-  '.xlsx': { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', sniff: zip, inline: false },
-  '.pptx': { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', sniff: zip, inline: false },
-  '.odt': { mime: 'application/vnd.oasis.opendocument.text', sniff: zip, inline: false },
-  '.ods': { mime: 'application/vnd.oasis.opendocument.spreadsheet', sniff: zip, inline: false },
-  '.doc': { mime: 'application/msword', sniff: ole, inline: false },
-  '.xls': { mime: 'application/vnd.ms-excel', sniff: ole, inline: false },
-  '.ppt': { mime: 'application/vnd.ms-powerpoint', sniff: ole, inline: false },
-  '.csv': { mime: 'text/csv; charset=utf-8', sniff: text, inline: false },
-  '.txt': { mime: 'text/plain; charset=utf-8', sniff: text, inline: false },
+const EXTENSIONS = acceptedExtensions('any');
+
+/** The answer's schema for one file (a report, or any upload). */
+export const UPLOADED_FILE = {
+  type: 'object',
+  required: ['id', 'name', 'url', 'thumbnail', 'uploadTime', 'size', 'type'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string', description: 'the file name it was uploaded with' },
+    url: { type: 'string', description: `where it is served: ${UPLOAD_FILE_PATH}<random name> under /dev-api` },
+    thumbnail: { type: 'string', description: 'a 240 px wide image of an image file; "" for other files' },
+    uploadTime: { type: 'string', format: 'date-time' },
+    size: { type: 'integer', description: 'bytes' },
+    type: { type: 'string', description: 'its content type (MIME)' },
+  },
 };
 
-export const ALLOWED_EXTENSIONS = Object.keys(ALLOWED);
+/** The answer's schema for the limits of an upload. */
+export const UPLOAD_LIMITS = {
+  type: 'object',
+  required: ['maxBytes', 'maxSize', 'extensions', 'accept'],
+  properties: {
+    maxBytes: { type: 'integer' },
+    maxSize: { type: 'string', description: 'the limit as a person reads it' },
+    extensions: { type: 'array', items: { type: 'string' } },
+    accept: { type: 'string', description: 'for an <input type=file accept>' },
+  },
+};
 
-export interface UploadDeps {
-  db: FixedDb;
-  dir: string;
-  maxBytes?: number;
-  now?: () => Date;
+/** A multipart body with the file in `file`, and the other form fields given. */
+export function multipartBody(maxBytes: number, fields: Record<string, object> = {}, required: string[] = []): OperationDoc['body'] {
+  const limit = formatBytes(maxBytes);
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: ['file', ...required],
+          properties: {
+            file: { type: 'string', format: 'binary', description: `one of ${EXTENSIONS.join(', ')}, at most ${limit}; the content must match the extension` },
+            ...fields,
+          },
+        },
+      },
+    },
+  };
 }
 
-/** The report shape: id, name, url, thumbnail, uploadTime, size, type. */
-const describe = (row: UploadRow) => {
-  const url = `/dev-api${UPLOAD_FILE_PATH}${row.stored_name}`;
-  return { id: Number(row.id), name: row.original_name, url, thumbnail: row.mime.startsWith('image/') ? url : '', uploadTime: row.created_at, size: Number(row.size), type: row.mime };
-};
+/** The size limit, refused while the body arrives (multipart framing needs a little room). */
+export function uploadBodyLimit(files: Files) {
+  const refuse = (c: Context<AppEnv>) => fail(c, Code.invalidInput, c.get('t')('server.upload_too_large', { size: files.limits().maxSize }));
+  return { bytes: files.maxBytes + 64 * 1024, refuse };
+}
 
-export function registerUploads(app: Hono<AppEnv>, { db, dir, maxBytes = DEFAULT_UPLOAD_MAX_BYTES, now = () => new Date() }: UploadDeps) {
-  const limit = maxBytes >= 1024 * 1024 ? `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
-  const tooLarge = (c: Parameters<typeof fail>[0]) => fail(c, Code.invalidInput, c.get('t')('server.upload_too_large', { size: limit }));
+/** The multipart form, or undefined when the body is not one. */
+export async function readForm(c: AppContext): Promise<Record<string, unknown> | undefined> {
+  try {
+    return await c.req.parseBody();
+  } catch {
+    return undefined;
+  }
+}
 
-  app.post(
-    '/upload',
-    // Refused while arriving, before it fills memory or disk (multipart framing needs a little room).
-    bodyLimit({ maxSize: maxBytes + 64 * 1024, onError: tooLarge }),
+/** Keeps the form's file for the signed-in person, answering the file or the refusal. */
+export async function acceptUpload(c: AppContext, files: Files, form: Record<string, unknown> | undefined, attachment?: Attachment) {
+  const t = c.get('t');
+  const file = form?.file;
+  if (!(file instanceof File)) return fail(c, Code.invalidInput, t('server.upload_missing'));
+  const result = await files.accept(file, { owner: c.get('user').name, attachment });
+  if ('refused' in result) return refuse(c, result);
+  return ok(c, files.describe(result.upload), t('server.added'));
+}
+
+const refuse = (c: AppContext, { refused, values }: Refusal) => fail(c, Code.invalidInput, c.get('t')(refused, values));
+
+/** `{id}` of a delete body, or the refusal to answer. */
+export async function readDeleteId(c: AppContext): Promise<{ id: number } | { refusal: Response }> {
+  const read = await readJson(c);
+  if (!('body' in read)) return { refusal: refuseBody(c, read) };
+  const id = parseInteger(read.body.id);
+  if (id === undefined || Object.keys(read.body).length !== 1) return { refusal: fail(c, Code.invalidInput, c.get('t')('server.missing_id', { max: 1 })) };
+  return { id };
+}
+
+export const DELETE_BODY = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } };
+
+export function registerUploads(api: Api, files: Files) {
+  const { maxSize } = files.limits();
+  api.on(
+    {
+      method: 'POST',
+      path: '/upload',
+      access: 'signed-in',
+      bodyLimit: uploadBodyLimit(files),
+      doc: {
+        tags: ['uploads'],
+        summary: `Upload a file (${EXTENSIONS.join(', ')}; at most ${maxSize})`,
+        description: 'The file belongs to you alone until a record names it in one of its upload fields and is saved; one no record takes is removed after a day.',
+        body: multipartBody(files.maxBytes),
+        data: UPLOADED_FILE,
+        codes: [Code.invalidInput],
+      },
+    },
+    async (c) => acceptUpload(c, files, await readForm(c)),
+  );
+
+  api.on(
+    {
+      method: 'GET',
+      path: '/upload',
+      access: 'signed-in',
+      doc: { tags: ['uploads'], summary: 'What an upload may be: the size limit and the allowed types', data: UPLOAD_LIMITS },
+    },
+    (c) => ok(c, files.limits()),
+  );
+
+  api.on(
+    {
+      method: 'GET',
+      path: '/upload/list',
+      access: 'signed-in',
+      doc: {
+        tags: ['uploads'],
+        summary: "Uploaded files: your own not yet saved in a record, and those of records you may use (admins: everyone's)",
+        data: { type: 'object', required: ['list', 'count'], properties: { list: { type: 'array', items: UPLOADED_FILE }, count: { type: 'integer' } } },
+      },
+    },
     async (c) => {
-      const t = c.get('t');
-      let file: unknown;
-      try {
-        file = (await c.req.parseBody())['file'];
-      } catch {
-        file = undefined;
-      }
-      if (!(file instanceof File)) return fail(c, Code.invalidInput, t('server.upload_missing'));
-      if (file.size > maxBytes) return tooLarge(c);
-      if (file.size === 0) return fail(c, Code.invalidInput, t('server.upload_empty'));
-      const extension = extname(file.name).toLowerCase();
-      const kind = ALLOWED[extension];
-      const bytes = Buffer.from(await file.arrayBuffer());
-      if (!kind || !kind.sniff(bytes.subarray(0, 4096))) {
-        return fail(c, Code.invalidInput, t('server.upload_type', { types: ALLOWED_EXTENSIONS.join(', ') }));
-      }
-      const storedName = `${randomBytes(16).toString('hex')}${extension}`;
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, storedName), bytes, { flag: 'wx' });
-      try {
-        const row = await db
-          .insertInto('app_uploads')
-          .values({ stored_name: storedName, original_name: file.name.slice(0, 255), mime: kind.mime, size: bytes.length, created_by: c.get('user').name, created_at: now().toISOString() })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return ok(c, describe(row), t('server.added'));
-      } catch (error) {
-        await rm(join(dir, storedName), { force: true }); // no file without its record
-        throw error;
-      }
+      const uploads = await files.visibleTo(c.get('user'));
+      return ok(c, { list: uploads.map(files.describe), count: uploads.length });
     },
   );
 
-  app.get('/upload/list', async (c) => {
-    const rows = await db.selectFrom('app_uploads').selectAll().orderBy('id', 'desc').execute();
-    return ok(c, { list: rows.map(describe), count: rows.length });
-  });
-
-  app.post('/upload/del', async (c) => {
-    const id = Number((await jsonBody(c))?.id);
-    if (!Number.isSafeInteger(id) || id < 1) return fail(c, Code.invalidInput, c.get('t')('server.missing_id'));
-    const row = await db.deleteFrom('app_uploads').where('id', '=', id).returningAll().executeTakeFirst();
-    if (!row) return fail(c, Code.notFound, c.get('t')('server.not_found', { resource: 'upload', id }));
-    await rm(join(dir, row.stored_name), { force: true });
-    return ok(c, { id }, c.get('t')('server.deleted'));
-  });
+  api.on(
+    {
+      method: 'POST',
+      path: '/upload/del',
+      access: 'signed-in',
+      doc: {
+        tags: ['uploads'],
+        summary: "Delete a file: your own not yet saved in a record (admins: anyone's), or a file of a record you may edit",
+        description: `A file that is the value of a record's upload field is changed or cleared on that record instead (${Code.inUse}).`,
+        body: DELETE_BODY,
+        bodyIsJson: true,
+        data: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
+        codes: [Code.invalidInput, Code.notFound, Code.inUse],
+      },
+    },
+    async (c) => {
+      const read = await readDeleteId(c);
+      if ('refusal' in read) return read.refusal;
+      const { id } = read;
+      const t = c.get('t');
+      const upload = await files.find(id);
+      const access = upload ? files.access(upload, c.get('user')) : 'hidden';
+      if (!upload || access === 'hidden') return fail(c, Code.notFound, t('server.not_found', { resource: t('server.upload_name'), id }));
+      if (access === 'field') {
+        const field = upload.attachedAs!.slice('field:'.length);
+        const resource = upload.resource!;
+        return fail(c, Code.inUse, t('server.upload_in_field', {
+          field: t(`resources.${resource}.fields.${field}`, { _: field }),
+          resource: t(`resources.${resource}.name`, { smart_count: 1, _: resource }),
+          id: upload.recordId,
+        }));
+      }
+      await files.remove([upload]);
+      return ok(c, { id }, t('server.deleted'));
+    },
+  );
 }
 
 /**
- * GET /dev-api/upload/file/<name>: the file itself. Its 128-bit random name is the permission to
- * read it, so that <img src> and download links work without a token header.
+ * GET /dev-api/upload/file/<name> and /upload/thumbnail/<name>: the file and its small image.
+ * Its 128-bit random name is the permission to read it, so that <img src> and download links
+ * work without a token header.
  */
-export function registerUploadFiles(app: Hono<AppEnv>, { db, dir }: UploadDeps) {
-  app.get(`${UPLOAD_FILE_PATH}:name{[0-9a-f]{32}\\.[a-z]+}`, async (c) => {
-    const row = await db.selectFrom('app_uploads').selectAll().where('stored_name', '=', c.req.param('name')).executeTakeFirst();
-    if (!row) return fail(c, Code.notFound, c.get('t')('server.no_endpoint', { path: c.req.path }));
-    const kind = ALLOWED[extname(row.stored_name)];
-    const body = await readFile(join(dir, row.stored_name));
-    const disposition = `${kind?.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.original_name)}`;
-    return c.body(body, 200, {
-      'Content-Type': row.mime,
-      'Content-Disposition': disposition,
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, max-age=31536000, immutable',
-    });
-  });
+export function registerUploadFiles(api: Api, files: Files) {
+  // Loose in the route (a quantifier's braces would end Hono's pattern); the exact form is checked by files.read.
+  const pattern = '[0-9a-f]+\\.[a-z]+';
+  for (const [path, thumbnail] of [
+    [UPLOAD_FILE_PATH, false],
+    [UPLOAD_THUMBNAIL_PATH, true],
+  ] as const) {
+    api.on(
+      {
+        method: 'GET',
+        path: `${path}:name{${pattern}}`,
+        access: 'public',
+        doc: {
+          tags: ['uploads'],
+          summary: thumbnail
+            ? 'The thumbnail of an uploaded image (240 px wide; the image itself when none could be made)'
+            : 'The file itself: its random name is the permission to read it',
+          parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: STORED_NAME.source } }],
+        },
+      },
+      async (c) => {
+        const found = await files.read(c.req.param('name') ?? '', thumbnail);
+        if (!found) return fail(c, Code.notFound, c.get('t')('server.no_endpoint', { path: c.req.path }));
+        const { upload, bytes, mime } = found;
+        const inline = thumbnail || FILE_TYPES[extensionOf(upload.storedName)]?.inline;
+        return c.body(bytes.slice().buffer as ArrayBuffer, 200, {
+          'Content-Type': mime,
+          'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(upload.originalName)}`,
+          'X-Content-Type-Options': 'nosniff',
+          // A stored file never changes: its name changes with it.
+          'Cache-Control': 'private, max-age=31536000, immutable',
+        });
+      },
+    );
+  }
 }

@@ -17,9 +17,27 @@ export interface WebDeps {
   healthy: () => Promise<void>;
 }
 
+/**
+ * On every answer, console and API: scripts, styles, images and calls from our own origin only
+ * (never inline scripts; scripts may compile code, which the form validator does to check a record
+ * before it is sent; styles may be inline: the component library writes its styles at run time;
+ * images may be data: and blob: URLs, for previews), no framing by other sites, no type guessing, no referrer sent elsewhere.
+ */
+export const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; frame-src 'self' blob:; frame-ancestors 'self'; base-uri 'self'; form-action 'self'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'SAMEORIGIN',
+};
+
 export function createWebApp({ api, distDir, log, healthy }: WebDeps) {
   const web = new Hono<{ Variables: { requestId: string } }>();
   web.use(requestId());
+  web.use(async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+  });
   web.use(async (c, next) => {
     const started = performance.now();
     await next();
@@ -37,6 +55,8 @@ export function createWebApp({ api, distDir, log, healthy }: WebDeps) {
   // The Node bindings (c.env) go along: the API reads the caller's address from them.
   web.all(`${API_BASE}/*`, (c) => api.fetch(c.req.raw, c.env));
   web.use('/*', serveStatic({ root: distDir }));
+  // A missing build file (a stale chunk after a deploy) fails loudly instead of being parsed as the page.
+  web.all('/assets/*', (c) => c.text('Not found', 404));
   let index: string | undefined;
   web.get('*', async (c) => c.html((index ??= await readFile(join(distDir, 'index.html'), 'utf8'))));
   return web;

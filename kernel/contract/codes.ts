@@ -19,6 +19,12 @@ export const Code = {
   conflict: 40009,
   /** The record is still used by others (references, children, dictionary values): nothing was deleted. */
   inUse: 40010,
+  /**
+   * A member of an exclusive assignment (an instrument) is assigned to another parent (another
+   * well): nothing was written; `data` names each member and where it is. Sending the same call
+   * with `move: true` ends the other assignment first.
+   */
+  assignedElsewhere: 40011,
   tooManyAttempts: 42900,
   internal: 50000,
 } as const;

@@ -3,7 +3,11 @@
 // with them. Several keywords work only on a field written directly in `properties`: the server
 // computes, stamps, defaults and checks references and dictionary values column by column.
 import { fakeProblem } from './check-fake';
+import { computedProblems } from './check-computed';
+import { listKeywordProblems } from './check-lists';
+import { colorsOf } from './check-colors';
 import { type Found, esc } from './check-form';
+import { uploadProblems } from './check-upload';
 import { patternCompiles, valueProblem } from './check-values';
 import type { ConfigOptions, FieldSchema, ResourceSchema } from './types';
 
@@ -113,19 +117,27 @@ function serverKeywordProblems({ pointer, schema, topLevel }: Node, ctx: Resourc
     const problem = topLevel ? valueProblem(schema, schema.default, ctx.config) : `default ${TOP_LEVEL_ONLY}`;
     if (problem) add('default', problem);
   }
-  const computed = schema['x-computed'];
-  if (computed && !topLevel) add('x-computed', `x-computed ${TOP_LEVEL_ONLY}`);
-  else if (computed) {
-    const top = ctx.root.properties ?? {};
-    computed.concat.forEach((part, i) => {
-      const prop = Object.hasOwn(top, part) ? top[part] : undefined;
-      if (!prop) add(`x-computed/concat/${i}`, `"${part}" is not a top-level field of ${ctx.root.$id}`);
-      else if (prop.$ref || prop.type === 'object' || prop.type === 'array') add(`x-computed/concat/${i}`, `"${part}" is a group or a list: x-computed joins single values`);
-    });
-  }
-  const fake = fakeProblem(schema);
+  out.push(...computedProblems(pointer, schema, topLevel, ctx, TOP_LEVEL_ONLY));
+  out.push(...listKeywordProblems(pointer, schema, ctx.root, /(?<!\/properties)\/items(\/|$)/.test(pointer)));
+  out.push(...uploadProblems(pointer, schema, topLevel, TOP_LEVEL_ONLY));
+  const fake = fakeProblem(schema, ctx);
   if (fake) add('x-fake', fake);
   return out;
+}
+
+/** `x-ui.colors` names values the field can hold (a dictionary's items are written at run time: any key may become one). */
+function colorsProblems({ pointer, schema }: Node, ctx: ResourceContext): Found[] {
+  const keys = Object.keys(colorsOf(schema));
+  const list = schema['x-options'];
+  // An unknown option list is reported with x-options.
+  if (keys.length === 0 || list?.startsWith('dict:') || (list && !ctx.config[list])) return [];
+  const at = `${pointer}/x-ui/colors`;
+  const values = list ? ctx.config[list].items.map((item) => item.key) : (schema.enum ?? schema.items?.enum);
+  if (!values) return [{ pointer: at, message: 'colours are for a field with options (enum or x-options)' }];
+  const shown = values.length <= 8 ? values.join(', ') : `${values.slice(0, 8).join(', ')}, …`;
+  return keys
+    .filter((key) => !values.map(String).includes(key))
+    .map((key) => ({ pointer: `${at}/${esc(key)}`, message: `"${key}" is not a value of the field (${shown})` }));
 }
 
 function nodeProblems(node: Node, ctx: ResourceContext): Found[] {
@@ -143,7 +155,7 @@ function nodeProblems(node: Node, ctx: ResourceContext): Found[] {
     .map((name, i) => ({ name, i }))
     .filter(({ name }) => !keys.includes(name))
     .map(({ name, i }) => ({ pointer: `${pointer}/required/${i}`, message: `"${name}" is not a field of this group` }));
-  return [...requiredProblems, ...optionsProblems(node, ctx), ...refProblems(node, ctx), ...messagesProblems(node), ...serverKeywordProblems(node, ctx)];
+  return [...requiredProblems, ...optionsProblems(node, ctx), ...refProblems(node, ctx), ...messagesProblems(node), ...serverKeywordProblems(node, ctx), ...colorsProblems(node, ctx)];
 }
 
 /** Every problem of every field of the resource, each once. */

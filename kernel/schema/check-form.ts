@@ -64,7 +64,9 @@ function inWords(error: ErrorObject): Found | undefined {
     case 'maxProperties':
       return found(words ?? `must have ${error.keyword === 'minProperties' ? 'at least' : 'at most'} ${entries(params.limit as number)}`);
     case 'minItems':
-      return found(params.limit === 1 ? 'must not be empty' : `must have at least ${entries(params.limit as number)}`);
+      return found(words ?? (params.limit === 1 ? 'must not be empty' : `must have at least ${entries(params.limit as number)}`));
+    case 'maxItems':
+      return found(words ?? `must have at most ${entries(params.limit as number)}`);
     case 'minLength':
       return found(params.limit === 1 ? 'must not be empty' : `must be at least ${params.limit as number} characters long`);
     case 'minimum':

@@ -1,9 +1,14 @@
 // A resource's `x-resource` and root keywords, checked against what the lists, the stores and
 // the record page can do. The SQL stores keep a group (or a list) as one JSON value, so they
 // can sort, filter and keep unique only by the fields written directly in `properties`.
+import { assignProblems } from './check-assign';
+import { generatorPlanProblems } from './check-fake';
 import { type Found, esc } from './check-form';
 import type { ResourceContext } from './check-fields';
+import { rulesProblems, seedPlanProblems } from './check-rules';
+import { statisticsProblems } from './check-statistics';
 import { IDS_PARAM, SEARCH_PARAM } from './query';
+import { valueProblem } from './check-values';
 import { fields, properties } from './registry';
 import type { ResourceSchema } from './types';
 
@@ -104,12 +109,47 @@ function recordProblems(ctx: ResourceContext, names: Names, panels: string[]): F
       add(`sections/${i}/panel`, panels.includes(section.panel) ? undefined : `no panel "${section.panel}" (${panels.length ? `registered: ${panels.join(', ')}` : 'none is registered'})`);
       return;
     }
+    if (!ctx.names.has(section.resource)) {
+      add(`sections/${i}/resource`, `no resource "${section.resource}" (no schemas/${section.resource}.json)`);
+      return;
+    }
     const child = ctx.resources[section.resource];
-    if (!ctx.names.has(section.resource)) add(`sections/${i}/resource`, `no resource "${section.resource}" (no schemas/${section.resource}.json)`);
-    else if (child && child['x-resource'].parent?.resource !== root.$id) {
+    if (!child) return; // Its own file's problems are reported with it.
+    if (section.via !== undefined) add(`sections/${i}/via`, viaProblem(ctx, child, section));
+    else if (child['x-resource'].parent?.resource !== root.$id) {
       add(`sections/${i}/resource`, `${section.resource} is not a child collection of ${root.$id}: its x-resource.parent must name ${root.$id}`);
-    } else if (child && !child['x-resource'].endpoints.list) add(`sections/${i}/resource`, `${section.resource} has no list endpoint to fill the section`);
+    }
+    if (!child['x-resource'].endpoints.list) add(`sections/${i}/resource`, `${section.resource} has no list endpoint to fill the section`);
   });
+  return out;
+}
+
+/**
+ * Why a section cannot list the records of `child` that refer to this one through `via`: the
+ * field must be a reference to this resource, and the child's list must filter on it (eq), which
+ * is how the section asks for them.
+ */
+function viaProblem(ctx: ResourceContext, child: ResourceSchema, section: { resource: string; via?: string }): string | undefined {
+  const via = section.via!;
+  const prop = Object.hasOwn(child.properties ?? {}, via) ? child.properties![via] : undefined;
+  if (!prop) return `"${via}" is not a top-level field of ${section.resource}`;
+  if (prop['x-ref'] !== ctx.root.$id) return `"${via}" of ${section.resource} must refer to ${ctx.root.$id} ("x-ref": "${ctx.root.$id}")`;
+  if (!child['x-resource'].filters.some((f) => f.field === via && f.op === 'eq')) return `${section.resource} needs a filter with op eq on "${via}": the section lists its records by it`;
+  return undefined;
+}
+
+/** Why `x-resource.lock` cannot close records: its field is a top-level enum holding both values. */
+function lockProblems(ctx: ResourceContext): Found[] {
+  const lock = ctx.root['x-resource'].lock;
+  if (!lock) return [];
+  const out: Found[] = [];
+  const add = (pointer: string, message: string | undefined) => message && out.push({ pointer: `/x-resource/lock${pointer}`, message });
+  const prop = Object.hasOwn(ctx.root.properties ?? {}, lock.field) ? ctx.root.properties![lock.field] : undefined;
+  if (!prop) return [{ pointer: '/x-resource/lock/field', message: notAField(ctx.root, lock.field) }];
+  if (!prop.enum || prop.readOnly) add('/field', `"${lock.field}" must be a field with enum values a person chooses (the closed one and the reopened one)`);
+  add('/value', valueProblem(prop, lock.value, ctx.config));
+  add('/reopen', valueProblem(prop, lock.reopen, ctx.config));
+  if (lock.value === lock.reopen) add('/reopen', 'must be another value than the one that closes the record');
   return out;
 }
 
@@ -130,5 +170,16 @@ function rootProblems(root: ResourceSchema): Found[] {
 /** Every problem of the resource's root keywords and x-resource. */
 export function resourceProblems(ctx: ResourceContext, panels: string[]): Found[] {
   const names = namesOf(ctx.root);
-  return [...rootProblems(ctx.root), ...listProblems(ctx, names), ...parentProblems(ctx), ...recordProblems(ctx, names, panels)];
+  return [
+    ...rootProblems(ctx.root),
+    ...listProblems(ctx, names),
+    ...parentProblems(ctx),
+    ...recordProblems(ctx, names, panels),
+    ...rulesProblems(ctx),
+    ...seedPlanProblems(ctx),
+    ...generatorPlanProblems(ctx.root, ctx.resources),
+    ...statisticsProblems(ctx),
+    ...lockProblems(ctx),
+    ...assignProblems(ctx),
+  ];
 }

@@ -2,16 +2,17 @@
 // whose endpoints that view needs, and each icon is one the console can load.
 import { type Found, routesFormProblems } from './check-form';
 import { iconComponentName } from './material-icon';
-import { parseComponent, type View, VIEWS } from './route-component';
+import { parseScreen, type ScreenView, SCREEN_VIEWS } from './route-component';
 import type { ResourceSchema, RouteNode } from './types';
 
 /** What each view of a route needs from its resource's endpoints. */
-const VIEW_NEEDS: Record<View, ('list' | 'info' | 'add' | 'update')[]> = {
+const VIEW_NEEDS: Record<ScreenView, ('list' | 'info' | 'add' | 'update')[]> = {
   list: ['list'],
   create: ['add'],
   edit: ['info', 'update'],
   show: ['info'],
   record: ['info'],
+  statistics: [],
 };
 
 export interface RouteNames {
@@ -21,8 +22,8 @@ export interface RouteNames {
 }
 
 function componentProblems(component: string, resources: Record<string, ResourceSchema>, names: Set<string>, pages: string[]): string[] {
-  const target = parseComponent(component);
-  if (!target) return pages.includes(component) ? [] : [`no page or resource view named "${component}" (pages: ${pages.join(', ')}; views: resource:<name>:<${VIEWS.join('|')}>)`];
+  const target = parseScreen(component);
+  if (!target) return pages.includes(component) ? [] : [`no page or resource view named "${component}" (pages: ${pages.join(', ')}; views: resource:<name>:<${SCREEN_VIEWS.join('|')}>)`];
   if (!names.has(target.resource)) return [`no resource "${target.resource}" (no schemas/${target.resource}.json)`];
   const schema = resources[target.resource];
   if (!schema) return [];
@@ -31,6 +32,7 @@ function componentProblems(component: string, resources: Record<string, Resource
     .filter((need) => !meta.endpoints[need])
     .map((need) => `the ${target.view} view needs ${need === 'info' || need === 'add' || need === 'update' ? 'an' : 'a'} "${need}" endpoint in ${target.resource}.json`);
   if (target.view === 'record' && !meta.record) out.push(`the record view needs x-resource.record in ${target.resource}.json`);
+  if (target.view === 'statistics' && !meta.statistics) out.push(`the statistics view needs x-resource.statistics in ${target.resource}.json`);
   return out;
 }
 

@@ -1,5 +1,132 @@
 // Fields the server fills, never the client: computed values and creation-time defaults.
-import type { ResourceSchema } from './types';
+// Values worked out from the record itself (concat, copy, hoursBetween, difference, ratio) are
+// computed here, in dependency order, alike in the console and on the server; those that need
+// other records (fromParent, sumOf) are filled by the server inside the write (server/relations.ts).
+import { fields, getPath } from './registry';
+import type { ComputedSpec, FieldSchema, ResourceSchema } from './types';
+
+const HOUR_MS = 3_600_000;
+/** The step of a computed number whose field gives none: two decimals. */
+const DEFAULT_STEP = 0.01;
+/** Digits of a number of steps kept before rounding: enough for any value, too few for a binary tail. */
+const STEP_DIGITS = 9;
+
+/**
+ * A number rounded to a whole number of steps (0.1 h), halves up, without floating-point tails:
+ * 1250.55 − 1000 is 250.54999… in binary, and still 250.6 on a step of 0.1.
+ */
+export function onStep(value: number, step: number): number {
+  const decimals = Math.max(0, Math.ceil(-Math.log10(step)));
+  const steps = Math.round(Number((value / step).toFixed(STEP_DIGITS)));
+  return Number((steps * step).toFixed(decimals));
+}
+
+/** The hours from one time to another; undefined unless both are times and the second is not before the first. */
+function hoursBetween(from: unknown, to: unknown, step: number): number | undefined {
+  if (typeof from !== 'string' || typeof to !== 'string') return undefined;
+  const hours = (Date.parse(to) - Date.parse(from)) / HOUR_MS;
+  return Number.isFinite(hours) && hours >= 0 ? onStep(hours, step) : undefined;
+}
+
+/** Two numbers combined, on the field's step; undefined unless both are numbers and the result is finite. */
+function arithmetic(a: unknown, b: unknown, combine: (a: number, b: number) => number, step: number): number | undefined {
+  if (typeof a !== 'number' || typeof b !== 'number') return undefined;
+  const value = combine(a, b);
+  return Number.isFinite(value) ? onStep(value, step) : undefined;
+}
+
+/** Whether the value is worked out from other records (the server fills it inside the write). */
+export const needsStore = (spec: ComputedSpec): boolean => 'fromParent' in spec || 'sumOf' in spec;
+
+/** The fields of the record a computed value is made from (none for those made from other records). */
+export function sourcesOf(spec: ComputedSpec): string[] {
+  if ('concat' in spec) return spec.concat;
+  if ('copy' in spec) return [spec.copy];
+  if ('hoursBetween' in spec) return spec.hoursBetween;
+  if ('difference' in spec) return spec.difference;
+  if ('ratio' in spec) return spec.ratio;
+  return [];
+}
+
+/**
+ * The computed value of a field; undefined leaves the field as it is (a time missing: usetime as
+ * typed; a value made from other records: kept for the server to fill).
+ */
+function computedValue(spec: ComputedSpec, prop: FieldSchema, record: Record<string, unknown>): unknown {
+  const step = prop.multipleOf ?? DEFAULT_STEP;
+  if ('concat' in spec) return spec.concat.map((part) => String(record[part] ?? '')).join('');
+  if ('copy' in spec) return record[spec.copy] === undefined ? undefined : structuredClone(record[spec.copy]);
+  if ('hoursBetween' in spec) return hoursBetween(record[spec.hoursBetween[0]], record[spec.hoursBetween[1]], step);
+  if ('difference' in spec) return arithmetic(record[spec.difference[0]], record[spec.difference[1]], (a, b) => a - b, step);
+  if ('ratio' in spec) return arithmetic(record[spec.ratio[0]], record[spec.ratio[1]], (a, b) => (b === 0 ? NaN : a / b), step);
+  return undefined;
+}
+
+/** Whether the computed value is absent rather than kept when its sources are missing (a difference of one depth). */
+const absentWithoutSources = (spec: ComputedSpec) => 'difference' in spec || 'ratio' in spec;
+
+const orders = new WeakMap<ResourceSchema, string[]>();
+
+/**
+ * The top-level fields with `x-computed`, each after the computed fields it is made from (a
+ * trip's footage per hour after its footage). A cycle, which the schema check refuses, is cut.
+ */
+export function computedOrder(schema: ResourceSchema): string[] {
+  const cached = orders.get(schema);
+  if (cached) return cached;
+  const props = schema.properties ?? {};
+  const order: string[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (name: string) => {
+    const spec = Object.hasOwn(props, name) ? props[name]['x-computed'] : undefined;
+    if (!spec || state.has(name)) return;
+    state.set(name, 'visiting');
+    for (const source of sourcesOf(spec)) visit(source);
+    state.set(name, 'done');
+    order.push(name);
+  };
+  Object.keys(props).forEach(visit);
+  orders.set(schema, order);
+  return order;
+}
+
+/** The record with every value computed from its own fields (not those needing other records). */
+export function withComputed(schema: ResourceSchema, record: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...record };
+  for (const name of computedOrder(schema)) {
+    const prop = schema.properties![name];
+    const spec = prop['x-computed']!;
+    if (needsStore(spec)) continue;
+    const value = computedValue(spec, prop, out);
+    if (value !== undefined) out[name] = value;
+    else if (absentWithoutSources(spec)) delete out[name];
+  }
+  return out;
+}
+
+/** Sets `value` at a dotted path of `target`, copying the groups on the way so the caller's are not changed. */
+function setPath(target: Record<string, unknown>, path: string, value: unknown) {
+  const parts = path.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    const next = node[part];
+    node = node[part] = next && typeof next === 'object' && !Array.isArray(next) ? { ...(next as Record<string, unknown>) } : {};
+  }
+  node[parts[parts.length - 1]] = value;
+}
+
+/**
+ * Read-only fields the server keeps by other means (an instrument's well, kept by the assign
+ * calls; survey results the demo data works out) are not taken from a client, so an edit keeps
+ * the stored values.
+ */
+function keepServerFields(schema: ResourceSchema, out: Record<string, unknown>, existing: Record<string, unknown>) {
+  for (const { path, schema: prop } of fields(schema)) {
+    if (!prop.readOnly || prop['x-computed'] || prop['x-default'] || path === 'id') continue;
+    const stored = getPath(existing, path);
+    if (stored !== undefined && stored !== null && getPath(out, path) === undefined) setPath(out, path, structuredClone(stored));
+  }
+}
 
 export function derive(
   schema: ResourceSchema,
@@ -8,14 +135,16 @@ export function derive(
   now: Date,
 ): Record<string, unknown> {
   const out = { ...record };
+  if (existing) keepServerFields(schema, out, existing);
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
     if (prop['x-default'] === 'now' && out[name] === undefined) {
       out[name] = existing?.[name] ?? now.toISOString();
     }
-    const computed = prop['x-computed'];
-    if (computed) out[name] = computed.concat.map((part) => String(out[part] ?? '')).join('');
+    const spec = prop['x-computed'];
+    // A roll-up is the store's to keep (a new parent has no children yet); a parent's value is filled in the write.
+    if (spec && 'sumOf' in spec) out[name] = existing ? (existing[name] ?? 0) : 0;
   }
-  return out;
+  return withComputed(schema, out);
 }
 
 /** A new record with the schema's `default` for every top-level field it leaves out. */

@@ -1,5 +1,7 @@
 // The legacy list query (`page`, `limit`, `sort=-id`, one parameter per filter),
 // both ways: the console builds it from react-admin's params, the server parses it back.
+import { parseDecimal, parseInteger } from '../contract/integers';
+import { MAX_IDS, echo } from '../contract/limits';
 import { field } from './registry';
 import type { FilterOp, ResourceSchema, SortSpec } from './types';
 
@@ -67,15 +69,23 @@ export interface ListQuery {
 }
 
 export const MAX_LIMIT = 1000;
+/** Pages beyond this are refused: the offset stays far inside what every database counts exactly. */
+export const MAX_PAGE = 1_000_000_000;
 
 /** A query parameter that is wrong, named so the person can fix it. */
 export class QueryError extends Error {
+  /** The parameter and the value as a message may quote them: shortened when long. */
+  readonly param: string;
+  readonly value: string;
+
   constructor(
-    readonly param: string,
+    param: string,
     readonly reason: 'sort' | 'number' | 'boolean' | 'id' | 'page' | 'limit',
-    readonly value: string,
+    value: string,
   ) {
-    super(`${param}: ${value}`);
+    super(`${echo(param)}: ${echo(value)}`);
+    this.param = echo(param);
+    this.value = echo(value);
   }
 }
 
@@ -86,28 +96,30 @@ function coerce(schema: ResourceSchema, fieldPath: string, param: string, raw: s
     return raw === 'true';
   }
   if (type !== 'integer' && type !== 'number') return raw;
-  const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n)) throw new QueryError(param, 'number', raw);
+  const n = type === 'integer' ? parseInteger(raw, { min: Number.MIN_SAFE_INTEGER }) : parseDecimal(raw);
+  if (n === undefined) throw new QueryError(param, 'number', raw);
   return n;
 }
 
-/** Ids as a list parameter takes them: positive whole numbers, comma-separated. */
+/** Ids as a list parameter takes them: positive whole numbers, comma-separated, at most MAX_IDS. */
 function idList(param: string, raw: string): number[] {
-  const ids = raw.split(',').map((v) => (/^[1-9][0-9]{0,15}$/.test(v) ? Number(v) : NaN));
-  if (!ids.every((n) => Number.isSafeInteger(n))) throw new QueryError(param, 'id', raw);
-  return ids;
+  const parts = raw.split(',');
+  if (parts.length > MAX_IDS) throw new QueryError(param, 'id', raw);
+  const ids = parts.map((v) => parseInteger(v));
+  if (!ids.every((n) => n !== undefined)) throw new QueryError(param, 'id', raw);
+  return ids as number[];
 }
 
 function positiveInt(param: string, raw: string | null, fallback: number, max: number): number {
   if (raw === null || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new QueryError(param, param === 'page' ? 'page' : 'limit', raw);
+  const n = parseInteger(raw, { max });
+  if (n === undefined) throw new QueryError(param, param === 'page' ? 'page' : 'limit', raw);
   return n;
 }
 
 export function parseLegacyQuery(schema: ResourceSchema, search: URLSearchParams): ListQuery {
   const meta = schema['x-resource'];
-  const page = positiveInt('page', search.get('page'), 1, Number.MAX_SAFE_INTEGER);
+  const page = positiveInt('page', search.get('page'), 1, MAX_PAGE);
   const limit = positiveInt('limit', search.get('limit'), meta.list.perPage, MAX_LIMIT);
 
   let sort = meta.list.sort;

@@ -1,15 +1,34 @@
 // What a route entry's `component` names: a page, or a view of a resource (`resource:device:list`).
 // A `record` view is the record page: a summary of the record, then its child collections and panels.
+// A `statistics` view is the resource's statistics screen, made from its `x-resource.statistics`.
+import { DEVICE_STATS } from './statistics';
+import { REPORTS_PANEL } from '../contract/uploads';
+
 export type View = 'list' | 'create' | 'edit' | 'show' | 'record';
 export const VIEWS: View[] = ['list', 'create', 'edit', 'show', 'record'];
 
+/** The views only a resource whose schema has the keyword of the same name gets. */
+export type KeywordView = 'statistics';
+export const KEYWORD_VIEWS: KeywordView[] = ['statistics'];
+
+/** Any view a route may name. */
+export type ScreenView = View | KeywordView;
+export const SCREEN_VIEWS: ScreenView[] = [...VIEWS, ...KEYWORD_VIEWS];
+
+/** The resource and view a component names, if it names one of the views every resource gets. */
 export function parseComponent(component: string): { resource: string; view: View } | undefined {
+  const target = parseScreen(component);
+  return target && (VIEWS as string[]).includes(target.view) ? (target as { resource: string; view: View }) : undefined;
+}
+
+/** The resource and view a component names, keyword views included. */
+export function parseScreen(component: string): { resource: string; view: ScreenView } | undefined {
   const [kind, resource, view] = component.split(':');
-  return kind === 'resource' && resource && (VIEWS as string[]).includes(view) ? { resource, view: view as View } : undefined;
+  return kind === 'resource' && resource && (SCREEN_VIEWS as string[]).includes(view) ? { resource, view: view as ScreenView } : undefined;
 }
 
 /** The pages a route may name besides resource views. */
 export const PAGES = ['home', 'profile', 'pending'];
 
-/** The panels a record page section may name ({ "panel": "<name>" }); the console registers none yet. */
-export const PANELS: string[] = [];
+/** The panels a record page section may name ({ "panel": "<name>" }); each is registered by the console (src/resources/record/panels.ts). */
+export const PANELS: string[] = [DEVICE_STATS.panel, REPORTS_PANEL];

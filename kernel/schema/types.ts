@@ -1,5 +1,7 @@
 // The shape of a resource schema file (schemas/<name>.json): JSON Schema draft-07
 // plus our own `x-` keywords. schemas/README.md documents every keyword.
+import type { UploadAccept } from '../contract/uploads';
+import type { ChipColor } from './check-colors';
 
 export type ListShape = 'total-items' | 'list-count' | 'paged' | 'items';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -29,8 +31,49 @@ export interface ParentSpec {
   onParentDelete?: OnParentDelete;
 }
 
-/** A section of a record page: a child collection (a tab with its own list), or a panel the console registers by name. */
-export type RecordSection = { resource: string } | { panel: string };
+/**
+ * A section of a record page: a child collection (a tab with its own list), the records of
+ * another resource that refer to this one through their `via` field (a read-only tab: a crew's
+ * members, an instrument's wells), or a panel the console registers by name.
+ */
+export type RecordSection = { resource: string; via?: string } | { panel: string };
+
+/**
+ * Records of a child collection that assign other records (`member`, an `x-ref` field) to the
+ * parent: a well's instruments, a well's people. The parent takes and gives them back with two
+ * calls, each `{id, <idsParam>: [...]}`; an assignment is current from `since` until `until`
+ * (stamped on removal, the row kept as history), and the parent cannot be deleted while it has
+ * current ones. `exclusive`: a member is on one parent at a time (assigning it elsewhere is
+ * refused naming the other parent, unless the call says `move: true`). `refuse`: member field
+ * values that cannot be assigned (scrapped instruments). `onAssign`/`onRemove`: member fields set
+ * on assignment and on removal. `memberField`: a read-only member field the server keeps as the
+ * names of the member's current parents (an instrument's well; a person's wells).
+ */
+export interface AssignSpec {
+  member: string;
+  idsParam: string;
+  add: Endpoint;
+  remove: Endpoint;
+  since: string;
+  until: string;
+  exclusive?: boolean;
+  refuse?: Record<string, (string | number)[]>;
+  onAssign?: Record<string, string | number | null>;
+  onRemove?: Record<string, string | number | null>;
+  memberField?: string;
+}
+
+/**
+ * A record that `field` = `value` closes (a submitted daily report): only `roles` may change it,
+ * and only to set `field` back to `reopen` (with other changes in the same write); nobody may
+ * delete it until it is reopened.
+ */
+export interface LockSpec {
+  field: string;
+  value: string | number;
+  roles: string[];
+  reopen: string | number;
+}
 
 export interface RecordPageSpec {
   /** The fields shown at the top of the page, in order. */
@@ -65,7 +108,115 @@ export interface ResourceMeta {
   record?: RecordPageSpec;
   /** Sets of fields no two records may share (a well number; a dictionary item's key within its list). */
   unique?: string[][];
-  seed?: { count: number; fixed?: Record<string, unknown>[] };
+  /**
+   * Who may call the endpoints when no route shows the resource (a resource a route shows takes
+   * that route's roles). Neither: nobody may.
+   */
+  roles?: string[];
+  /** Served by the in-browser mock only (the specification's template endpoints); the real server has no table or route for it. */
+  mockOnly?: boolean;
+  /** The resource's statistics screen (`resource:<name>:statistics`) and the call that answers it. */
+  statistics?: StatisticsSpec;
+  /** This child collection assigns records of another resource to its parent (see AssignSpec). */
+  assign?: AssignSpec;
+  /** Records a value of one field closes (see LockSpec). */
+  lock?: LockSpec;
+  seed?: SeedPlan;
+}
+
+/**
+ * The demo data of a resource: `count` generated records, then the `fixed` ones. A child
+ * collection may share its `count` among its parents: `perParent` [min, max] records each, for
+ * a `parentShare` of them (default all).
+ */
+export interface SeedPlan {
+  count: number;
+  fixed?: Record<string, unknown>[];
+  perParent?: [number, number];
+  parentShare?: number;
+  /** Sets of fields no two generated records share, where the server does not require it (an asset number). */
+  distinct?: string[][];
+  /**
+   * A named generator of kernel/demo makes these records instead of the field-by-field faker,
+   * where records must agree with each other (wells: trips that follow one another in depth, a
+   * daily report for every day of a trip, assignments that match the instruments' statuses).
+   */
+  generator?: string;
+}
+
+/**
+ * One entry of a statistics screen: the records counted by the values of a field (`groupBy`), or
+ * by ranges of a number field starting at each of the ascending `bins` (the last one open), or the
+ * records of another resource that refer to this one and whose date `field` falls within the next
+ * `days` days (`expiring`: certificates running out, with the person they belong to).
+ */
+export type StatisticsEntry =
+  | { groupBy: string; resource?: string; sum?: string }
+  | { histogram: string; bins: number[] }
+  | { expiring: ExpiringSpec }
+  | { perMonth: PerMonthSpec };
+
+/**
+ * Records of `resource` (default this one) by the month of their date `field`, over the last
+ * `months` months including this one, every month listed even when empty: their count, and the
+ * `sum` or the `average` of a number field (footage per month; rate of penetration per month).
+ */
+export interface PerMonthSpec {
+  resource?: string;
+  date: string;
+  months: number;
+  sum?: string;
+  average?: string;
+}
+
+export interface ExpiringSpec {
+  resource: string;
+  field: string;
+  days: number;
+}
+
+export interface StatisticsSpec {
+  /** The GET endpoint under /dev-api that answers every entry at once. */
+  path: string;
+  entries: StatisticsEntry[];
+}
+
+/** How a rule compares its field with another: greater than, at least, less than, at most. */
+export type RuleComparison = 'gt' | 'gte' | 'lt' | 'lte';
+export const RULE_COMPARISONS: readonly RuleComparison[] = ['gt', 'gte', 'lt', 'lte'];
+
+/**
+ * A check across fields of one record (`x-rules`), its error attached to `field`: compared with
+ * another field (`{"field": "endcl", "gte": "startcl"}`), or required while other fields hold
+ * given values (`{"field": "reason", "requiredWhen": {"status": 0}}`). Fields are dotted paths.
+ */
+export type FieldRule = {
+  field: string;
+  requiredWhen?: Record<string, string | number | boolean>;
+  /** The given fields together (those given) are at most `max` (a day's hours: at most 24). */
+  sumAtMost?: { of: string[]; max: number };
+} & Partial<Record<RuleComparison, string>>;
+
+/** A value the server works out from other fields on every write. */
+export type ComputedSpec =
+  /** The fields' values joined (a device's name from its number type and number). */
+  | { concat: string[] }
+  /** The hours from the first date-time field to the second, on the field's step; only when both are given. */
+  | { hoursBetween: [string, string] }
+  /** Another top-level field's value as it is (an accessory's `spec`: the same list as its `rule_value`). */
+  | { copy: string }
+  /** The first number field minus the second, when both are given (a trip's footage: end depth − start depth). */
+  | { difference: [string, string] }
+  /** The first number field divided by the second, when both are given and the second is not 0 (footage per hour). */
+  | { ratio: [string, string] }
+  /** A field of the parent record (a child collection's), copied on every write (a daily report's well, from its trip). */
+  | { fromParent: string }
+  /** The total of a number field over the child records of `resource` that belong to this one, kept up to date as they change. */
+  | { sumOf: { resource: string; field: string } };
+
+/** What an upload field takes: `image` (png, jpg, gif, webp), `document` (PDF, office, text) or `any`. */
+export interface UploadSpec {
+  accept: UploadAccept;
 }
 
 /** How a form lays a field out. Help and placeholder texts are translated under resources.<name>.help.<path> and .placeholders.<path>. */
@@ -75,6 +226,8 @@ export interface FieldUi {
   multiline?: boolean | number;
   help?: boolean;
   placeholder?: boolean;
+  /** The colour of each option's chip in lists, by option value, where the colour carries meaning. */
+  colors?: Record<string, ChipColor>;
 }
 
 export interface FieldSchema {
@@ -95,6 +248,10 @@ export interface FieldSchema {
   additionalProperties?: boolean;
   items?: FieldSchema;
   uniqueItems?: boolean;
+  minItems?: number;
+  maxItems?: number;
+  /** On a list of objects: no two items may have the same value of this key (compared trimmed, ignoring case). */
+  'x-unique-by'?: string;
   $ref?: string;
   /** The value a new record gets when the field is left out (the form starts with it too). */
   default?: string | number | boolean;
@@ -105,13 +262,23 @@ export interface FieldSchema {
   'x-options'?: string;
   /** The value is the id of a record of this resource. */
   'x-ref'?: string;
+  /**
+   * On an `x-ref` field: the record it names must be, or have been, assigned to the record that
+   * this other `x-ref` field of the same record names (a trip's instrument, to its well).
+   */
+  'x-assigned'?: string;
+  /**
+   * The value is the URL of a file uploaded to this server, of the kinds `accept` names: chosen
+   * with an upload button, shown as a thumbnail, and kept as long as the record names it.
+   */
+  'x-upload'?: UploadSpec;
   /** The unit of a number, shown beside its input and in its column header; translated under units.<unit>. */
   'x-unit'?: string;
   'x-ui'?: FieldUi;
   /** A readable message for a validation keyword (`pattern`, …), translated under validation.custom.<message>. */
   'x-messages'?: Record<string, string>;
   /** A value computed by the server from other fields; never typed by a person. */
-  'x-computed'?: { concat: string[] };
+  'x-computed'?: ComputedSpec;
   /** A hint for the fake-data generator (see mock/fake.ts). */
   'x-fake'?: string;
   /** `now`: the server fills the current time when the field is absent on create. */
@@ -122,6 +289,8 @@ export interface ResourceSchema extends FieldSchema {
   $schema?: string;
   $id: string;
   definitions?: Record<string, FieldSchema>;
+  /** Checks across fields, run by the console and the server alike. */
+  'x-rules'?: FieldRule[];
   'x-resource': ResourceMeta;
 }
 

@@ -6,9 +6,14 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Language } from '../i18n/languages';
 import type { Registry } from './registry';
-import { field as fieldAt, resolve } from './registry';
-import type { FieldSchema, ResourceSchema } from './types';
+import { computedOrder, sourcesOf, withComputed } from './derive';
+import { fields, getPath, resolve } from './registry';
+import { type FieldSchema, type ResourceSchema, RULE_COMPARISONS, type RuleComparison } from './types';
 import { compact, writeSchema } from './write-schema';
+import { echo } from '../contract/limits';
+
+/** Unknown fields named in one refusal; the rest are refused all the same. */
+const MAX_UNKNOWN_REPORTED = 10;
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -17,11 +22,17 @@ export interface FieldError {
   message: string;
 }
 
+/** Decimals kept when adding values up, so that 0.1 + 0.2 is 0.3. */
+const STEP_PRECISION = 9;
+
 /**
  * A decimal step such as 0.01 accepts every value that is a whole number of steps when written
- * in decimal (8.45, 0.07), which plain floating-point division would refuse about one time in seven.
+ * in decimal (8.45, 0.07, a grid coordinate 19840756.47), which plain floating-point division
+ * would refuse about one time in seven: the quotient may miss a whole number by up to a few
+ * millionths for values of eight digits and more, and a value off by a hundred-thousandth of a
+ * step is no value anyone types.
  */
-const STEP_PRECISION = 9;
+const MULTIPLE_OF_PRECISION = 5;
 
 function fieldOf(error: ErrorObject): string {
   const base = error.instancePath.slice(1).replace(/\//g, '.');
@@ -44,6 +55,42 @@ function unknownFields(root: ResourceSchema, schema: FieldSchema, input: Record<
     }
     return [];
   });
+}
+
+/** The field at a dotted path, through groups and list items (`rule_value.1.name`). */
+function schemaAt(root: ResourceSchema, path: string): FieldSchema | undefined {
+  let schema: FieldSchema | undefined = root;
+  for (const part of path.split('.')) {
+    if (!schema) return undefined;
+    const next: FieldSchema | undefined = /^\d+$/.test(part) ? schema.items : schema.properties && Object.hasOwn(schema.properties, part) ? schema.properties[part] : undefined;
+    schema = next && resolve(root, next);
+  }
+  return schema;
+}
+
+/** A path without its list indexes, as labels and enum values are keyed: `rule_value.1.name` → `rule_value.name`. */
+const keyPath = (path: string) => path.replace(/\.\d+(?=\.|$)/g, '');
+
+/** The translated name of a field; a field of a list item also says which item ("Specifications, row 2, Name"). */
+function fieldLabel(resource: string, path: string, t: Translate): string {
+  const name = (p: string) => t(`resources.${resource}.fields.${p}`, { _: p });
+  const item = /^(.*?)\.(\d+)\.(.+)$/.exec(path);
+  if (!item) return name(path);
+  const [, list, index, rest] = item;
+  return t('validation.item_field', { list: name(keyPath(list)), row: Number(index) + 1, field: name(keyPath(`${list}.${rest}`)), _: path });
+}
+
+/** How a value is shown in a message: a number in the person's language with its unit. */
+function shown(value: unknown, schema: FieldSchema, language: Language, t: Translate): string {
+  if (typeof value !== 'number') return String(value);
+  const unit = schema['x-unit'] ? ` ${t(`units.${schema['x-unit']}`, { _: schema['x-unit'] })}` : '';
+  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 10 }).format(value)}${unit}`;
+}
+
+/** The label of one value of an enum, an option list or a dictionary-free choice. */
+function valueLabel(resource: string, path: string, schema: FieldSchema, value: unknown, t: Translate): string {
+  const list = schema['x-options'];
+  return list ? t(`options.${list}.${value}`, { _: String(value) }) : t(`resources.${resource}.enums.${keyPath(path)}.${value}`, { _: String(value) });
 }
 
 /** What a value must be, in words: "must be from 0 to 100,000 h", "may have at most 2 decimals". */
@@ -90,9 +137,7 @@ export function reasonFor(
       return t(`validation.formats.${(error.params as { format: string }).format}`, { _: t('validation.invalid') });
     case 'enum': {
       const allowed = (error.params as { allowedValues: (string | number)[] }).allowedValues;
-      const list = schema['x-options'];
-      const label = (v: string | number) =>
-        list ? t(`options.${list}.${v}`, { _: String(v) }) : t(`resources.${context.resource}.enums.${context.path}.${v}`, { _: String(v) });
+      const label = (v: string | number) => valueLabel(context.resource, context.path, schema, v, t);
       return allowed.length <= 12 ? t('validation.enum', { values: allowed.map(label).join(', ') }) : t('validation.enum_long');
     }
     case 'uniqueItems':
@@ -102,9 +147,117 @@ export function reasonFor(
   }
 }
 
+/** A value a rule can compare: a number, or a date or time as milliseconds. */
+function comparable(schema: FieldSchema | undefined, value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string' || (schema?.format !== 'date-time' && schema?.format !== 'date')) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+const HOLDS: Record<RuleComparison, (a: number, b: number) => boolean> = {
+  gt: (a, b) => a > b,
+  gte: (a, b) => a >= b,
+  lt: (a, b) => a < b,
+  lte: (a, b) => a <= b,
+};
+/** Comparisons of times say "after" and "before" rather than "more" and "less". */
+const TIME_WORDS: Record<RuleComparison, string> = { gt: 'after', gte: 'not_before', lt: 'before', lte: 'not_after' };
+
+interface Context {
+  resource: string;
+  root: ResourceSchema;
+  language: Language;
+  t: Translate;
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * The problems of the resource's `x-rules` in a record: a comparison with another field (checked
+ * when both are given; the other may be a value the record's own fields compute), a field
+ * required while others hold given values, or fields that together must stay within a maximum.
+ * Each names the fields and is attached to the rule's `field`, so a form shows it under that
+ * input. A rule about a field already refused (`refused`) says nothing: that field's own problem
+ * comes first.
+ */
+function ruleProblems(data: Record<string, unknown>, refused: Set<string>, context: Context): FieldError[] {
+  const { resource, root, language, t } = context;
+  const out: FieldError[] = [];
+  const label = (path: string) => fieldLabel(resource, path, t);
+  for (const rule of root['x-rules'] ?? []) {
+    const value = getPath(data, rule.field);
+    for (const op of RULE_COMPARISONS) {
+      const other = rule[op];
+      if (other === undefined || refused.has(other)) continue;
+      const [schema, otherSchema] = [schemaAt(root, rule.field), schemaAt(root, other)];
+      const [a, b] = [comparable(schema, value), comparable(otherSchema, getPath(data, other))];
+      if (a === undefined || b === undefined || HOLDS[op](a, b)) continue;
+      const time = typeof value === 'string';
+      const reason = time
+        ? t(`validation.rules.${TIME_WORDS[op]}`, { other: label(other) })
+        : t(`validation.rules.${op}`, { other: label(other), value: shown(getPath(data, other), otherSchema ?? {}, language, t) });
+      out.push({ field: rule.field, message: `${label(rule.field)}: ${reason}` });
+    }
+    const when = Object.entries(rule.requiredWhen ?? {});
+    if (when.length > 0 && isEmpty(value) && when.every(([path, expected]) => !refused.has(path) && getPath(data, path) === expected)) {
+      const [path, expected] = when[0];
+      const other = when.map(([p, v]) => t('validation.rules.is', { other: label(p), value: valueLabel(resource, p, schemaAt(root, p) ?? {}, v, t) })).join(', ');
+      out.push({ field: rule.field, message: `${label(rule.field)}: ${t('validation.rules.required_when', { condition: other, _: `${path} = ${expected}` })}` });
+    }
+    if (rule.sumAtMost) out.push(...sumProblems(data, rule.field, rule.sumAtMost, refused, context));
+  }
+  return out;
+}
+
+/** The given fields of `of` adding up to more than `max`: one problem under `field`, naming them all and the maximum with its unit. */
+function sumProblems(data: Record<string, unknown>, field: string, { of, max }: { of: string[]; max: number }, refused: Set<string>, context: Context): FieldError[] {
+  const { resource, root, language, t } = context;
+  if (of.some((path) => refused.has(path))) return [];
+  const given = of.map((path) => getPath(data, path)).filter((v): v is number => typeof v === 'number');
+  const total = Number(given.reduce((sum, v) => sum + v, 0).toFixed(STEP_PRECISION));
+  if (given.length === 0 || total <= max) return [];
+  const names = new Intl.ListFormat(language, { type: 'conjunction' }).format(of.map((path) => fieldLabel(resource, path, t)));
+  const limit = shown(max, schemaAt(root, field) ?? {}, language, t);
+  return [{ field, message: t('validation.rules.sum_at_most', { fields: names, max: limit, total: shown(total, schemaAt(root, field) ?? {}, language, t) }) }];
+}
+
+/** The refused fields, and the computed fields made from any of them (directly or not). */
+function withComputedRefused(root: ResourceSchema, refused: Set<string>): Set<string> {
+  const out = new Set(refused);
+  for (const name of computedOrder(root)) {
+    if (sourcesOf(root.properties![name]['x-computed']!).some((source) => out.has(source))) out.add(name);
+  }
+  return out;
+}
+
+/** The items of lists marked `x-unique-by` that repeat an earlier item's key (trimmed, ignoring case), each at its key. */
+function repeatedItems(data: Record<string, unknown>, { resource, root, t }: Context): FieldError[] {
+  const out: FieldError[] = [];
+  for (const { path, schema } of fields(root)) {
+    const key = schema['x-unique-by'];
+    const list = key && getPath(data, path);
+    if (!key || !Array.isArray(list)) continue;
+    const first = new Map<string, number>();
+    list.forEach((item, i) => {
+      const raw = item && typeof item === 'object' ? (item as Record<string, unknown>)[key] : undefined;
+      if (typeof raw !== 'string' && typeof raw !== 'number') return;
+      const name = String(raw).trim().toLocaleLowerCase();
+      const earlier = first.get(name);
+      if (earlier === undefined) first.set(name, i);
+      else {
+        const field = `${path}.${i}.${key}`;
+        out.push({ field, message: `${fieldLabel(resource, field, t)}: ${t('validation.unique_by', { value: echo(String(raw)), row: earlier + 1 })}` });
+      }
+    });
+  }
+  return out;
+}
+
 export class RecordValidator {
-  private ajv = addFormats(new Ajv({ allErrors: true, strict: false, multipleOfPrecision: STEP_PRECISION }));
+  private ajv = addFormats(new Ajv({ allErrors: true, strict: false, multipleOfPrecision: MULTIPLE_OF_PRECISION }));
   private compiled = new Map<string, ValidateFunction>();
+  private computed = new Map<string, ValidateFunction>();
 
   constructor(private registry: Registry) {}
 
@@ -124,17 +277,53 @@ export class RecordValidator {
    */
   check(resource: string, input: Record<string, unknown>, language: Language, t: Translate): FieldError[] {
     const root = this.registry.resources[resource];
-    const label = (field: string) => t(`resources.${resource}.fields.${field}`, { _: field });
-    const out: FieldError[] = unknownFields(root, root, input).map((field) => ({ field, message: `${label(field)}: ${t('validation.unknown_field')}` }));
+    const label = (field: string) => fieldLabel(resource, field, t);
+    // A caller's own field names are quoted shortened, and only the first few of them.
+    const out: FieldError[] = unknownFields(root, root, input)
+      .slice(0, MAX_UNKNOWN_REPORTED)
+      .map((name) => echo(name))
+      .map((field) => ({ field, message: `${label(field)}: ${t('validation.unknown_field')}` }));
     const seen = new Set(out.map((e) => e.field));
     const validate = this.compile(resource);
-    if (validate(compact(input))) return out;
-    for (const error of validate.errors ?? []) {
-      const field = fieldOf(error);
+    const data = compact(input, root);
+    const errors = validate(data) ? [] : (validate.errors ?? []);
+    for (const error of errors) {
+      const field = echo(fieldOf(error));
       if (seen.has(field)) continue; // one message a field is enough to act on
       seen.add(field);
-      const schema = fieldAt(root, field)?.schema ?? {};
-      out.push({ field, message: `${label(field)}: ${reasonFor(error, schema, { resource, path: field, language, t })}` });
+      const schema = schemaAt(root, field) ?? {};
+      out.push({ field, message: `${label(field)}: ${reasonFor(error, schema, { resource, path: keyPath(field), language, t })}` });
+    }
+    // Checks across fields, for the fields that passed their own, with the values the record computes.
+    const context = { resource, root, language, t };
+    const ruled = ruleProblems(withComputed(root, data), withComputedRefused(root, seen), context);
+    for (const problem of [...ruled, ...repeatedItems(data, context)]) {
+      if (seen.has(problem.field)) continue;
+      seen.add(problem.field);
+      out.push(problem);
+    }
+    return out;
+  }
+
+  /**
+   * Problems of the values the server computed (`x-computed`) against their own field's bounds:
+   * a use time worked out from two far-apart times must still fit its range, or nothing is written.
+   */
+  checkComputed(resource: string, record: Record<string, unknown>, language: Language, t: Translate): FieldError[] {
+    const root = this.registry.resources[resource];
+    const out: FieldError[] = [];
+    for (const { path, schema } of fields(root)) {
+      const value = getPath(record, path);
+      if (!schema['x-computed'] || value === undefined || value === null) continue;
+      const key = `${resource}#${path}`;
+      let validate = this.computed.get(key);
+      if (!validate) {
+        const { readOnly: _r, ...bounds } = Object.fromEntries(Object.entries(schema).filter(([k]) => !k.startsWith('x-'))) as FieldSchema;
+        validate = this.ajv.compile({ ...bounds, definitions: root.definitions });
+        this.computed.set(key, validate);
+      }
+      const error = validate(value) ? undefined : validate.errors?.[0];
+      if (error) out.push({ field: path, message: `${fieldLabel(resource, path, t)}: ${reasonFor(error, schema, { resource, path, language, t })}` });
     }
     return out;
   }

@@ -46,15 +46,19 @@ export function stripReadOnly(root: ResourceSchema, input: Record<string, unknow
 }
 
 /**
- * Removes empty values (null, undefined, '') at any depth, and groups left empty:
- * an empty input means "no value", which the schema expresses as an absent field.
+ * The empty-value rule, decided here once for the console and the server: an optional field
+ * that is absent, `null` or `""` is not given, at any depth, and a group whose fields are all
+ * not given is not given either. Only where the schema has a group: `{}` for a text or number
+ * field stays, so validation refuses it as the wrong type. Fields the schema does not know are
+ * kept as they are, for validation to refuse.
  */
-export function compact(value: Record<string, unknown>): Record<string, unknown> {
+export function compact(value: Record<string, unknown>, root: ResourceSchema, schema: FieldSchema = root): Record<string, unknown> {
   const entries: [string, unknown][] = [];
   for (const [key, item] of Object.entries(value)) {
     if (item === null || item === undefined || item === '') continue;
-    if (typeof item === 'object' && !Array.isArray(item)) {
-      const inner = compact(item as Record<string, unknown>);
+    const known = schema.properties && Object.hasOwn(schema.properties, key) ? resolve(root, schema.properties[key]) : undefined;
+    if (known?.type === 'object' && known.properties && typeof item === 'object' && !Array.isArray(item)) {
+      const inner = compact(item as Record<string, unknown>, root, known);
       if (Object.keys(inner).length > 0) entries.push([key, inner]);
     } else entries.push([key, item]);
   }

@@ -2,6 +2,7 @@
 // as SHA-256 hashes, sessions that expire, a sign-in log of every attempt, and rate limits on
 // failed sign-ins per account and per address, counted in the database so every instance agrees.
 import { createHash, randomBytes } from 'node:crypto';
+import { MAX_USERNAME_LENGTH } from '../../kernel/contract/limits';
 import type { FixedDb } from '../db/tables';
 import type { Accounts, LoginResult, TokenCheck, UserInfo } from './accounts';
 import { UNUSABLE_HASH, hashPassword, verifyPassword } from './passwords';
@@ -71,7 +72,7 @@ export class SqlAccounts implements Accounts {
   private async log(username: string, address: string, success: boolean, reason?: string) {
     await this.db
       .insertInto('app_login_log')
-      .values({ username, address, success: success ? 1 : 0, reason: reason ?? null, at: this.now().toISOString() })
+      .values({ username: username.slice(0, MAX_USERNAME_LENGTH), address: address.slice(0, 100), success: success ? 1 : 0, reason: reason ?? null, at: this.now().toISOString() })
       .execute();
   }
 

@@ -76,6 +76,17 @@ function internalSteps(connection: Connection): Step[] {
           .addColumn('created_at', 'text', (c) => c.notNull())
           .execute(),
     },
+    {
+      // Files that belong to records; a database made before keeps its uploads, all unattached.
+      name: 'app_uploads attachments',
+      run: async (trx) => {
+        for (const [column, type] of [['resource', 'text'], ['record_id', 'integer'], ['attached_as', 'text'], ['thumbnail_name', 'text']] as const) {
+          await trx.schema.alterTable('app_uploads').addColumn(column, type).execute();
+        }
+        await trx.schema.createIndex('app_uploads_record').on('app_uploads').columns(['resource', 'record_id']).execute();
+        await trx.schema.createIndex('app_uploads_created_at').on('app_uploads').column('created_at').execute();
+      },
+    },
   ];
 }
 

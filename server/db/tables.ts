@@ -45,6 +45,13 @@ export interface UploadsTable {
   size: number;
   created_by: string;
   created_at: string;
+  /** The record the file belongs to (resource and id), or null while it belongs to its uploader alone. */
+  resource: string | null;
+  record_id: number | null;
+  /** How it belongs to that record: `report`, or `field:<name>` for the value of an x-upload field. */
+  attached_as: string | null;
+  /** The name of its thumbnail beside it (images), or null when none was made. */
+  thumbnail_name: string | null;
 }
 
 export interface MigrationsTable {

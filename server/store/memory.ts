@@ -2,9 +2,10 @@
 // It answers exactly as the SQL stores do (see sql.ts for the shared semantics): text ordered
 // and compared by Unicode code point, no value before any value, ASCII-only case folding.
 import { getPath } from '../../kernel/schema/registry';
+import { utcMonth } from '../../kernel/schema/statistics';
 import type { Condition, ListQuery } from '../../kernel/schema/query';
 import { type ColumnKind, NOTHING, operand } from '../db/columns';
-import type { Row, Store, UpdateResult } from './types';
+import type { Group, Grouping, Row, Store, UpdateOptions, UpdateResult } from './types';
 
 const absent = (value: unknown) => value === undefined || value === null;
 
@@ -66,6 +67,25 @@ function stored(values: Record<string, unknown>): Record<string, unknown> {
   for (const [key, value] of Object.entries(out)) if (value === null) delete out[key];
   return out;
 }
+
+/** A record `aggregate` leaves out: its number is below the first bound of the ranges. */
+const LEFT_OUT = Symbol('left out');
+
+/** The group a value goes in (see Grouping); text is cut by characters, as SQL's substr does. */
+function groupValue(value: unknown, { prefix, utcMonth: byMonth, bins }: Grouping): Group['value'] | typeof LEFT_OUT {
+  if (absent(value)) return null;
+  if (byMonth) return utcMonth(value);
+  if (bins) {
+    if (typeof value !== 'number') return LEFT_OUT;
+    const from = bins.filter((bound) => bound <= value).pop();
+    return from ?? LEFT_OUT;
+  }
+  if (prefix !== undefined && typeof value === 'string') return Array.from(value).slice(0, prefix).join('');
+  return value as Group['value'];
+}
+
+const zeros = (fields: string[]) => Object.fromEntries(fields.map((f) => [f, 0]));
+const emptyGroup = (value: Group['value'], sums: string[], valueCounts: string[]): Group => ({ value, count: 0, sums: zeros(sums), valueCounts: zeros(valueCounts) });
 
 interface State {
   tables: Map<string, Map<number, Row>>;
@@ -136,6 +156,26 @@ export class MemoryStore implements Store {
       .sort((a, b) => a - b);
   }
 
+  async aggregate(resource: string, grouping: Grouping, conditions: Condition[]) {
+    const sums = grouping.sum ?? [];
+    const valueCounts = grouping.valueCounts ?? [];
+    const groups = new Map<Group['value'], Group>();
+    if (grouping.by === undefined) groups.set(null, emptyGroup(null, sums, valueCounts));
+    for (const row of this.rows(resource, conditions)) {
+      const value = grouping.by === undefined ? null : groupValue(row[grouping.by], grouping);
+      if (value === LEFT_OUT) continue;
+      let group = groups.get(value);
+      if (!group) groups.set(value, (group = emptyGroup(value, sums, valueCounts)));
+      group.count++;
+      for (const field of sums) {
+        const number = row[field];
+        if (typeof number === 'number') group.sums[field] += number;
+      }
+      for (const field of valueCounts) if (!absent(row[field])) group.valueCounts[field]++;
+    }
+    return [...groups.values()].sort((a, b) => compare(a.value, b.value));
+  }
+
   async get(resource: string, id: number) {
     const row = this.table(resource).get(id);
     return row && structuredClone(row);
@@ -151,7 +191,7 @@ export class MemoryStore implements Store {
     });
   }
 
-  update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number): Promise<UpdateResult> {
+  update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number, options?: UpdateOptions): Promise<UpdateResult> {
     return this.write(resource, (): UpdateResult => {
       const table = this.table(resource);
       const current = table.get(id);
@@ -159,7 +199,7 @@ export class MemoryStore implements Store {
       if (expectedVersion !== undefined && current.version !== expectedVersion) {
         return { status: 'conflict', current: structuredClone(current) };
       }
-      const row: Row = { ...stored(values), id, version: current.version + 1 };
+      const row: Row = { ...stored(values), id, version: options?.keepVersion ? current.version : current.version + 1 };
       table.set(id, row);
       return { status: 'ok', row: structuredClone(row) };
     });

@@ -5,7 +5,7 @@ import type { Condition, ListQuery } from '../../kernel/schema/query';
 import type { Registry } from '../../kernel/schema/registry';
 import { type Column, NOTHING, columnsOf, decode, encode, operand } from '../db/columns';
 import type { Connection, Db } from '../db/connect';
-import type { Row, Store, UpdateResult } from './types';
+import type { Group, Grouping, Row, Store, UpdateOptions, UpdateResult } from './types';
 
 /** `%`, `_` and `\` in a search are meant literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -157,6 +157,79 @@ export class SqlStore implements Store {
   }
 
   /**
+   * The UTC month (YYYY-MM) of a date or date-time text, or null. PostgreSQL reads every form a
+   * date-time may be written in; SQLite wants upper case and an offset with a colon (`+08:00`),
+   * so `2025-06-01t10:00:00+0800` is put in that form first. A date alone is its own month.
+   */
+  private utcMonthOf(ref: ReturnType<typeof sql.ref>) {
+    if (this.connection.dialect === 'postgres') {
+      return sql`case when length(${ref}) = 10 then substr(${ref}, 1, 7) else to_char((${ref})::timestamptz at time zone 'UTC', 'YYYY-MM') end`;
+    }
+    const text = sql`upper(${ref})`;
+    const offsetAt = (fromEnd: number) => sql`(length(${ref}) > 10 and substr(${ref}, ${sql.lit(-fromEnd)}, 1) in ('+', '-'))`;
+    const colonized = sql`case when ${offsetAt(5)} then substr(${text}, 1, length(${ref}) - 2) || ':' || substr(${ref}, -2) when ${offsetAt(3)} then ${text} || ':00' else ${text} end`;
+    return sql`strftime('%Y-%m', ${colonized})`;
+  }
+
+  /** What `aggregate` groups by: the column's value, its first characters, its UTC month, or the start of its range. */
+  private groupKey(resource: string, { by, prefix, utcMonth, bins }: Grouping & { by: string }) {
+    const { name, kind } = this.column(resource, by);
+    const ref = sql.ref(name);
+    if (kind === 'json') throw new Error(`cannot group ${resource} by "${by}": it is kept as one JSON value`);
+    if (bins) {
+      if (kind !== 'integer' && kind !== 'real') throw new Error(`cannot put "${by}" of ${resource} into ranges: it is not a number`);
+      // The highest bound the value reaches; the bounds are numbers from the schema, written as literals
+      // so that the grouped expression is the selected one, word for word.
+      const ranges = [...bins].reverse().map((bound) => sql`when ${ref} >= ${sql.lit(bound)} then ${sql.lit(bound)}`);
+      return { expression: sql`case ${sql.join(ranges, sql` `)} end`, decode: (raw: unknown) => (raw === null ? null : Number(raw)), below: sql<SqlBool>`(${ref} is null or ${ref} >= ${sql.lit(bins[0])})` };
+    }
+    if (utcMonth) {
+      if (kind !== 'text') throw new Error(`cannot find the month of "${by}" of ${resource}: it is not text`);
+      return { expression: this.utcMonthOf(ref), decode: (raw: unknown) => raw };
+    }
+    if (prefix !== undefined) {
+      if (kind !== 'text') throw new Error(`cannot cut "${by}" of ${resource}: it is not text`);
+      return { expression: sql`substr(${ref}, 1, ${sql.lit(prefix)})`, decode: (raw: unknown) => raw };
+    }
+    return { expression: sql`${ref}`, decode: (raw: unknown) => decode(kind, raw) };
+  }
+
+  async aggregate(resource: string, grouping: Grouping, conditions: Condition[]): Promise<Group[]> {
+    const sums = (grouping.sum ?? []).map((field) => {
+      const column = this.column(resource, field);
+      if (column.kind !== 'integer' && column.kind !== 'real') throw new Error(`cannot add up "${field}" of ${resource}: it is not a number`);
+      return column.name;
+    });
+    const valueCounts = (grouping.valueCounts ?? []).map((field) => this.column(resource, field).name);
+    const key = grouping.by === undefined ? undefined : this.groupKey(resource, { ...grouping, by: grouping.by });
+    const postgres = this.connection.dialect === 'postgres';
+    let query = this.db
+      .selectFrom(this.tableName(resource))
+      .where(this.where(resource, conditions))
+      .select((eb) => [
+        eb.fn.countAll().as('count'),
+        ...sums.map((name, i) => sql<number>`coalesce(sum(${sql.ref(name)}), 0)`.as(`sum${i}`)),
+        ...valueCounts.map((name, i) => sql<number>`count(${sql.ref(name)})`.as(`valued${i}`)),
+        ...(key ? [key.expression.as('value')] : []),
+      ]);
+    if (key) {
+      if (key.below) query = query.where(key.below);
+      // No value first, as a list sorted by the field gives them (PostgreSQL is told to).
+      query = query.groupBy(key.expression).orderBy(key.expression, (o) => (postgres ? o.asc().nullsFirst() : o.asc()));
+    }
+    const raws: Record<string, unknown>[] = await query.execute();
+    return raws.map((raw) => {
+      const value = key ? key.decode(raw.value) : null;
+      return {
+        value: value === undefined || value === null ? null : (value as Group['value']),
+        count: Number(raw.count),
+        sums: Object.fromEntries((grouping.sum ?? []).map((field, i) => [field, Number(raw[`sum${i}`])])),
+        valueCounts: Object.fromEntries((grouping.valueCounts ?? []).map((field, i) => [field, Number(raw[`valued${i}`])])),
+      };
+    });
+  }
+
+  /**
    * Inside a transaction, the work runs in it. Otherwise: SQLite has one connection, which the
    * transaction holds, so nothing else runs in between; PostgreSQL runs it serializable and
    * runs the whole work again when it reports a conflict with another transaction.
@@ -203,12 +276,12 @@ export class SqlStore implements Store {
     return this.toRow(resource, raw);
   }
 
-  async update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number): Promise<UpdateResult> {
+  async update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number, options?: UpdateOptions): Promise<UpdateResult> {
     const table = this.tableName(resource);
     return this.atomic(async (trx) => {
       let statement = trx
         .updateTable(table)
-        .set({ ...this.toValues(resource, values), version: sql`version + 1` })
+        .set({ ...this.toValues(resource, values), version: options?.keepVersion ? sql`version` : sql`version + 1` })
         .where('id', '=', id);
       if (expectedVersion !== undefined) statement = statement.where('version', '=', expectedVersion);
       const raw = await statement.returningAll().executeTakeFirst();

@@ -3,7 +3,38 @@ import type { Condition, ListQuery } from '../../kernel/schema/query';
 /** A stored record: its fields, its id, and its version (1 on creation, +1 on every update). */
 export type Row = Record<string, unknown> & { id: number; version: number };
 
+export interface UpdateOptions {
+  keepVersion?: boolean;
+}
+
 export type UpdateResult = { status: 'ok'; row: Row } | { status: 'missing' } | { status: 'conflict'; current: Row };
+
+/**
+ * How `aggregate` puts records into groups. Without `by`, all the records meeting the conditions
+ * make one group. With it, the records with the same value of that top-level field make a group,
+ * and those without a value the group null; text values may be cut to their first `prefix`
+ * characters (a date-time's month: 7), dates and date-times grouped by their month in UTC
+ * (`utcMonth`: YYYY-MM, whatever offset a time is written with), and number values put into
+ * ranges starting at each of the ascending `bins` (the last one open; the group's value is the
+ * range's start, and values below the first bound are left out).
+ */
+export interface Grouping {
+  by?: string;
+  prefix?: number;
+  utcMonth?: boolean;
+  bins?: number[];
+  /** Number fields whose values are added up in each group; a record without a value adds nothing. */
+  sum?: string[];
+  /** Fields whose values are counted in each group: how many of its records have one (an average's divisor). */
+  valueCounts?: string[];
+}
+
+export interface Group {
+  value: string | number | boolean | null;
+  count: number;
+  sums: Record<string, number>;
+  valueCounts: Record<string, number>;
+}
 
 /**
  * Where records live. One contract, several stores: in memory (the mock and tests),
@@ -23,14 +54,22 @@ export interface Store {
   /**
    * Replaces the record's fields. With `expectedVersion`, only when the stored record still has
    * that version: an update based on a stale copy is refused, so nobody overwrites unseen work.
+   * With `keepVersion`, the version stays: for values the server works out from other records
+   * (a well's total footage), which must not make a form opened on the record conflict.
    */
-  update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number): Promise<UpdateResult>;
+  update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number, options?: UpdateOptions): Promise<UpdateResult>;
   /** Deletes every listed record, or none of them: answers the ids that do not exist. */
   remove(resource: string, ids: number[]): Promise<{ missing: number[] }>;
   /** How many records meet every condition. */
   count(resource: string, conditions: Condition[]): Promise<number>;
   /** The ids of the records that meet every condition, ascending. */
   findIds(resource: string, conditions: Condition[]): Promise<number[]>;
+  /**
+   * The records meeting every condition, in groups (see Grouping), counted and summed in the
+   * database. Groups come in the order of their values, as a list sorted by that field would
+   * give them (null first); a grouping without `by` answers exactly one group, empty or not.
+   */
+  aggregate(resource: string, grouping: Grouping, conditions: Condition[]): Promise<Group[]>;
   /**
    * Runs `work` as one transaction over a store bound to it: everything it writes lands, or,
    * when it throws, nothing does. Checks made inside hold until it ends (no write of another

@@ -6,6 +6,9 @@ import { decodeList } from '../../kernel/schema/shapes';
 import type { Endpoint, EndpointKind, ResourceSchema } from '../../kernel/schema/types';
 import type { RequestOptions } from './http';
 
+/** Ids go over the wire as JSON numbers: a route parameter gives react-admin the text "7". */
+const wireId = (id: Identifier) => (typeof id === 'string' && /^[1-9][0-9]*$/.test(id) ? Number(id) : id);
+
 export type Requester = <T>(path: string, options?: RequestOptions) => Promise<{ data: T; msg?: string }>;
 
 export function createDataProvider(registry: Registry, request: Requester): DataProvider {
@@ -61,25 +64,25 @@ function genericProvider(registry: Registry, request: Requester) {
     },
 
     async update(resource: string, params: { id: Identifier; data: Partial<RaRecord> }) {
-      return { data: await send<RaRecord>(resource, 'update', { ...params.data, id: params.id }) };
+      return { data: await send<RaRecord>(resource, 'update', { ...params.data, id: wireId(params.id) }) };
     },
 
     async updateMany(resource: string, params: { ids: Identifier[]; data: Partial<RaRecord> }) {
       const ids: Identifier[] = [];
       for (const id of params.ids) {
-        await send(resource, 'update', { ...params.data, id });
+        await send(resource, 'update', { ...params.data, id: wireId(id) });
         ids.push(id);
       }
       return { data: ids };
     },
 
     async delete(resource: string, params: { id: Identifier; previousData?: RaRecord }) {
-      await send(resource, 'del', { id: params.id });
+      await send(resource, 'del', { id: wireId(params.id) });
       return { data: params.previousData as RaRecord };
     },
 
     async deleteMany(resource: string, params: { ids: Identifier[] }) {
-      await send(resource, 'del', { ids: params.ids });
+      await send(resource, 'del', { ids: params.ids.map(wireId) });
       return { data: params.ids };
     },
   };

@@ -44,6 +44,8 @@ export class ApiError extends HttpError {
     errors?: Record<string, string>,
     /** Set only when the server did not answer (code 0). */
     readonly kind?: NoAnswer,
+    /** What a refusal's envelope carries beside its message (the other well an instrument is on). */
+    readonly data?: unknown,
   ) {
     super(message, 200, errors ? { errors } : undefined);
     // HttpError sets its own prototype; restore ours so `instanceof ApiError` holds.
@@ -58,7 +60,7 @@ export function decodeEnvelope<T>(envelope: Envelope<T>): { data: T; msg?: strin
   const errors = envelope.errors?.length
     ? Object.fromEntries(envelope.errors.map((e) => [e.field, e.message]))
     : undefined;
-  throw new ApiError(envelope.message || envelope.msg || translate('app.http.error'), envelope.code, errors);
+  throw new ApiError(envelope.message || envelope.msg || translate('app.http.error'), envelope.code, errors, undefined, envelope.data);
 }
 
 function noAnswer(error: unknown): NoAnswer {

@@ -1,20 +1,28 @@
-// Home: what a manager of tools and wells looks at first — where the devices are (by status),
-// how many crews there are, and the latest orders. Each figure leads to its filtered list.
+// Home: what a manager of tools and wells looks at first — where the instruments are (how many in
+// each status, each leading to its filtered list), how many crews there are, the wells in progress
+// and the footage drilled this month, and the latest runs and repairs, each naming its instrument
+// with a link to the instrument's record page.
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import { Link } from 'react-router-dom';
-import { Title, useGetIdentity, useGetList, useLocaleState, useTranslate } from 'react-admin';
-import { abbreviateNumber, relativeTime } from '../format';
+import type { ReactNode } from 'react';
+import { Title, useGetIdentity, useGetList, useLocaleState, usePermissions, useTranslate } from 'react-admin';
+import { abbreviateNumber } from '../format';
 import { registry } from '../../kernel/schema/load-vite';
+import { properties } from '../../kernel/schema/registry';
+import { colorsOf } from '../../kernel/schema/check-colors';
+import { filterRoutes, flattenRoutes } from '../../kernel/routes/tree';
+import { parseScreen } from '../../kernel/schema/route-component';
+import type { StatisticsAnswer, StatisticsResult } from '../../kernel/schema/statistics';
+import type { PerMonthSpec } from '../../kernel/schema/types';
+import { LatestRecords } from '../resources/statistics/LatestRecords';
+import { useLabels } from '../resources/generic/useLabels';
+import { useApiData } from '../resources/statistics/useApiData';
+import { useLinks } from '../resources/useLinks';
 
 const listLink = (path: string, filter?: Record<string, unknown>) => (filter ? `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}` : path);
 
@@ -23,80 +31,148 @@ function useTotal(resource: string, filter: Record<string, unknown> = {}) {
   return { total, isPending, error };
 }
 
-function CountCard({ label, resource, filter, to, accent }: { label: string; resource: string; filter?: Record<string, unknown>; to: string; accent: string }) {
+interface FigureProps {
+  label: string;
+  to?: string;
+  accent: string;
+  /** The figure as shown; its exact value in the tooltip. */
+  figure?: ReactNode;
+  exact?: string;
+  isPending: boolean;
+  error: unknown;
+  /** What the figure is counted in ("m"), after it. */
+  unit?: string;
+}
+
+/** One figure of Home, leading to where it comes from. */
+function FigureCard({ label, to, accent, figure, exact, isPending, error, unit }: FigureProps) {
   const translate = useTranslate();
-  const { total, isPending, error } = useTotal(resource, filter);
+  const content = (
+    <CardContent>
+      <Typography color="text.secondary" sx={{ fontSize: 14 }}>
+        {label}
+      </Typography>
+      <Typography variant="h4" component="p" sx={{ fontWeight: 600 }} title={exact} data-figure>
+        {isPending ? '…' : error ? '—' : figure}
+        {unit && !isPending && !error && (
+          <Typography component="span" color="text.secondary" sx={{ fontSize: 16, fontWeight: 400, ml: 0.5 }}>
+            {unit}
+          </Typography>
+        )}
+      </Typography>
+      {Boolean(error) && <Typography variant="caption" color="error">{translate('app.home.loading_failed')}</Typography>}
+    </CardContent>
+  );
   return (
     <Card sx={{ borderTop: 3, borderColor: accent }}>
-      <CardActionArea component={Link} to={to} data-count={label}>
-        <CardContent>
-          <Typography color="text.secondary" sx={{ fontSize: 14 }}>
-            {label}
-          </Typography>
-          <Typography variant="h4" component="p" sx={{ fontWeight: 600 }} title={total !== undefined ? String(total) : undefined}>
-            {isPending ? '…' : error ? '—' : abbreviateNumber(total ?? 0)}
-          </Typography>
-          {error && <Typography variant="caption" color="error">{translate('app.home.loading_failed')}</Typography>}
-        </CardContent>
-      </CardActionArea>
+      {to ? (
+        <CardActionArea component={Link} to={to} data-count={label}>
+          {content}
+        </CardActionArea>
+      ) : (
+        <div data-count={label}>{content}</div>
+      )}
     </Card>
   );
 }
 
+function CountCard({ resource, filter, ...card }: { label: string; resource: string; filter?: Record<string, unknown>; to?: string; accent: string }) {
+  const { total, isPending, error } = useTotal(resource, filter);
+  return <FigureCard {...card} isPending={isPending} error={error} figure={abbreviateNumber(total ?? 0)} exact={total !== undefined ? String(total) : undefined} />;
+}
+
+/** The path of a resource's statistics screen in the person's route tree, if they may open it. */
+function useStatisticsPath(resource: string): string | undefined {
+  const { permissions } = usePermissions<string[]>();
+  return flattenRoutes(filterRoutes(registry.routes, permissions ?? [])).find(({ node }) => {
+    const target = node.component ? parseScreen(node.component) : undefined;
+    return target?.resource === resource && target.view === 'statistics';
+  })?.fullPath;
+}
+
+type PerMonth = Extract<StatisticsResult, { perMonth: unknown }>;
+
+/**
+ * The first per-month entry of a resource's statistics that adds up a field (the wells': the
+ * footage of the trips out of the hole each month), with the call that answers it.
+ */
+function monthSumEntry(resource: string) {
+  const spec = registry.resources[resource]?.['x-resource'].statistics;
+  const index = spec?.entries.findIndex((e) => 'perMonth' in e && e.perMonth.sum !== undefined) ?? -1;
+  if (!spec || index < 0) return undefined;
+  const { perMonth } = spec.entries[index] as { perMonth: PerMonthSpec };
+  const counted = perMonth.resource ?? resource;
+  return { path: spec.path, index, resource: counted, field: properties(registry.resources[counted])[perMonth.sum!] };
+}
+
+/**
+ * This month's sum, read from the current month of that entry: Home asks the call the statistics
+ * screen asks, and no call of its own.
+ */
+function MonthSumCard({ entry, label, accent, to }: { entry: NonNullable<ReturnType<typeof monthSumEntry>>; label: string; accent: string; to?: string }) {
+  const [locale] = useLocaleState();
+  const unit = useLabels(entry.resource).unit(entry.field);
+  const { data, isPending, error } = useApiData<StatisticsAnswer>(entry.path);
+  const value = (data?.entries[entry.index] as PerMonth | undefined)?.months.at(-1)?.value ?? 0;
+  return (
+    <FigureCard
+      label={label}
+      to={to}
+      accent={accent}
+      isPending={isPending}
+      error={error}
+      figure={abbreviateNumber(value)}
+      exact={value.toLocaleString(locale, { maximumFractionDigits: 2 })}
+      unit={unit}
+    />
+  );
+}
+
+/** The wells: how many are in progress (leading to that list) and the footage drilled this month. */
+function WellFigures() {
+  const translate = useTranslate();
+  const links = useLinks();
+  const statistics = useStatisticsPath('project');
+  const list = links.to('project', 'list');
+  if (!registry.resources.project || !list) return null;
+  const inProgress = { status: 0 };
+  const footage = monthSumEntry('project');
+  return (
+    <>
+      <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
+        {translate('app.home.wells')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(7, 1fr)' }, mb: 3 }}>
+        <CountCard label={translate('app.home.wells_in_progress')} resource="project" filter={inProgress} to={listLink(list, inProgress)} accent="#36a3f7" />
+        {footage && <MonthSumCard entry={footage} label={translate('app.home.footage_this_month')} to={statistics} accent="#fa8c16" />}
+      </Box>
+    </>
+  );
+}
+
+/** Neutral accents for statuses whose colour the schema does not name. */
 const STATUS_ACCENTS = ['#40c9c6', '#36a3f7', '#f4516c', '#fa8c16', '#909399'];
 
-function RecentOrders() {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const { data, isPending } = useGetList('transaction', { pagination: { page: 1, perPage: 8 }, sort: { field: 'id', order: 'DESC' } });
-  const now = new Date();
-  const label = (field: string) => translate(`resources.transaction.fields.${field}`);
-  return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {translate('app.home.recent_orders')}
-        </Typography>
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={translate('app.home.recent_orders')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{label('order_no')}</TableCell>
-                <TableCell align="right">{label('price')}</TableCell>
-                <TableCell>{label('status')}</TableCell>
-                <TableCell>{label('timestamp')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {isPending && (
-                <TableRow>
-                  <TableCell colSpan={4}>…</TableCell>
-                </TableRow>
-              )}
-              {data?.map((order) => (
-                <TableRow key={order.id}>
-                  <TableCell sx={{ fontFamily: 'monospace', maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{String(order.order_no).slice(0, 30)}</TableCell>
-                  <TableCell align="right">{Number(order.price).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</TableCell>
-                  <TableCell>
-                    <Chip size="small" color={order.status === 'success' ? 'success' : 'warning'} label={translate(`resources.transaction.enums.status.${order.status}`)} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }} title={order.timestamp ? new Date(order.timestamp).toLocaleString(locale) : ''}>
-                    {order.timestamp ? relativeTime(order.timestamp, now, translate) : '—'}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      </CardContent>
-    </Card>
-  );
+/**
+ * The accent of each device status: the theme colour the schema names for its chip (x-ui.colors),
+ * else a neutral one. (The lists' chip colouring would add a chunk to the first page the console loads.)
+ */
+function useStatusAccent() {
+  const theme = useTheme();
+  const named = colorsOf(properties(registry.resources.device).status ?? {});
+  return (status: unknown, index: number) => {
+    const color = named[String(status)];
+    if (!color) return STATUS_ACCENTS[index % STATUS_ACCENTS.length];
+    return color === 'default' ? theme.palette.grey[500] : theme.palette[color].main;
+  };
 }
 
 export function Home() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
+  const statusColor = useStatusAccent();
   const statuses = registry.resources.device.properties?.status?.enum ?? [];
+  const { userecord, fitrecord } = registry.resources;
   return (
     <Box sx={{ py: 1 }} data-page="home">
       <Title title={translate('route.Home')} />
@@ -106,7 +182,7 @@ export function Home() {
       <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
         {translate('app.home.devices')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' }, mb: 3 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(7, 1fr)' }, mb: 3 }}>
         <CountCard label={translate('app.home.all_devices')} resource="device" to="/device/index" accent="#1890ff" />
         {statuses.map((status, i) => (
           <CountCard
@@ -115,15 +191,15 @@ export function Home() {
             resource="device"
             filter={{ status }}
             to={listLink('/device/index', { status })}
-            accent={STATUS_ACCENTS[i % STATUS_ACCENTS.length]}
+            accent={statusColor(status, i)}
           />
         ))}
+        <CountCard label={translate('app.home.crews')} resource="crew" to="/crew/index" accent="#13c2c2" />
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 3fr' } }}>
-        <Box>
-          <CountCard label={translate('app.home.crews')} resource="crew" to="/crew/index" accent="#13c2c2" />
-        </Box>
-        <RecentOrders />
+      <WellFigures />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
+        {userecord && <LatestRecords resource="userecord" title={translate('app.home.latest_runs')} timeField="starttime" fields={['device', 'project', 'usetime', 'status']} />}
+        {fitrecord && <LatestRecords resource="fitrecord" title={translate('app.home.latest_repairs')} timeField="songTime" fields={['device', 'songReason', 'returnTime']} />}
       </Box>
     </Box>
   );

@@ -4,6 +4,7 @@
 import type { Identifier } from 'react-admin';
 import type { View } from '../../kernel/schema/route-component';
 import { type ViewPaths, recordPath } from '../../kernel/routes/tree';
+import { patternParams } from '../routes/routeParams';
 
 /** react-admin's own path of each view it knows; the record page is ours alone. */
 export function defaultPath(resource: string, view: View): string | undefined {
@@ -20,6 +21,9 @@ export function defaultPath(resource: string, view: View): string | undefined {
 export function viewLink(paths: ViewPaths, resource: string, view: View, id?: Identifier | null): string | undefined {
   const pattern = paths[resource]?.[view];
   if (!pattern) return undefined;
+  // A page under its parent's (a trip's, /project/daily/:id/:tid) needs the parent's id too: a
+  // record's id alone cannot address it, and a wrong link is worse than none.
+  if (patternParams(pattern).length > 1) return undefined;
   if (!/:id\b/.test(pattern)) return pattern;
   return id === undefined || id === null || id === '' ? undefined : recordPath(pattern, id);
 }

@@ -1,13 +1,18 @@
 // Turns the (role-filtered) route tree into react-admin Resources and custom routes.
 // No resource is named here: the tree and the schemas say everything.
-import type { ComponentType, ReactElement } from 'react';
+import { type ComponentType, lazy, type ReactElement } from 'react';
 import { Navigate, Route, useLocation, useParams } from 'react-router-dom';
 import { CustomRoutes, Resource, ResourceContextProvider } from 'react-admin';
 import { genericViews } from '../resources/generic';
 import { defaultPath } from '../resources/links';
-import { type View, parseComponent } from '../../kernel/schema/route-component';
+import { type KeywordView, type View, parseScreen } from '../../kernel/schema/route-component';
 import type { ResourceSchema, RouteNode } from '../../kernel/schema/types';
 import { flattenRoutes, recordPath } from '../../kernel/routes/tree';
+
+/** The screens of the views a resource gets from a keyword of its schema, each loaded when first opened. */
+const keywordViews: Record<KeywordView, ComponentType> = {
+  statistics: lazy(() => import('../resources/statistics/StatisticsScreen').then((m) => ({ default: m.StatisticsScreen }))),
+};
 
 /** The views react-admin's <Resource> mounts at its own paths. */
 const RESOURCE_VIEWS = ['list', 'create', 'edit', 'show'] as const;
@@ -24,6 +29,15 @@ function redirectTo(pattern: string): ComponentType {
   };
 }
 
+/** A screen of a keyword view, in the context of its resource. */
+function KeywordScreen({ resource, Screen }: { resource: string; Screen: ComponentType }) {
+  return (
+    <ResourceContextProvider value={resource}>
+      <Screen />
+    </ResourceContextProvider>
+  );
+}
+
 export function buildRoutes(routes: RouteNode[], pages: Record<string, ComponentType>, schemas: Record<string, ResourceSchema>): ReactElement[] {
   /** For each resource, the first path the tree gives each of its views. */
   const resources = new Map<string, Partial<Record<View, string>>>();
@@ -34,7 +48,7 @@ export function buildRoutes(routes: RouteNode[], pages: Record<string, Component
       custom.push(<Route key={`${fullPath}>`} path={fullPath} element={<Navigate to={node.redirect} replace />} />);
     }
     if (!node.component) continue;
-    const target = parseComponent(node.component);
+    const target = parseScreen(node.component);
     if (!target) {
       const Page = pages[node.component];
       if (!Page) throw new Error(`routes.json: no page named "${node.component}" (${fullPath})`);
@@ -42,6 +56,10 @@ export function buildRoutes(routes: RouteNode[], pages: Record<string, Component
       continue;
     }
     const { resource, view } = target;
+    if (view === 'statistics') {
+      custom.push(<Route key={fullPath} path={fullPath} element={<KeywordScreen resource={resource} Screen={keywordViews[view]} />} />);
+      continue;
+    }
     const views = resources.get(resource) ?? {};
     views[view] ??= fullPath;
     resources.set(resource, views);

@@ -74,13 +74,17 @@ describe('1,000 malformed payloads', () => {
       expect(envelope.message, `#${i}`).toEqual(expect.any(String));
       codes.set(envelope.code, (codes.get(envelope.code) ?? 0) + 1);
     }
-    for (const attempt of ['', '{', JSON.stringify({ username: ['admin'], password: { $ne: '' } }), JSON.stringify({ username: "admin' --", password: 'x' })]) {
+    for (const attempt of ['', '{']) {
       const answer = await api.call('POST', '/user/login', { body: attempt, token: null });
-      expect(answer.code).toBe(60204);
+      expect(answer.code, attempt).toBe(40001);
+    }
+    for (const attempt of [JSON.stringify({ username: ['admin'], password: { $ne: '' } }), JSON.stringify({ username: "admin' --", password: 'x' })]) {
+      const answer = await api.call('POST', '/user/login', { body: attempt, token: null });
+      expect(answer.code, attempt).toBe(60204);
     }
     expect(await snapshot()).toBe(before);
     expect([...codes.keys()].filter((code) => code !== 40001 && code !== 40004)).toEqual([]);
     expect([...codes.values()].reduce((a, b) => a + b, 0)).toBe(1000);
     await api.store.close();
-  });
+  }, 60_000);
 });

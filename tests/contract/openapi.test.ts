@@ -1,5 +1,9 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
+import Ajv from 'ajv';
+import { assignmentCollections } from '../../kernel/schema/assign';
+import { RecordValidator } from '../../kernel/schema/validation';
+import { translator } from '../../server/messages';
 import { makeApi, registry } from './helpers';
 
 describe('GET /dev-api/openapi.json', () => {
@@ -28,6 +32,40 @@ describe('GET /dev-api/openapi.json', () => {
     expect(document.components.schemas.deviceInput.properties.brand.enum).toEqual([1, 2, 3, 4, 5, 99]);
     expect(document.components.schemas.deviceInput.properties.name).toBeUndefined();
     expect(document.components.schemas.crewInput.required).toEqual(['teamNumber', 'leader']);
-    for (const path of ['/user/login', '/user/info', '/user/logout', '/config', '/staff/info', '/upload']) expect(document.paths[path]).toBeDefined();
+    for (const path of ['/user/login', '/user/info', '/user/logout', '/config', '/staff/info']) expect(document.paths[path]).toBeDefined();
+  });
+
+  it('gives examples that are valid requests', async () => {
+    const { app } = await makeApi(undefined, { seed: false });
+    const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as { components: { schemas: Record<string, { example?: Record<string, unknown> }> } };
+    const validator = new RecordValidator(registry);
+    let examples = 0;
+    for (const name of Object.keys(registry.resources)) {
+      const sample = document.components.schemas[`${name}Input`].example;
+      if (!sample) continue;
+      examples++;
+      expect(validator.check(name, sample, 'en', translator('en')), `${name}: ${JSON.stringify(sample)}`).toEqual([]);
+    }
+    expect(examples).toBeGreaterThan(0);
+  });
+
+  it('documents the assignment calls: body, example, answer and refusals', async () => {
+    const { app } = await makeApi(undefined, { seed: false });
+    type Operation = { requestBody: { content: { 'application/json': { schema: Record<string, unknown> & { example: unknown; required: string[] } } } }; responses: Record<string, unknown> };
+    const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as { paths: Record<string, Record<string, Operation>> };
+    const collections = assignmentCollections(registry);
+    expect(collections.length).toBeGreaterThan(0);
+    for (const { spec } of collections) {
+      for (const kind of ['add', 'remove'] as const) {
+        const operation = document.paths[spec[kind].path][spec[kind].method.toLowerCase()];
+        const body = operation.requestBody.content['application/json'].schema;
+        expect(body.required).toEqual(['id', spec.idsParam]);
+        const { example, ...bodySchema } = body;
+        expect(new Ajv({ strict: false }).validate(bodySchema, example), `${spec[kind].path}: ${JSON.stringify(example)}`).toBe(true);
+        const answers = JSON.stringify(operation.responses);
+        expect(answers).toContain(kind === 'add' ? '"assigned"' : '"removed"');
+        expect(answers.includes('40011'), spec[kind].path).toBe(kind === 'add' && spec.exclusive === true);
+      }
+    }
   });
 });

@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, inject } from 'vitest';
+import { filterRoutes, type MenuEntry, menuEntries } from '../../kernel/routes/tree';
+import { loadRegistry } from '../../kernel/schema/load-node';
 import { type BrowserOptions, openBrowser } from './browser';
 import { E2E_PASSWORD } from './constants';
 
@@ -72,4 +74,53 @@ export async function apiAs(username: string) {
 export async function pick(page: Page, source: string, option: string) {
   await page.locator(`.MuiFormControl-root:has(input[name="${source}"]) [role=combobox]`).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The sidebar's entries for these roles, as the console builds them from schemas/routes.json. */
+export function sidebarEntries(roles: string[] = ['admin']): MenuEntry[] {
+  return menuEntries(filterRoutes(loadRegistry().routes, roles));
+}
+
+/** The entries from the outermost group down to the one with this path, or undefined. */
+function menuTrail(entries: MenuEntry[], path: string): MenuEntry[] | undefined {
+  for (const entry of entries) {
+    if (entry.path === path) return [entry];
+    const below = menuTrail(entry.children, path);
+    if (below) return [entry, ...below];
+  }
+  return undefined;
+}
+
+/**
+ * Clicks the sidebar entry of `path` as a person would: first opening each group it sits in
+ * (routes.json says which) where that group is closed.
+ */
+export async function clickMenu(page: Page, path: string, roles: string[] = ['admin']) {
+  const trail = menuTrail(sidebarEntries(roles), path);
+  if (!trail) throw new Error(`schemas/routes.json gives ${roles.join(', ')} no menu entry ${path}`);
+  for (const [i, entry] of trail.entries()) {
+    const inner = trail[i + 1];
+    if (inner && (await page.locator(`[data-menu="${inner.path}"]`).isVisible())) continue; // already open
+    await page.locator(`[data-menu="${entry.path}"]`).click();
+  }
+}
+
+/** Signs in through the API and answers GET and POST callers of /dev-api with that session (POST rejects on a refusal). */
+export async function apiClientAs(username: string) {
+  const login = await fetch(`${baseUrl()}/dev-api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: E2E_PASSWORD }),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const call = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const response = await fetch(`${baseUrl()}/dev-api${path}`, { ...init, headers: { 'X-Token': data.token, 'Content-Type': 'application/json' } });
+    const envelope = (await response.json()) as { code: number; data: T; message?: string };
+    if (envelope.code !== 20000) throw new Error(`${path}: ${envelope.code} ${envelope.message ?? ''}`);
+    return envelope.data;
+  };
+  return {
+    get: <T>(path: string) => call<T>(path),
+    post: <T>(path: string, body: unknown) => call<T>(path, { method: 'POST', body: JSON.stringify(body) }),
+  };
 }

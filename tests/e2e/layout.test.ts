@@ -1,7 +1,7 @@
 // The layout as a person uses it: route search, tags bar, settings drawer, size, language,
 // the phone-width sidebar and the error log.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { baseUrl, clickMenu, expectPath, messages, signIn, useFreshPage } from './helpers';
 
 describe('the layout on a desktop', () => {
   const browser = useFreshPage();
@@ -24,12 +24,19 @@ describe('the layout on a desktop', () => {
 
   it('keeps a tag per visited page, with Refresh, Close, Close others and Close all', async () => {
     const page = await start('/crew/index');
-    await page.locator('[data-menu="/device"]').click();
-    await page.locator('[data-menu="/device/index"]').click();
-    await expectPath(page, '/device/index');
-    await page.locator('[data-tag="/device/index"]').waitFor();
-    await page.locator('[data-menu="/staff/index"]').click();
-    await expectPath(page, '/staff/index');
+    // The address changes at once; the page, and the tags bar with it (both wait for the page's
+    // code), follow: a page left or a tag acted on before then is the previous page's. So each
+    // step waits until the page is shown with its tag active, as a person would.
+    const shown = async (path: string) => {
+      await expectPath(page, path);
+      await page.locator(`[data-tag="${path}"][aria-selected="true"]`).waitFor();
+    };
+    await shown('/crew/index');
+    // Each through the sidebar, opening the menu group it sits in.
+    await clickMenu(page, '/device/index');
+    await shown('/device/index');
+    await clickMenu(page, '/staff/index');
+    await shown('/staff/index');
     const tags = () => page.locator('[data-tag]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tag')));
     await expect.poll(tags).toEqual(['/home', '/crew/index', '/device/index', '/staff/index']);
 
@@ -38,23 +45,23 @@ describe('the layout on a desktop', () => {
     // Measured once the opening animation has settled.
     await expect.poll(async () => (await page.locator('.MuiMenu-paper').boundingBox())?.width).toBe(105);
     await menu.getByRole('menuitem', { name: 'Refresh' }).click();
-    await expectPath(page, '/crew/index');
+    await shown('/crew/index');
 
     await page.locator('[data-tag="/device/index"]').click({ button: 'middle' });
     await expect.poll(tags).toEqual(['/home', '/crew/index', '/staff/index']);
 
     await page.locator('[data-tag="/staff/index"]').click();
-    await expectPath(page, '/staff/index');
+    await shown('/staff/index');
     await page.locator('[data-tag="/staff/index"]').click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Close', exact: true }).click();
-    await expectPath(page, '/crew/index'); // the nearest remaining tag
+    await shown('/crew/index'); // the nearest remaining tag
     await expect.poll(tags).toEqual(['/home', '/crew/index']);
 
     await page.locator('[data-tag="/home"]').click({ button: 'right' });
     expect(await page.getByRole('menuitem', { name: 'Close', exact: true }).count()).toBe(0); // Home is affixed
     await page.getByRole('menuitem', { name: 'Close all' }).click();
     await expect.poll(tags).toEqual(['/home']);
-    await expectPath(page, '/home');
+    await shown('/home');
   });
 
   it('remembers the settings drawer across a reload', async () => {

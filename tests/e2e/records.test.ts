@@ -31,6 +31,13 @@ async function start(page: Page, path: string) {
 /** The dialog a child collection's Create button or row opens. */
 const dialog = (page: Page) => page.getByRole('dialog');
 
+/** A tab's empty state: it says there is nothing yet and offers a Create button of its own. */
+const emptyState = (page: Page) => page.getByRole('status').filter({ has: page.getByRole('button') });
+
+/** The Create button of the tab's toolbar, always there, not the one an empty tab's state offers. */
+const toolbarCreate = (page: Page, name = 'Create') =>
+  page.getByRole('button', { name, exact: true }).and(page.locator(':not([role=status] *)'));
+
 describe('the data dictionary', () => {
   const browser = useFreshPage();
 
@@ -56,7 +63,9 @@ describe('the data dictionary', () => {
     await page.getByRole('tab', { name: 'Dictionary items' }).waitFor();
     await page.getByText('Rig types').first().waitFor();
 
-    await page.getByRole('button', { name: 'Create' }).click();
+    // The new list has no items yet: its tab says so, and its toolbar still offers Create.
+    await emptyState(page).getByRole('button', { name: 'Create' }).waitFor();
+    await toolbarCreate(page).click();
     await dialog(page).getByText('Add Dictionary item').waitFor();
     expect(await dialog(page).locator('input[name="dictionary"]').count()).toBe(0); // preset by the page, not typed
     await dialog(page).locator('input[name="key"]').fill('topdrive');
@@ -126,7 +135,7 @@ describe("a device's record page", () => {
     await expectPath(page, `/device/record/${device.id}`);
     await page.getByRole('tab', { name: 'Usage records' }).waitFor();
 
-    await page.getByRole('button', { name: 'Create' }).click();
+    await toolbarCreate(page).click();
     await dialog(page).getByText('Add Usage record').waitFor();
     expect(await dialog(page).locator('input[name="device"]').count()).toBe(0);
     await dialog(page).locator('input[name="project"]').fill('E2E-Well-1H');
@@ -147,8 +156,8 @@ describe("a device's record page", () => {
     const [created] = (await listOf(`/device/userecord?id=${device.id}&q=E2E-Well-1H`)).rows;
     expect(created).toMatchObject({ device: device.id, crew: crew.id, startcl: 1250.5, status: 1 });
 
-    // The crew links to its own screen.
-    expect(await row.getByRole('link', { name: crew.teamNumber }).getAttribute('href')).toBe(`/crew/${crew.id}`);
+    // The crew links to its own page.
+    expect(await row.getByRole('link', { name: crew.teamNumber }).getAttribute('href')).toBe(`/crew/record/${crew.id}`);
 
     await row.click();
     await expect.poll(() => dialog(page).locator('input[name="project"]').inputValue()).toBe('E2E-Well-1H');
@@ -182,10 +191,12 @@ describe("a device's record page", () => {
     await page.getByRole('link', { name: 'Edit' }).click();
     await expectPath(page, `/device/${device.id}`);
     await expect.poll(() => page.locator('input[name="num"]').inputValue()).not.toBe('');
-    await page.locator('input[name="project"]').fill('E2E-Back-1');
+    // Its number (the well it is on is the assignments' to say, not a field of the form).
+    const num = `B${Date.now() % 1_000_000}`;
+    await page.locator('input[name="num"]').fill(num);
     await page.getByRole('button', { name: 'Save' }).click();
     await expectPath(page, `/device/record/${device.id}`);
-    await page.getByText('E2E-Back-1').waitFor();
+    await page.getByText(`${device.numtype}${num}`).first().waitFor();
   });
 });
 
@@ -234,7 +245,7 @@ describe.each([
       await page.getByText('vertical').first().waitFor();
       await shot('dictionary-record');
 
-      await page.getByRole('button', { name: m['ra.action.create'] }).click();
+      await toolbarCreate(page, m['ra.action.create']).click();
       await dialog(page).locator('input[name="key"]').waitFor();
       await shot('dictionaryitem-dialog');
     } finally {

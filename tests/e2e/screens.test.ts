@@ -3,10 +3,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { flattenRoutes } from '../../kernel/routes/tree';
+import { loadRegistry } from '../../kernel/schema/load-node';
 import { openBrowser } from './browser';
 import { ARTIFACTS, baseUrl, expectPath, messages, signIn } from './helpers';
 
 const SCREENS = join(ARTIFACTS, 'screens');
+
+/** A route routes.json still shows as `pending` (a screen of a later release), one without parameters to fill. */
+const pending = flattenRoutes(loadRegistry().routes).find(({ fullPath, node }) => node.component === 'pending' && !fullPath.includes(':'));
 
 const screens: { name: string; path: string; expect: (m: Record<string, string>) => string }[] = [
   { name: 'home', path: '/home', expect: (m) => m['route.Home'] },
@@ -16,9 +21,13 @@ const screens: { name: string; path: string; expect: (m: Record<string, string>)
   { name: 'device-edit', path: '/device/3', expect: (m) => m['resources.device.fields.meth'] },
   { name: 'device-show', path: '/device/detail/3', expect: (m) => m['resources.device.fields.houring'] },
   { name: 'profile', path: '/profile/index', expect: (m) => m['app.profile.about'] },
-  { name: 'pending', path: '/staff/index', expect: (m) => m['app.pending.title'] },
+  ...(pending ? [{ name: 'pending', path: pending.fullPath, expect: (m: Record<string, string>) => m['app.pending.title'] }] : []),
   { name: '404', path: '/no/such/page', expect: (m) => m['app.page404.headline'] },
 ];
+
+const title = pending
+  ? 'render translated, without sideways scrolling of the page'
+  : 'render translated, without sideways scrolling of the page (the pending placeholder left out: no route of routes.json is pending any more)';
 
 describe.each([
   { language: 'en' as const, width: 1280, height: 800 },
@@ -26,7 +35,7 @@ describe.each([
   { language: 'ja' as const, width: 375, height: 740 },
   { language: 'es' as const, width: 375, height: 740 },
 ])('screens in $language at $width px', ({ language, width, height }) => {
-  it('render translated, without sideways scrolling of the page', async () => {
+  it(title, async () => {
     mkdirSync(SCREENS, { recursive: true });
     const m = messages(language);
     const { page, context, close } = await openBrowser({ width, height });

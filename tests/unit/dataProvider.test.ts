@@ -134,6 +134,14 @@ describe('writes', () => {
     expect(calls[0].options?.body).toEqual({ id: 5, teamNumber: 'B' });
   });
 
+  it('sends ids taken from a route parameter as JSON numbers', async () => {
+    const { calls, provider } = fake({ '/crew/update': { id: 5 }, '/crew/del': {} });
+    await provider.update('crew', { id: '5', data: { teamNumber: 'B' }, previousData: { id: '5' } });
+    await provider.delete('crew', { id: '7' as unknown as number, previousData: { id: 7 } });
+    await provider.deleteMany('crew', { ids: ['8', 9] });
+    expect(calls.map((call) => call.options?.body)).toEqual([{ teamNumber: 'B', id: 5 }, { id: 7 }, { ids: [8, 9] }]);
+  });
+
   it('updateMany updates each id in turn', async () => {
     const { calls, provider } = fake();
     expect(await provider.updateMany('crew', { ids: [1, 2], data: { teamNumber: 'X' } })).toEqual({ data: [1, 2] });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import metaSchema from '../../schemas/meta-schema.json';
 import { checkSchemas, formatProblem } from '../../kernel/schema/check';
+import { OURS_GENERATORS } from '../../kernel/schema/check-fake';
 import { materialIconComponents } from '../../kernel/schema/icons-node';
 import { iconComponentName } from '../../kernel/schema/material-icon';
 import type { Endpoint, FieldSchema, FieldUi, FilterSpec, ParentSpec, RecordPageSpec, ResourceMeta, RouteMeta, RouteNode } from '../../kernel/schema/types';
@@ -125,9 +126,9 @@ describe('the form of a file', () => {
   it('knows every keyword of types.ts and no other', () => {
     // Each object lists every key its type has (TypeScript refuses a missing or an unknown one).
     const keys = {
-      field: Object.keys({ type: 0, title: 0, description: 0, enum: 0, format: 0, readOnly: 0, minimum: 0, maximum: 0, multipleOf: 0, minLength: 0, maxLength: 0, pattern: 0, properties: 0, required: 0, additionalProperties: 0, items: 0, uniqueItems: 0, $ref: 0, default: 0, 'x-options': 0, 'x-ref': 0, 'x-unit': 0, 'x-ui': 0, 'x-messages': 0, 'x-computed': 0, 'x-fake': 0, 'x-default': 0 } satisfies Record<keyof FieldSchema, 0>),
-      ui: Object.keys({ width: 0, multiline: 0, help: 0, placeholder: 0 } satisfies Record<keyof FieldUi, 0>),
-      resource: Object.keys({ endpoints: 0, list: 0, filters: 0, recordRepresentation: 0, search: 0, parent: 0, record: 0, unique: 0, seed: 0 } satisfies Record<keyof ResourceMeta, 0>),
+      field: Object.keys({ type: 0, title: 0, description: 0, enum: 0, format: 0, readOnly: 0, minimum: 0, maximum: 0, multipleOf: 0, minLength: 0, maxLength: 0, minItems: 0, maxItems: 0, 'x-unique-by': 0, 'x-upload': 0, pattern: 0, properties: 0, required: 0, additionalProperties: 0, items: 0, uniqueItems: 0, $ref: 0, default: 0, 'x-options': 0, 'x-ref': 0, 'x-assigned': 0, 'x-unit': 0, 'x-ui': 0, 'x-messages': 0, 'x-computed': 0, 'x-fake': 0, 'x-default': 0 } satisfies Record<keyof FieldSchema, 0>),
+      ui: Object.keys({ width: 0, multiline: 0, help: 0, placeholder: 0, colors: 0 } satisfies Record<keyof FieldUi, 0>),
+      resource: Object.keys({ endpoints: 0, list: 0, filters: 0, recordRepresentation: 0, search: 0, parent: 0, record: 0, unique: 0, roles: 0, mockOnly: 0, statistics: 0, assign: 0, lock: 0, seed: 0 } satisfies Record<keyof ResourceMeta, 0>),
       parent: Object.keys({ resource: 0, field: 0, param: 0, onParentDelete: 0 } satisfies Record<keyof ParentSpec, 0>),
       record: Object.keys({ summary: 0, sections: 0 } satisfies Record<keyof RecordPageSpec, 0>),
       filter: Object.keys({ param: 0, field: 0, op: 0, alwaysOn: 0, all: 0 } satisfies Record<keyof FilterSpec, 0>),
@@ -217,7 +218,7 @@ describe('field keywords', () => {
     ],
     'x-fake naming no generator': [
       (f) => (well(f).properties.name['x-fake'] = 'person.fullname'),
-      ['schemas/well.json#/properties/name/x-fake: no generator "person.fullname": ours are crewNumber, deviceNumber, wellName, phone, int, hours, decimal; any other is a faker function such as person.fullName'],
+      [`schemas/well.json#/properties/name/x-fake: no generator "person.fullname": ours are ${OURS_GENERATORS}; any other is a faker function such as person.fullName`],
     ],
     'x-fake with too few or too many arguments': [
       (f) => {
@@ -435,11 +436,198 @@ describe('child collections and record pages', () => {
   });
 });
 
+/** A third resource for the wells keywords: a tool, which runs can be assigned, and the assignment collection of a well's tools. */
+function withTools(f: Fixture) {
+  const endpointsOf = (name: string) => ({
+    list: { method: 'GET', path: `/${name}/list`, shape: 'total-items' },
+    info: { method: 'GET', path: `/${name}/info` },
+  });
+  f.files['tool.json'] = {
+    $id: 'tool',
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'state'],
+    properties: {
+      id: { type: 'integer', readOnly: true },
+      name: { type: 'string', maxLength: 32 },
+      state: { type: 'integer', enum: [0, 1, 2] },
+      site: { type: 'string', readOnly: true, maxLength: 200 },
+    },
+    'x-resource': { endpoints: endpointsOf('tool'), list: { columns: ['name'], sortable: ['id'], sort: { field: 'id', order: 'ASC' }, perPage: 10 }, filters: [], recordRepresentation: 'name' },
+  };
+  f.files['welltool.json'] = {
+    $id: 'welltool',
+    type: 'object',
+    additionalProperties: false,
+    required: ['well', 'tool'],
+    properties: {
+      id: { type: 'integer', readOnly: true },
+      well: { type: 'integer', 'x-ref': 'well' },
+      tool: { type: 'integer', 'x-ref': 'tool' },
+      since: { type: 'string', format: 'date-time', readOnly: true, 'x-default': 'now' },
+      until: { type: 'string', format: 'date-time', readOnly: true },
+    },
+    'x-resource': {
+      endpoints: { list: { method: 'GET', path: '/welltool/list', shape: 'total-items' } },
+      parent: { resource: 'well', field: 'well', onParentDelete: 'cascade' },
+      assign: {
+        member: 'tool',
+        idsParam: 'toolIds',
+        add: { method: 'POST', path: '/welltool/add' },
+        remove: { method: 'POST', path: '/welltool/remove' },
+        since: 'since',
+        until: 'until',
+        refuse: { state: [2] },
+        onAssign: { state: 1 },
+        onRemove: { state: 0 },
+        memberField: 'site',
+      },
+      list: { columns: ['tool', 'since', 'until'], sortable: ['id'], sort: { field: 'id', order: 'ASC' }, perPage: 10 },
+      filters: [{ param: 'tool', field: 'tool', op: 'eq' }],
+      recordRepresentation: 'tool',
+    },
+  };
+  run(f).properties.tool = { type: 'integer', 'x-ref': 'tool', 'x-assigned': 'well' };
+  run(f).properties.end = { type: 'number', minimum: 0, maximum: 100 };
+  run(f).properties.hours = { type: 'number', minimum: 0, maximum: 24 };
+  run(f).properties.rest = { type: 'number', minimum: 0, maximum: 24 };
+  run(f).properties.status = { type: 'string', enum: ['open', 'closed'], default: 'open' };
+  well(f)['x-resource'].record.sections.push({ resource: 'welltool' });
+}
+const tool = (f: Fixture) => f.files['tool.json'];
+const welltool = (f: Fixture) => f.files['welltool.json'];
+
+describe('the wells keywords', () => {
+  it('accept a sound use of each', () => {
+    expect(
+      problems((f) => {
+        withTools(f);
+        run(f).properties.length = { type: 'number', readOnly: true, 'x-computed': { difference: ['end', 'start'] } };
+        run(f).properties.rate = { type: 'number', readOnly: true, 'x-computed': { ratio: ['length', 'hours'] } };
+        run(f).properties.wellName = { type: 'string', readOnly: true, 'x-computed': { fromParent: 'name' } };
+        well(f).properties.total = { type: 'number', readOnly: true, 'x-computed': { sumOf: { resource: 'run', field: 'length' } } };
+        run(f)['x-rules'] = [{ field: 'start', lte: 'length' }, { field: 'rest', sumAtMost: { of: ['hours', 'rest'], max: 24 } }];
+        run(f)['x-resource'].lock = { field: 'status', value: 'closed', roles: ['admin'], reopen: 'open' };
+        tool(f)['x-resource'].record = { summary: ['name'], sections: [{ resource: 'welltool', via: 'tool' }] };
+      }),
+    ).toEqual([]);
+  });
+  kinds({
+    'difference and ratio of fields that are no numbers, into a field that is none': [
+      (f) => {
+        run(f).properties.length = { type: 'string', readOnly: true, 'x-computed': { difference: ['done', 'start'] } };
+        run(f).properties.rate = { type: 'number', readOnly: true, 'x-computed': { ratio: ['start', 'gone'] } };
+      },
+      [
+        'schemas/run.json#/properties/length/x-computed/difference: difference gives a number: the field must be of type number, not string',
+        'schemas/run.json#/properties/length/x-computed/difference/0: "done" is of type boolean: difference needs two number fields',
+        'schemas/run.json#/properties/rate/x-computed/ratio/1: "gone" is not a top-level field of run',
+      ],
+    ],
+    'computed fields made from each other in a circle': [
+      (f) => {
+        run(f).properties.a = { type: 'number', readOnly: true, 'x-computed': { difference: ['b', 'start'] } };
+        run(f).properties.b = { type: 'number', readOnly: true, 'x-computed': { ratio: ['a', 'start'] } };
+      },
+      ['schemas/run.json#/properties/a/x-computed: is made from itself: a ← b ← a', 'schemas/run.json#/properties/b/x-computed: is made from itself: b ← a ← b'],
+    ],
+    'fromParent on a resource without a parent, of another type, or not readOnly': [
+      (f) => {
+        well(f).properties.copied = { type: 'string', readOnly: true, 'x-computed': { fromParent: 'name' } };
+        run(f).properties.wellDepth = { type: 'string', readOnly: true, 'x-computed': { fromParent: 'depth' } };
+        run(f).properties.wellName = { type: 'string', 'x-computed': { fromParent: 'nom' } };
+      },
+      [
+        'schemas/well.json#/properties/copied/x-computed/fromParent: fromParent copies a field of the parent record: the resource needs x-resource.parent',
+        'schemas/run.json#/properties/wellDepth/x-computed/fromParent: "depth" of well is of type number, and the field of type string: a copy keeps the type',
+        'schemas/run.json#/properties/wellName/x-computed/fromParent: "nom" is not a top-level field of well, the parent',
+        'schemas/run.json#/properties/wellName/x-computed: a value filled from other records must be readOnly',
+      ],
+    ],
+    'sumOf over a resource that is no child collection of this one, or a field that is no number': [
+      (f) => {
+        well(f).properties.total = { type: 'number', readOnly: true, 'x-computed': { sumOf: { resource: 'run', field: 'done' } } };
+        run(f).properties.total = { type: 'number', readOnly: true, 'x-computed': { sumOf: { resource: 'well', field: 'depth' } } };
+      },
+      [
+        'schemas/well.json#/properties/total/x-computed/sumOf/field: "done" of run is of type boolean: sumOf adds up numbers',
+        'schemas/run.json#/properties/total/x-computed/sumOf/resource: well is not a child collection of run: its x-resource.parent must name run',
+      ],
+    ],
+    'a rule comparing with a value made from other records, and sumAtMost of fields that cannot be added': [
+      (f) => {
+        run(f).properties.wellDepth = { type: 'number', readOnly: true, 'x-computed': { fromParent: 'depth' } };
+        run(f)['x-rules'] = [{ field: 'start', lte: 'wellDepth' }, { field: 'start', sumAtMost: { of: ['done', 'wellDepth'], max: 0 } }];
+      },
+      [
+        'schemas/run.json#/x-rules/0/lte: "wellDepth" is worked out from other records, which the console does not have: rules compare values of the record',
+        'schemas/run.json#/x-rules/1/sumAtMost/of/0: "done" is of type boolean: sumAtMost adds up numbers',
+        'schemas/run.json#/x-rules/1/sumAtMost/of/1: "wellDepth" is set by the server, and rules check what a person gives',
+        'schemas/run.json#/x-rules/1/field: a sumAtMost rule stands under one of the fields it adds up (done, wellDepth)',
+        'schemas/run.json#/x-rules/1/sumAtMost/max: must be more than 0: the fields cannot be negative and all be given',
+      ],
+    ],
+    'x-assigned on a field that is no reference, naming one that is none, or with no collection linking them': [
+      (f) => {
+        withTools(f);
+        run(f).properties.start['x-assigned'] = 'well';
+        run(f).properties.tool['x-assigned'] = 'done';
+        run(f).properties.other = { type: 'integer', 'x-ref': 'run', 'x-assigned': 'well' };
+      },
+      [
+        'schemas/run.json#/properties/start/x-assigned: x-assigned is only for an x-ref field: it says the record it names must be assigned',
+        'schemas/run.json#/properties/tool/x-assigned: "done" must be another x-ref field of run: the record the named one is assigned to',
+        'schemas/run.json#/properties/other/x-assigned: no assignment collection assigns run records to well records (x-resource.assign with member "run" and parent "well")',
+      ],
+    ],
+    'an assignment collection whose member, times and member values do not fit': [
+      (f) => {
+        withTools(f);
+        welltool(f).properties.tool = { type: 'integer' };
+        welltool(f).properties.until = { type: 'string', format: 'date-time' };
+        Object.assign(welltool(f)['x-resource'].assign, { since: 'from', refuse: { state: [7] }, onAssign: { colour: 1 }, onRemove: { name: null }, memberField: 'state' });
+      },
+      [
+        'schemas/welltool.json#/x-resource/assign/member: needs a field "tool" with "x-ref": "tool": each row names the record it assigns',
+        'schemas/welltool.json#/x-resource/assign/since: "from" is not a top-level field of welltool',
+        'schemas/welltool.json#/x-resource/assign/until: "until" must be a readOnly string of format date-time: the server stamps it',
+        'schemas/welltool.json#/x-resource/assign/refuse/state/0: must be one of the field\'s values (0, 1, 2)',
+        'schemas/welltool.json#/x-resource/assign/onAssign/colour: "colour" is not a top-level field of tool',
+        'schemas/welltool.json#/x-resource/assign/onRemove/name: "name" is required in tool: it cannot be emptied',
+        'schemas/welltool.json#/x-resource/assign/memberField: "state" of tool must be a readOnly string: the server keeps it',
+      ],
+    ],
+    'a lock on a field without the values, or reopening to the closed value': [
+      (f) => {
+        withTools(f);
+        run(f)['x-resource'].lock = { field: 'status', value: 'shut', roles: ['admin'], reopen: 'shut' };
+        well(f)['x-resource'].lock = { field: 'name', value: 'x', roles: ['admin'], reopen: 'y' };
+      },
+      [
+        'schemas/well.json#/x-resource/lock/field: "name" must be a field with enum values a person chooses (the closed one and the reopened one)',
+        'schemas/run.json#/x-resource/lock/value: must be one of the field\'s values ("open", "closed")',
+        'schemas/run.json#/x-resource/lock/reopen: must be one of the field\'s values ("open", "closed")',
+        'schemas/run.json#/x-resource/lock/reopen: must be another value than the one that closes the record',
+      ],
+    ],
+    'a section via a field that does not refer to this resource, or that the list cannot filter on': [
+      (f) => {
+        withTools(f);
+        tool(f)['x-resource'].record = { summary: ['name'], sections: [{ resource: 'welltool', via: 'well' }, { resource: 'run', via: 'tool' }] };
+      },
+      [
+        'schemas/tool.json#/x-resource/record/sections/0/via: "well" of welltool must refer to tool ("x-ref": "tool")',
+        'schemas/tool.json#/x-resource/record/sections/1/via: run needs a filter with op eq on "tool": the section lists its records by it',
+      ],
+    ],
+  });
+});
+
 describe('routes.json', () => {
   kinds({
     'a component that is no page or view': [
       (f) => (f.routes[0].children![0].component = 'gallery'),
-      ['schemas/routes.json#/routes/0/children/0/component: no page or resource view named "gallery" (pages: home, profile; views: resource:<name>:<list|create|edit|show|record>)'],
+      ['schemas/routes.json#/routes/0/children/0/component: no page or resource view named "gallery" (pages: home, profile; views: resource:<name>:<list|create|edit|show|record|statistics>)'],
     ],
     'a view of a resource that does not exist': [
       (f) => (f.routes[1].children![0].component = 'resource:site:list'),

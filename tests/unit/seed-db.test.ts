@@ -69,6 +69,7 @@ describe.each([
         if (++inserts === 12) throw new Error('crash');
         return store.insert(resource, values);
       },
+      update: (resource, id, values) => store.update(resource, id, values),
       get: (resource, id) => store.get(resource, id),
       findIds: (resource, conditions) => store.findIds(resource, conditions),
       transaction: (work) => store.transaction(work),

@@ -1,10 +1,14 @@
 // The demo data set on the fixture product (tests/fixtures/mechanism: runs point at tools and
 // wells, tools at wells; their files come in the opposite order): dependency order, references to
-// records that exist, nothing written for a broken hint, and resuming after a crash at any insert.
+// records that exist, nothing written for a broken hint, and resuming after a crash at any insert;
+// and, on tests/fixtures/generated, the resources a named generator makes together.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dependencies, seedOrder } from '../../kernel/demo/order';
-import { type SeedProgress, type SeedStore, checkDemoData, seedStore } from '../../kernel/demo/seed';
+import { fakeRecords } from '../../kernel/demo/fake';
+import { type GeneratedSet, Made, type SeedGenerator, type StoredRecord } from '../../kernel/demo/made';
+import { type SeedProgress, type SeedStore, checkDemoData, seedStore, seedUnits } from '../../kernel/demo/seed';
+import { generatorPlanProblems } from '../../kernel/schema/check-fake';
 import { type Registry, createRegistry } from '../../kernel/schema/registry';
 import { loadRegistry } from '../../kernel/schema/load-node';
 import type { ResourceSchema } from '../../kernel/schema/types';
@@ -29,6 +33,7 @@ function crashing(inner: SeedStore, failAt: number, counter = { inserts: 0 }): S
       if (++counter.inserts === failAt) throw new Error(`crash at insert ${failAt}`);
       return inner.insert(resource, values);
     },
+    update: (resource, id, values) => inner.update(resource, id, values),
     get: (resource, id) => inner.get(resource, id),
     findIds: (resource, conditions) => inner.findIds(resource, conditions),
     transaction: (work) => inner.transaction((tx) => work(crashing(tx, failAt, counter))),
@@ -43,10 +48,10 @@ function progressOn(store: SeedStore, marks = new Set<string>()): SeedProgress &
   return {
     marks,
     done: async () => new Set(marks),
-    complete: (resource, work) =>
+    complete: (resources, work) =>
       store.transaction(async (tx) => {
         await work(tx);
-        marks.add(resource);
+        for (const resource of resources) marks.add(resource);
         return true;
       }),
   };
@@ -157,4 +162,120 @@ describe('seedStore', () => {
       expect(await counts(store)).toEqual(PLAN);
     },
   );
+});
+
+/**
+ * The generator of the generated fixture: three sites, two visits each (given at 1000 + 100·i
+ * metres), the first tool that may be assigned on the first site now, the next on the second
+ * site in the past. `change` alters what it gives, to make it wrong.
+ */
+function sitesGenerator(change: (set: GeneratedSet, tools: StoredRecord[]) => void = () => {}): SeedGenerator {
+  return {
+    makes: ['site', 'visit', 'sitetool'],
+    reads: ['tool'],
+    generate: ({ existing, plans }) => {
+      const tools = existing.tool;
+      const usable = tools.filter((tool) => tool.status !== 2);
+      const site = (i: number) => new Made('site', i);
+      const set: GeneratedSet = {
+        records: {
+          site: Array.from({ length: plans.site.count }, (_, i) => ({ name: `Site-${i}` })),
+          visit: [0, 1, 2].flatMap((i) => [0, 1].map((k) => ({ site: site(i), metres: 1000 + 100 * (2 * i + k), from: '2026-01-01T00:00:00.000Z', to: '2026-01-01T06:30:00.000Z' }))),
+          sitetool: [
+            { site: site(0), tool: usable[0].id, since: '2026-01-01T00:00:00.000Z' },
+            { site: site(1), tool: usable[1].id, since: '2025-01-01T00:00:00.000Z', until: '2025-02-01T00:00:00.000Z' },
+          ],
+        },
+      };
+      change(set, tools);
+      return set;
+    },
+  };
+}
+
+describe('resources a named generator makes together (seed.generator)', () => {
+  const generated = loadRegistry(join(import.meta.dirname, '../fixtures/generated'));
+  const rowsOf = async (store: SeedStore, name: string) => Promise.all((await store.findIds(name, [])).map(async (id) => (await store.get(name, id))!));
+
+  it('writes them as one unit after what they read, its references pointing at the records made', async () => {
+    const units = seedUnits(generated);
+    expect(units.map((unit) => [...unit].sort())).toEqual([['tool'], ['site', 'sitetool', 'visit']]);
+    const store = new MemoryStore();
+    const result = await seedStore(store, generated, { generators: { sites: sitesGenerator() } });
+    const made = { tool: 6, site: 3, visit: 6, sitetool: 2 };
+    expect(result.inserted).toEqual(units.flat().map((resource) => ({ resource, count: made[resource as keyof typeof made] })));
+    const visits = await rowsOf(store, 'visit');
+    expect(visits.map((v) => v.site)).toEqual([1, 1, 2, 2, 3, 3]);
+  });
+
+  it('completes them as the server would: computed hours, the parent’s name, the sums over the children', async () => {
+    const store = new MemoryStore();
+    await seedStore(store, generated, { generators: { sites: sitesGenerator() } });
+    expect((await rowsOf(store, 'site')).map((s) => s.metres)).toEqual([2100, 2500, 2900]);
+    const visits = await rowsOf(store, 'visit');
+    expect(visits.every((v) => v.hours === 6.5)).toBe(true);
+    expect(visits.map((v) => v.siteName)).toEqual(['Site-0', 'Site-0', 'Site-1', 'Site-1', 'Site-2', 'Site-2']);
+  });
+
+  it('puts an assigned member on site naming its parent, and returns to stock any other left on site', async () => {
+    const store = new MemoryStore();
+    // The tools as made, before the generator's assignments changed them.
+    const before = fakeRecords(generated.resources.tool, generated.config);
+    await seedStore(store, generated, { generators: { sites: sitesGenerator() } });
+    const tools = await rowsOf(store, 'tool');
+    const [assigned, past] = tools.filter((_, i) => before[i].status !== 2);
+    expect(assigned).toMatchObject({ status: 1, holder: 'Site-0' });
+    expect(past.holder).toBeUndefined();
+    for (const tool of tools.filter((t) => t.id !== assigned.id)) {
+      expect(tool.holder).toBeUndefined();
+      expect(tool.status).not.toBe(1);
+    }
+    expect(tools.some((tool, i) => before[i].status === 1 && tool.id !== assigned.id && tool.status === 0)).toBe(true);
+    expect(tools.some((tool) => tool.status === 2)).toBe(true);
+  });
+
+  it.each([
+    ['assigns a member whose value refuses it', (set: GeneratedSet, tools: StoredRecord[]) => set.records.sitetool.push({ site: new Made('site', 2), tool: tools.find((t) => t.status === 2)!.id }), 'cannot be assigned: its status is 2'],
+    ['puts a member on two parents of an exclusive assignment', (set: GeneratedSet) => set.records.sitetool.push({ ...set.records.sitetool[0], site: new Made('site', 2) }), 'is assigned to Site-0 and Site-2 at once'],
+    ['points at a record it did not make', (set: GeneratedSet) => set.records.visit.push({ site: new Made('site', 9), metres: 1 }), 'site names site record 9, which was not made before it'],
+  ])('writes nothing of the unit when the generator %s', async (_what, change, message) => {
+    const store = new MemoryStore();
+    await expect(seedStore(store, generated, { generators: { sites: sitesGenerator(change) } })).rejects.toThrow(message);
+    expect(await counts(store, generated)).toEqual({ site: 0, visit: 0, sitetool: 0, tool: 6 });
+  });
+
+  it('after a crash inside the unit, a second run makes it whole, once', async () => {
+    const store = new MemoryStore();
+    const marks = new Set<string>();
+    const generators = { sites: sitesGenerator() };
+    const dying = crashing(store, 6 + 5);
+    await expect(seedStore(dying, generated, { generators, progress: progressOn(dying, marks) })).rejects.toThrow('crash at insert 11');
+    expect(await counts(store, generated)).toEqual({ site: 0, visit: 0, sitetool: 0, tool: 6 });
+    expect(marks).toEqual(new Set(['tool']));
+    const again = await seedStore(store, generated, { generators, progress: progressOn(store, marks) });
+    expect(again.skipped).toEqual(['tool']);
+    expect(await counts(store, generated)).toEqual({ site: 3, visit: 6, sitetool: 2, tool: 6 });
+    expect(marks).toEqual(new Set(['tool', 'site', 'visit', 'sitetool']));
+  });
+
+  it('refuses an unknown generator, or one that does not make the resource, before writing anything', async () => {
+    expect(generatorPlanProblems(generated.resources.site, generated.resources, {})).toEqual([{ pointer: '/x-resource/seed/generator', message: 'no generator "sites": ours are ' }]);
+    const other = { sites: { ...sitesGenerator(), makes: ['site', 'visit'] } };
+    expect(generatorPlanProblems(generated.resources.sitetool, generated.resources, other)).toEqual([
+      { pointer: '/x-resource/seed/generator', message: 'the generator sites makes site, visit, not sitetool' },
+    ]);
+    const store = new MemoryStore();
+    await expect(seedStore(store, generated)).rejects.toThrow('Demo data of site: no generator "sites": ours are wells');
+    expect(await counts(store, generated)).toEqual({ site: 0, visit: 0, sitetool: 0, tool: 0 });
+  });
+
+  it('accepts the real plans that name a generator, and makes no record of them field by field', () => {
+    const registry = loadRegistry();
+    const named = Object.values(registry.resources).filter((schema) => schema['x-resource'].seed?.generator);
+    expect(named.length).toBeGreaterThan(0);
+    for (const schema of named) {
+      expect(generatorPlanProblems(schema, registry.resources)).toEqual([]);
+      expect(fakeRecords(schema, registry.config)).toEqual([]);
+    }
+  });
 });

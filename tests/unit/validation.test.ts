@@ -114,4 +114,15 @@ describe('RecordValidator.check', () => {
     const [third] = validator.check('userecord', { device: 1, startcl: 8.451, starttime: '2026-01-01T00:00:00Z', status: 1 }, 'en', t);
     expect(third).toEqual({ field: 'startcl', message: 'startcl: may have at most 2 decimals' });
   });
+
+  it('accepts two-decimal grid coordinates of eight digits, and refuses a third decimal there too', () => {
+    const well = { wellNumber: 'W-1', wellType: 'vertical', oilArea: 'Changqing', clientUnit: 'Client', startDate: '2026-01-01', status: 0 };
+    const refused: number[] = [];
+    for (let i = 0; i < 2_000; i++) {
+      const value = Number(`${19_840_000 + i * 7}.${String((i * 37) % 100).padStart(2, '0')}`);
+      if (validator.check('project', { ...well, xCoord: value }, 'en', t).some((e) => e.field === 'xCoord')) refused.push(value);
+    }
+    expect(refused).toEqual([]);
+    expect(validator.check('project', { ...well, xCoord: 19_840_756.475 }, 'en', t).map((e) => e.field)).toContain('xCoord');
+  });
 });

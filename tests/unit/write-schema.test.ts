@@ -30,7 +30,6 @@ describe('writeSchema', () => {
       properties: {
         numtype: { type: 'string', enum: ['T', 'M', 'JQ'] },
         num: { type: 'string', pattern: '^[0-9A-Za-z-]{1,16}$' },
-        project: { type: 'string', maxLength: 64 },
         houring: { type: 'number', minimum: 0, maximum: 100000 },
         type: { type: 'integer', enum: [1, 2, 3, 4] },
         status: { type: 'integer', enum: [0, 1, 2, 3, 4] },
@@ -141,30 +140,57 @@ describe('stripReadOnly', () => {
 });
 
 describe('compact', () => {
+  // A fixture with a group and fields of each kind, so the rule is seen on every shape.
+  const group = { type: 'object', properties: { name: { type: 'string' }, phone: { type: 'string' } } } as const;
+  const schema = {
+    $id: 'fixture',
+    type: 'object',
+    properties: {
+      a: { type: 'string' },
+      n: { type: 'number' },
+      teamNumber: { type: 'string' },
+      leader: group,
+      secretary: group,
+      deep: { type: 'object', properties: { inner: { type: 'object', properties: { value: { type: 'string' } } } } },
+      kept: { type: 'object', properties: { inner: { type: 'object', properties: { zero: { type: 'integer' } } } } },
+      empty: group,
+      platforms: { type: 'array', items: { type: 'string' } },
+      none: { type: 'array', items: { type: 'string' } },
+    },
+    'x-resource': {},
+  } as unknown as ResourceSchema;
+
   it('removes null, undefined and empty strings, keeps 0, false and blanks', () => {
-    expect(compact({ a: null, b: undefined, c: '', d: 0, e: false, f: 'x', g: ' ' })).toEqual({ d: 0, e: false, f: 'x', g: ' ' });
+    expect(compact({ a: null, b: undefined, c: '', d: 0, e: false, f: 'x', g: ' ' }, schema)).toEqual({ d: 0, e: false, f: 'x', g: ' ' });
   });
 
-  it('works at any depth and drops groups left empty', () => {
+  it('works at any depth of the schema and drops groups left empty', () => {
     expect(
-      compact({
-        teamNumber: 'A',
-        leader: { name: 'Li', phone: '' },
-        secretary: { name: '', phone: null },
-        deep: { inner: { value: undefined } },
-        kept: { inner: { zero: 0 } },
-        empty: {},
-      }),
+      compact(
+        {
+          teamNumber: 'A',
+          leader: { name: 'Li', phone: '' },
+          secretary: { name: '', phone: null },
+          deep: { inner: { value: undefined } },
+          kept: { inner: { zero: 0 } },
+          empty: {},
+        },
+        schema,
+      ),
     ).toEqual({ teamNumber: 'A', leader: { name: 'Li' }, kept: { inner: { zero: 0 } } });
   });
 
+  it('keeps {} where the schema has no group, for validation to refuse as the wrong type', () => {
+    expect(compact({ a: {}, n: {}, unknown: {} }, schema)).toEqual({ a: {}, n: {}, unknown: {} });
+  });
+
   it('keeps arrays as they are', () => {
-    expect(compact({ platforms: ['a-platform'], none: [] })).toEqual({ platforms: ['a-platform'], none: [] });
+    expect(compact({ platforms: ['a-platform'], none: [] }, schema)).toEqual({ platforms: ['a-platform'], none: [] });
   });
 
   it('does not change its input', () => {
-    const input = { a: '', b: { c: null } };
-    compact(input);
-    expect(input).toEqual({ a: '', b: { c: null } });
+    const input = { a: '', secretary: { name: null } };
+    compact(input, schema);
+    expect(input).toEqual({ a: '', secretary: { name: null } });
   });
 });

@@ -2,7 +2,7 @@
 // heading where it stands, on a six-column grid (one column on a phone).
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import {
   DeleteWithConfirmButton,
   type DeleteWithConfirmButtonProps,
@@ -29,6 +29,10 @@ export interface SchemaFormProps {
   deleteOptions?: DeleteWithConfirmButtonProps['mutationOptions'];
   /** Inside a dialog the toolbar stays in the dialog, also on a phone. */
   inDialog?: boolean;
+  /** The record is closed to this person: its fields show as values, with nothing to save or delete. */
+  locked?: boolean;
+  /** A line above the fields (why the record is closed, how to reopen it). */
+  notice?: ReactNode;
 }
 
 function FormToolbar({ deleteRedirect, deleteOptions, inDialog }: Pick<SchemaFormProps, 'deleteRedirect' | 'deleteOptions' | 'inDialog'>) {
@@ -40,11 +44,11 @@ function FormToolbar({ deleteRedirect, deleteOptions, inDialog }: Pick<SchemaFor
   );
 }
 
-export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteOptions, inDialog }: SchemaFormProps) {
+export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteOptions, inDialog, locked, notice }: SchemaFormProps) {
   const { resource, schema } = useSchema();
   const translate = useTranslate();
   const validate = useRecordValidator(resource);
-  // Read-only fields are the server's: shown (disabled) when editing, absent when creating.
+  // Read-only fields are the server's: shown as values when editing, absent when creating.
   const canDelete = editing && deleteRedirect !== undefined && Boolean(schema['x-resource'].endpoints.del);
   const shown = fields(schema).filter((f) => !hide.includes(f.path) && (editing || !f.schema.readOnly));
   const defaults = useMemo(() => (editing ? undefined : { ...defaultValues(fields(schema)), ...preset }), [editing, schema, preset]);
@@ -54,9 +58,10 @@ export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteO
       validate={validate}
       defaultValues={defaults}
       noValidate
-      toolbar={<FormToolbar deleteRedirect={canDelete ? deleteRedirect : undefined} deleteOptions={deleteOptions} inDialog={inDialog} />}
+      toolbar={locked ? false : <FormToolbar deleteRedirect={canDelete ? deleteRedirect : undefined} deleteOptions={deleteOptions} inDialog={inDialog} />}
       sx={{ maxWidth: 960 }}
     >
+      {notice}
       {formSections(shown).map(({ group, fields: groupFields }, i) => (
         <Box key={`${group}-${i}`} sx={{ width: '100%' }}>
           {group && (
@@ -67,7 +72,7 @@ export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteO
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))` }, columnGap: 2 }}>
             {groupFields.map((f) => (
               <Box key={f.path} sx={{ gridColumn: { xs: 'auto', sm: `span ${gridSpan(f)}` }, minWidth: 0 }}>
-                <SchemaInput resource={resource} field={f} />
+                <SchemaInput resource={resource} field={f} locked={locked} />
               </Box>
             ))}
           </Box>

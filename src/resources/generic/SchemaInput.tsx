@@ -1,5 +1,6 @@
 // The form input for one field, chosen from its schema: a reference picker, a select, a switch,
-// a number with its unit, a date, a text (one line or several), with its help and placeholder.
+// a number with its unit, a date, a text (one line or several), a list edited as rows, with its
+// help and placeholder.
 import InputAdornment from '@mui/material/InputAdornment';
 import { useTheme } from '@mui/material/styles';
 import {
@@ -16,9 +17,12 @@ import {
 import { getPath } from '../../../kernel/schema/registry';
 import type { Field } from '../../../kernel/schema/types';
 import { ReferencePicker } from '../reference/ReferencePicker';
+import { UploadInput } from '../files/UploadInput';
+import { ArrayRowsInput } from './ArrayRowsInput';
 import { useChoices } from './choices';
 import { formChoices } from './dictionaryChoices';
 import { multilineRows } from './formLayout';
+import { ReadOnlyValue } from './ReadOnlyValue';
 import { useLabels } from './useLabels';
 
 /**
@@ -37,11 +41,33 @@ function isoDateTime(value: string): string | null {
   return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
 }
 
-export function SchemaInput({ resource, field }: { resource: string; field: Field }) {
+export interface SchemaInputProps {
+  resource: string;
+  field: Field;
+  /**
+   * Inside a row of a list, the field's path is its source within the row (`name`) and this is
+   * the path its translations are keyed by (`rule_value.name`).
+   */
+  keyPath?: string;
+  /** The whole record is closed to this person: every field shows as a value. */
+  locked?: boolean;
+}
+
+/** Server-owned values (computed, stamped) and the fields of a closed record are read, never typed. */
+export function SchemaInput(props: SchemaInputProps) {
+  // A list the server keeps has its own way of showing its lines (ArrayRowsInput).
+  const serverList = props.field.schema.readOnly && props.field.schema.type === 'array';
+  if ((props.field.schema.readOnly && !serverList) || props.locked) return <ReadOnlyValue resource={props.resource} field={props.field} keyPath={props.keyPath} />;
+  return <EditableInput {...props} />;
+}
+
+function EditableInput({ resource, field, keyPath }: SchemaInputProps) {
   const { path, schema, required } = field;
+  const key = keyPath ?? path;
+  const inRow = keyPath !== undefined;
   const translate = useTranslate();
   const record = useRecordContext();
-  const choices = useChoices(resource, path, schema);
+  const choices = useChoices(resource, key, schema);
   const unit = useLabels(resource).unit(schema);
   const ui = schema['x-ui'] ?? {};
   // react-admin draws numbers, dates and autocompletes small whatever the theme says; the
@@ -52,19 +78,19 @@ export function SchemaInput({ resource, field }: { resource: string; field: Fiel
     size,
     isRequired: required,
     fullWidth: true,
-    // Server-owned values are shown on an edit form, never typed.
-    disabled: Boolean(schema.readOnly),
-    helperText: ui.help ? translate(`resources.${resource}.help.${path}`) : (false as const),
-    placeholder: ui.placeholder ? translate(`resources.${resource}.placeholders.${path}`) : undefined,
+    helperText: ui.help ? translate(`resources.${resource}.help.${key}`) : (false as const),
+    placeholder: ui.placeholder ? translate(`resources.${resource}.placeholders.${key}`) : undefined,
   };
 
   if (schema['x-ref']) return <ReferencePicker {...common} reference={schema['x-ref']} />;
+  if (schema['x-upload']) return <UploadInput source={path} accept={schema['x-upload'].accept} isRequired={required} helperText={common.helperText} />;
   if (choices) {
     const offered = formChoices(choices, record && getPath(record, path), (name) => translate('app.form.inactive', { name }));
     if (schema.type === 'array') return <CheckboxGroupInput {...common} choices={offered} />;
     return <SelectInput {...common} choices={offered} emptyText="" />;
   }
-  if (schema.type === 'boolean') return <BooleanInput source={path} disabled={common.disabled} helperText={common.helperText} />;
+  if (schema.type === 'array') return <ArrayRowsInput resource={resource} field={field} keyPath={keyPath} />;
+  if (schema.type === 'boolean') return <BooleanInput source={path} helperText={common.helperText} />;
   if (schema.type === 'integer' || schema.type === 'number') {
     const endAdornment = unit ? <InputAdornment position="end">{unit}</InputAdornment> : undefined;
     return <NumberInput {...common} sx={NO_SPINNER} slotProps={{ input: { endAdornment } }} />;
@@ -72,5 +98,7 @@ export function SchemaInput({ resource, field }: { resource: string; field: Fiel
   if (schema.format === 'date-time') return <DateTimeInput {...common} parse={isoDateTime} />;
   if (schema.format === 'date') return <DateInput {...common} />;
   const rows = multilineRows(schema);
-  return <TextInput {...common} multiline={rows !== undefined} minRows={rows} />;
+  // In a row of a list an emptied text stays '' (not null), so the check says it needs a text rather than the wrong type.
+  const parse = inRow ? (value: string) => value : undefined;
+  return <TextInput {...common} multiline={rows !== undefined} minRows={rows} parse={parse} />;
 }

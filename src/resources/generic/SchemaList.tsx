@@ -1,16 +1,17 @@
-// The list screen of any resource: columns, sort, page size, search and filters from its schema.
-import type { Theme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
+// The list screen of any resource: columns, sort, page size, search and filters from its schema;
+// the column chooser, chip legend and export (list/ListTools); and an empty state that says
+// what to do.
 import {
   BulkDeleteWithConfirmButton,
   CreateButton,
-  ExportButton,
   FilterButton,
   List,
   Pagination,
   TopToolbar,
 } from 'react-admin';
 import { useRouteTitle } from '../../routes/useRouteTitle';
+import { ListEmpty } from '../list/ListEmpty';
+import { LazyListTools } from '../list/LazyListTools';
 import { useLinks } from '../useLinks';
 import { pageSizes } from './formLayout';
 import { RecordRows } from './RecordRows';
@@ -22,33 +23,42 @@ export function SchemaList() {
   const links = useLinks();
   const title = useRouteTitle();
   const meta = schema['x-resource'];
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const filters = useFilterInputs(resource, schema);
-  const create = links.to(resource, 'create');
+  const create = meta.endpoints.add ? links.to(resource, 'create') : undefined;
 
   return (
     <List
       title={title}
-      // Filters and buttons wrap onto a second line rather than push the page sideways.
-      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-actions': { flexWrap: 'wrap' }, '& .RaList-actions form': { flexWrap: 'wrap', minWidth: 0 } }}
+      // Filters and buttons wrap onto a second line rather than push the page sideways. On a phone
+      // react-admin stacks the buttons above the filters (a column): wrapping would start a second
+      // column, beside the screen.
+      sx={{
+        '& .RaList-main': { minWidth: 0 },
+        '& .RaList-actions': { flexWrap: { xs: 'nowrap', sm: 'wrap' } },
+        '& .RaList-actions form': { flexWrap: 'wrap', minWidth: 0 },
+      }}
       filters={filters.inputs}
       filterDefaultValues={filters.defaults}
       sort={meta.list.sort}
       perPage={meta.list.perPage}
       pagination={<Pagination rowsPerPageOptions={pageSizes(meta.list.perPage)} />}
+      // The toolbar stays when there is nothing to show; the rows' empty state says why.
+      empty={false}
       actions={
-        <TopToolbar>
+        <TopToolbar sx={{ flexWrap: 'wrap' }}>
           {filters.hasMore && <FilterButton />}
           {create && <CreateButton to={create} />}
-          {!phone && <ExportButton />}
+          <LazyListTools resource={resource} schema={schema} place="list" />
         </TopToolbar>
       }
     >
       <RecordRows
         resource={resource}
         schema={schema}
+        place="list"
         rowClick={(id) => links.open(resource, id) ?? false}
         bulkActionButtons={meta.endpoints.del ? <BulkDeleteWithConfirmButton mutationMode="pessimistic" /> : false}
+        empty={<ListEmpty resource={resource} defaults={filters.defaults} create={create ? { to: create } : undefined} />}
       />
     </List>
   );

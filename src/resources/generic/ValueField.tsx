@@ -1,11 +1,13 @@
-// Shows one value of a record the way its schema says: option, enum and dictionary labels,
-// references, dates, numbers (with their unit when asked), yes/no.
-import Chip from '@mui/material/Chip';
+// Shows one value of a record the way its schema says: option, enum and dictionary labels as
+// coloured chips, references, dates, numbers (with their unit when asked), yes/no.
 import { DateField, NumberField, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { getPath } from '../../../kernel/schema/registry';
 import type { FieldSchema } from '../../../kernel/schema/types';
+import { ChoiceChip } from '../list/ChoiceChip';
 import { ReferenceValue } from '../reference/ReferenceValue';
+import { UploadThumbnail } from '../files/UploadThumbnail';
 import { useChoices } from './choices';
+import { itemLine } from './itemLine';
 import { useLabels } from './useLabels';
 
 export interface ValueFieldProps {
@@ -28,6 +30,8 @@ export function ValueField({ source, resource, schema, withUnit }: ValueFieldPro
   if (!record) return null;
   const value = getPath(record, source);
   if (value === undefined || value === null || value === '') return <span>—</span>;
+  const upload = schema['x-upload'];
+  if (upload) return <UploadThumbnail url={String(value)} accept={upload.accept} />;
   const reference = schema['x-ref'];
   if (reference) return <ReferenceValue source={source} reference={reference} />;
   if (choices) {
@@ -35,18 +39,8 @@ export function ValueField({ source, resource, schema, withUnit }: ValueFieldPro
     return (
       <span>
         {values.map((v) => {
-          const choice = choices.find((c) => c.id === v);
-          return (
-            <Chip
-              key={String(v)}
-              size="small"
-              variant="outlined"
-              label={choice?.name ?? String(v)}
-              // A dictionary item an admin disabled still names old values, greyed.
-              title={choice?.inactive ? translate('app.form.inactive', { name: choice.name }) : undefined}
-              sx={{ mr: 0.5, maxWidth: '100%', ...(choice?.inactive ? { color: 'text.disabled', borderStyle: 'dashed' } : {}) }}
-            />
-          );
+          const index = choices.findIndex((c) => c.id === v);
+          return <ChoiceChip key={String(v)} schema={schema} value={v} choice={choices[index]} index={index} />;
         })}
       </span>
     );
@@ -63,5 +57,6 @@ export function ValueField({ source, resource, schema, withUnit }: ValueFieldPro
     );
   }
   if (schema.type === 'boolean') return <span>{translate(value ? 'ra.boolean.true' : 'ra.boolean.false')}</span>;
+  if (Array.isArray(value)) return <span>{value.map(itemLine).join('; ')}</span>;
   return <span>{String(value)}</span>;
 }

@@ -18,7 +18,7 @@ function setPath(target: Record<string, unknown>, path: string, value: string) {
 
 /** What a form sends: server-owned fields dropped, empty inputs absent. */
 export function toPayload(resource: string, values: Record<string, unknown>): Record<string, unknown> {
-  return compact(stripReadOnly(registry.resources[resource], values));
+  return compact(stripReadOnly(registry.resources[resource], values), registry.resources[resource]);
 }
 
 export function useRecordValidator(resource: string) {

@@ -9,8 +9,19 @@ import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { CreateBase, EditBase, type Identifier, ResourceContextProvider, useNotify, useTranslate } from 'react-admin';
+import {
+  CreateBase,
+  type DeleteWithConfirmButtonProps,
+  EditBase,
+  type Identifier,
+  ResourceContextProvider,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { SchemaForm } from '../generic/SchemaForm';
+import { LockNotice } from './LockNotice';
+import { useLockState } from './useLockState';
 import { toPayload } from '../generic/useRecordValidator';
 import { useWriteErrors } from '../generic/useWriteErrors';
 
@@ -75,10 +86,29 @@ export function ChildDialog({ resource, parentField, parentId, id, onClose }: Ch
             loading={<LinearProgress sx={{ m: 3 }} />}
             transform={(data: Record<string, unknown>) => ({ ...save(data), id: data.id, version: data.version })}
           >
-            <SchemaForm editing hide={[parentField]} deleteRedirect={false} deleteOptions={{ onSuccess: done('ra.notification.deleted') }} inDialog />
+            <EditForm resource={resource} hide={[parentField]} deleteOptions={{ onSuccess: done('ra.notification.deleted') }} />
           </EditBase>
         )}
       </ResourceContextProvider>
     </Dialog>
+  );
+}
+
+/**
+ * The form of a record being edited: read-only with a note when its lock closes it to this
+ * person; for those who may reopen it, editable with a note on how, and no delete while closed.
+ */
+function EditForm({ resource, hide, deleteOptions }: { resource: string; hide: string[]; deleteOptions: DeleteWithConfirmButtonProps['mutationOptions'] }) {
+  const state = useLockState(resource, useRecordContext());
+  return (
+    <SchemaForm
+      editing
+      hide={hide}
+      deleteRedirect={state === 'open' ? false : undefined}
+      deleteOptions={deleteOptions}
+      inDialog
+      locked={state === 'closed'}
+      notice={<LockNotice resource={resource} state={state} />}
+    />
   );
 }

@@ -1,4 +1,6 @@
-// The sections of a record page, one tab each, in schema order.
+// The sections of a record page, one tab each, in schema order: a child collection (an
+// assignment collection gets its assign tab), the records of another resource that refer to
+// this one (`via`, read-only), or a panel.
 import Card from '@mui/material/Card';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -6,8 +8,11 @@ import Typography from '@mui/material/Typography';
 import { createElement, useState } from 'react';
 import { type RaRecord, useTranslate } from 'react-admin';
 import type { RecordSection } from '../../../kernel/schema/types';
+import { registry } from '../../../kernel/schema/load-vite';
+import { AssignCollection } from '../assign/AssignCollection';
 import { ChildCollection } from './ChildCollection';
 import { findPanel } from './panels';
+import { ViaCollection } from './ViaCollection';
 
 export interface RecordSectionsProps {
   resource: string;
@@ -20,9 +25,7 @@ export function RecordSections({ resource, record, sections }: RecordSectionsPro
   const [active, setActive] = useState(0);
   const section = sections[Math.min(active, sections.length - 1)];
   const title = (s: RecordSection) =>
-    'resource' in s
-      ? translate(`resources.${s.resource}.name`, { smart_count: 2, _: s.resource })
-      : translate(findPanel(s.panel)?.title ?? s.panel, { _: s.panel });
+    'resource' in s ? translate(`resources.${tabResource(s)}.name`, { smart_count: 2, _: s.resource }) : translate(findPanel(s.panel)?.title ?? s.panel, { _: s.panel });
 
   return (
     <Card sx={{ mt: 2 }}>
@@ -32,12 +35,27 @@ export function RecordSections({ resource, record, sections }: RecordSectionsPro
         ))}
       </Tabs>
       {'resource' in section ? (
-        <ChildCollection key={section.resource} resource={section.resource} parentId={record.id} />
+        <CollectionSection key={`${section.resource}:${section.via ?? ''}`} resource={section.resource} via={section.via} recordId={record.id} />
       ) : (
         <PanelSection name={section.panel} resource={resource} record={record} />
       )}
     </Card>
   );
+}
+
+/**
+ * The resource a collection tab is named after: its own, except that the assignments of this
+ * record seen from the member's side (an instrument's wells) are named after what they link it to.
+ */
+function tabResource(section: { resource: string; via?: string }): string {
+  const meta = registry.resources[section.resource]?.['x-resource'];
+  return section.via && meta?.assign && meta.parent ? meta.parent.resource : section.resource;
+}
+
+function CollectionSection({ resource, via, recordId }: { resource: string; via?: string; recordId: RaRecord['id'] }) {
+  if (via) return <ViaCollection resource={resource} via={via} recordId={recordId} />;
+  if (registry.resources[resource]?.['x-resource'].assign) return <AssignCollection resource={resource} parentId={recordId} />;
+  return <ChildCollection resource={resource} parentId={recordId} />;
 }
 
 function PanelSection({ name, resource, record }: { name: string; resource: string; record: RaRecord }) {

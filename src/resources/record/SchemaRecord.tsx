@@ -1,12 +1,15 @@
 // The record page of any resource (`resource:<name>:record`): a summary card of the fields its
 // schema names, an Edit button, then its sections in schema order, each a tab: a child
-// collection's list, or a panel registered by name.
+// collection's list, or a panel registered by name. The record is the one the route's last
+// parameter names; a child record's page is titled with its parent too ("Su53-78H · Trip 3").
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { ShowBase, Title, useGetRecordRepresentation, useRecordContext } from 'react-admin';
+import { type Identifier, ShowBase, Title, useGetOne, useGetRecordRepresentation, useRecordContext, useTranslate } from 'react-admin';
+import { registry } from '../../../kernel/schema/load-vite';
+import { useRecordRouteId } from '../../routes/useRecordRouteId';
 import { useRouteTitle } from '../../routes/useRouteTitle';
 import { EditLinkButton } from '../generic/ViewButtons';
 import { SummaryGrid } from '../generic/SummaryGrid';
@@ -15,8 +18,9 @@ import { RecordSections } from './RecordSections';
 
 export function SchemaRecord() {
   const { resource } = useSchema();
+  const id = useRecordRouteId();
   return (
-    <ShowBase resource={resource} loading={<LinearProgress sx={{ mt: 2 }} />}>
+    <ShowBase resource={resource} id={id} loading={<LinearProgress sx={{ mt: 2 }} />}>
       <RecordPage />
     </ShowBase>
   );
@@ -26,7 +30,7 @@ function RecordPage() {
   const { resource, schema } = useSchema();
   const record = useRecordContext();
   const routeTitle = useRouteTitle();
-  const representation = String(useGetRecordRepresentation(resource)(record) ?? '');
+  const representation = useRecordHeading(resource, record);
   const spec = schema['x-resource'].record;
   if (!record) return null;
   return (
@@ -47,4 +51,20 @@ function RecordPage() {
       {spec && spec.sections.length > 0 && <RecordSections resource={resource} record={record} sections={spec.sections} />}
     </Box>
   );
+}
+
+/**
+ * How the page names its record: its representation; for a child collection's record, after its
+ * parent's and with its kind, as a trip number alone says little ("Su53-78H · Trip 3").
+ */
+function useRecordHeading(resource: string, record: ReturnType<typeof useRecordContext>): string {
+  const translate = useTranslate();
+  const own = String(useGetRecordRepresentation(resource)(record) ?? '');
+  const parent = registry.resources[resource]?.['x-resource'].parent;
+  const parentId = parent && record ? (record[parent.field] as Identifier | undefined) : undefined;
+  const { data: parentRecord } = useGetOne(parent?.resource ?? resource, { id: parentId ?? '' }, { enabled: Boolean(parent && parentId) });
+  const parentName = String(useGetRecordRepresentation(parent?.resource ?? resource)(parentRecord) ?? '');
+  if (!parent) return own;
+  const kind = translate(`resources.${resource}.name`, { smart_count: 1, _: resource });
+  return [parentRecord ? parentName : '', `${kind} ${own}`].filter(Boolean).join(' · ');
 }

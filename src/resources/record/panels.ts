@@ -2,6 +2,10 @@
 // components registered here once, by name, by the module that writes them.
 import type { ComponentType } from 'react';
 import type { RaRecord } from 'react-admin';
+import { DEVICE_STATS } from '../../../kernel/schema/statistics';
+import { DeviceStatsPanel } from './panels/DeviceStatsPanel';
+import { REPORTS_PANEL } from '../../../kernel/contract/uploads';
+import { ReportsTab } from '../files';
 
 export interface PanelProps {
   resource: string;
@@ -30,3 +34,6 @@ export function findPanel(name: string): Panel | undefined {
 export function clearPanels(): void {
   panels.clear();
 }
+
+registerPanel(DEVICE_STATS.panel, { component: DeviceStatsPanel, title: 'app.stats.panel' });
+registerPanel(REPORTS_PANEL, { component: ReportsTab, title: 'app.files.reports' });

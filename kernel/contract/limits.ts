@@ -1,0 +1,25 @@
+// The limits the API holds every caller to, checked before any work is done. The console uses
+// the same numbers (a delete of more ids than the server takes is split, never refused).
+
+/** A JSON body larger than this is refused while it arrives; `JSON_BODY_MAX_BYTES` overrides it. */
+export const DEFAULT_JSON_BODY_MAX_BYTES = 1024 * 1024;
+/** Objects and arrays nested deeper than this are refused (records are a few levels deep). */
+export const MAX_JSON_DEPTH = 16;
+/** No array in a body may hold more items than this. */
+export const MAX_ARRAY_ITEMS = 1000;
+/** At most this many ids in one delete or one `ids=` list. */
+export const MAX_IDS = 1000;
+/** Longer usernames are refused before any lookup. */
+export const MAX_USERNAME_LENGTH = 64;
+/** A name or value the caller sent is quoted in a message up to this many characters. */
+export const MAX_ECHO_LENGTH = 100;
+
+/**
+ * A caller's text as a message may quote it: at most MAX_ECHO_LENGTH UTF-16 units, then "…",
+ * never cutting a character written as a surrogate pair in two.
+ */
+export function echo(text: string): string {
+  if (text.length <= MAX_ECHO_LENGTH) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[MAX_ECHO_LENGTH - 1]) ? MAX_ECHO_LENGTH - 1 : MAX_ECHO_LENGTH;
+  return `${text.slice(0, end)}…`;
+}

@@ -1,0 +1,47 @@
+// What an assignment collection (`x-resource.assign`, see AssignSpec) means, without a store:
+// which resources are assignment collections, which of their rows are current, and the text a
+// member keeps in its `memberField`. The server's endpoints and the demo data both use these,
+// so a seeded member reads exactly as one the endpoints wrote.
+import type { Registry } from './registry';
+import type { AssignSpec, ParentSpec } from './types';
+
+/** An assignment collection: the resource, its assign spec and its parent link. */
+export interface AssignmentCollection {
+  resource: string;
+  spec: AssignSpec;
+  parent: ParentSpec;
+}
+
+/** Every resource of the registry that assigns records to its parent. */
+export function assignmentCollections(registry: Registry): AssignmentCollection[] {
+  const found: AssignmentCollection[] = [];
+  for (const [resource, schema] of Object.entries(registry.resources)) {
+    const { assign, parent } = schema['x-resource'];
+    if (assign && parent) found.push({ resource, spec: assign, parent });
+  }
+  return found;
+}
+
+/** An assignment is current while its `until` holds nothing. */
+export const isCurrent = (row: Record<string, unknown>, spec: AssignSpec): boolean => {
+  const until = row[spec.until];
+  return until === undefined || until === null || until === '';
+};
+
+/**
+ * A member's `memberField`: the names of its current parents, sorted and joined by ", ", cut to
+ * the field's `maxLength` (with "…"); undefined when it has none.
+ */
+export function memberFieldText(names: string[], maxLength?: number): string | undefined {
+  if (names.length === 0) return undefined;
+  const text = [...new Set(names)].sort().join(', ');
+  if (maxLength === undefined || text.length <= maxLength) return text;
+  return `${text.slice(0, maxLength - 1)}…`;
+}
+
+/** How a record is named in messages and member fields: its `recordRepresentation`, else `#id`. */
+export function representation(registry: Registry, resource: string, row: Record<string, unknown>): string {
+  const field = registry.resources[resource]?.['x-resource'].recordRepresentation;
+  const value = field ? row[field] : undefined;
+  return value === undefined || value === null || value === '' ? `#${String(row.id)}` : String(value);
+}

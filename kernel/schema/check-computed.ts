@@ -1,0 +1,110 @@
+// `x-computed`, checked against what the server can work out on a write: a field written directly
+// in `properties` (the server computes column by column), from top-level single values, joined
+// (`concat`), counted in hours between two times (`hoursBetween`, into a number), another
+// top-level field's value as it is (`copy`, into a field of the same type), one number minus or
+// divided by another (`difference`, `ratio`: into a number), a field of the parent record
+// (`fromParent`, on a child collection: of the same type), or the total of a number field over
+// this record's child records (`sumOf`). Computed fields made from each other must not go round
+// in a circle.
+import type { ResourceContext } from './check-fields';
+import type { Found } from './check-form';
+import { sourcesOf } from './derive';
+import type { ComputedSpec, FieldSchema, ResourceSchema } from './types';
+
+const TIME_FORMATS = ['date-time', 'date'];
+const isNumber = (s: FieldSchema) => s.type === 'number' || s.type === 'integer';
+const typeOf = (s: FieldSchema) => (s.$ref ? 'object' : s.type);
+const topField = (root: ResourceSchema, name: string) => (Object.hasOwn(root.properties ?? {}, name) ? root.properties![name] : undefined);
+const notTopLevel = (root: ResourceSchema, name: string) => `"${name}" is not a top-level field of ${root.$id}`;
+
+type Add = (pointer: string, message: string) => void;
+
+/** `difference` and `ratio`: two number fields of the record, into a number. */
+function arithmeticProblems(key: 'difference' | 'ratio', names: string[], schema: FieldSchema, root: ResourceSchema, add: Add) {
+  if (schema.type !== 'number') add(`/${key}`, `${key} gives a number: the field must be of type number, not ${schema.type}`);
+  names.forEach((part, i) => {
+    const prop = topField(root, part);
+    if (!prop) add(`/${key}/${i}`, notTopLevel(root, part));
+    else if (!isNumber(prop)) add(`/${key}/${i}`, `"${part}" is of type ${typeOf(prop)}: ${key} needs two number fields`);
+  });
+  if (names[0] === names[1]) add(`/${key}`, 'names the same field twice');
+}
+
+/** `fromParent`: a field of the parent record, on a child collection, of the field's own type. */
+function fromParentProblems(field: string, schema: FieldSchema, ctx: ResourceContext, add: Add) {
+  const parent = ctx.root['x-resource'].parent;
+  if (!parent) return add('/fromParent', 'fromParent copies a field of the parent record: the resource needs x-resource.parent');
+  const parentSchema = ctx.resources[parent.resource];
+  if (!parentSchema) return; // A missing parent is reported with x-resource.parent.
+  const source = topField(parentSchema, field);
+  if (!source) add('/fromParent', `"${field}" is not a top-level field of ${parent.resource}, the parent`);
+  else if (typeOf(source) !== typeOf(schema)) add('/fromParent', `"${field}" of ${parent.resource} is of type ${typeOf(source)}, and the field of type ${typeOf(schema)}: a copy keeps the type`);
+  else if (source['x-ref'] !== schema['x-ref']) add('/fromParent', `"${field}" of ${parent.resource} refers to ${source['x-ref'] ?? 'nothing'}, and the field to ${schema['x-ref'] ?? 'nothing'}`);
+}
+
+/** `sumOf`: a number field of a child collection of this resource, into a number. */
+function sumOfProblems({ resource, field }: { resource: string; field: string }, schema: FieldSchema, ctx: ResourceContext, add: Add) {
+  if (schema.type !== 'number') add('/sumOf', `sumOf gives a total: the field must be of type number, not ${schema.type}`);
+  const child = ctx.resources[resource];
+  if (!ctx.names.has(resource)) return add('/sumOf/resource', `no resource "${resource}" (no schemas/${resource}.json)`);
+  if (!child) return;
+  if (child['x-resource'].parent?.resource !== ctx.root.$id) return add('/sumOf/resource', `${resource} is not a child collection of ${ctx.root.$id}: its x-resource.parent must name ${ctx.root.$id}`);
+  const prop = topField(child, field);
+  if (!prop) add('/sumOf/field', `"${field}" is not a top-level field of ${resource}`);
+  else if (!isNumber(prop)) add('/sumOf/field', `"${field}" of ${resource} is of type ${typeOf(prop)}: sumOf adds up numbers`);
+}
+
+/** The computed field this one is made from that leads back to it, if any (a circle). */
+function circleThrough(root: ResourceSchema, start: string): string[] | undefined {
+  const walk = (name: string, path: string[]): string[] | undefined => {
+    const spec = topField(root, name)?.['x-computed'];
+    if (!spec) return undefined;
+    for (const source of sourcesOf(spec)) {
+      if (source === start) return [...path, source];
+      if (!path.includes(source)) {
+        const found = walk(source, [...path, source]);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  };
+  return walk(start, [start]);
+}
+
+/** Why `x-computed` cannot work on this field; none when it can. `at` is the field's pointer. */
+export function computedProblems(at: string, schema: FieldSchema, topLevel: boolean, ctx: ResourceContext, topLevelOnly: string): Found[] {
+  const computed: ComputedSpec | undefined = schema['x-computed'];
+  if (!computed) return [];
+  const { root } = ctx;
+  const out: Found[] = [];
+  const add: Add = (pointer, message) => out.push({ pointer: `${at}/x-computed${pointer}`, message });
+  if (!topLevel) return [{ pointer: `${at}/x-computed`, message: `x-computed ${topLevelOnly}` }];
+  const name = Object.keys(root.properties ?? {}).find((key) => root.properties![key] === schema) ?? '';
+  const circle = circleThrough(root, name);
+  if (circle) add('', `is made from itself: ${circle.join(' ← ')}`);
+  if ('concat' in computed) {
+    computed.concat.forEach((part, i) => {
+      const prop = topField(root, part);
+      if (!prop) add(`/concat/${i}`, notTopLevel(root, part));
+      else if (prop.$ref || prop.type === 'object' || prop.type === 'array') add(`/concat/${i}`, `"${part}" is a group or a list: x-computed joins single values`);
+    });
+  } else if ('copy' in computed) {
+    const source = topField(root, computed.copy);
+    if (!source) add('/copy', notTopLevel(root, computed.copy));
+    else if (computed.copy === name) add('/copy', 'copies the field itself');
+    else if (typeOf(source) !== schema.type) add('/copy', `"${computed.copy}" is of type ${typeOf(source)}, and the field of type ${schema.type}: a copy keeps the type`);
+  } else if ('hoursBetween' in computed) {
+    if (schema.type !== 'number') add('/hoursBetween', `hoursBetween gives a number of hours: the field must be of type number, not ${schema.type}`);
+    computed.hoursBetween.forEach((part, i) => {
+      const prop = topField(root, part);
+      if (!prop) add(`/hoursBetween/${i}`, notTopLevel(root, part));
+      else if (prop.type !== 'string' || !TIME_FORMATS.includes(prop.format ?? '')) add(`/hoursBetween/${i}`, `"${part}" holds no time: hoursBetween needs two fields of format date-time or date`);
+    });
+  } else if ('difference' in computed) arithmeticProblems('difference', computed.difference, schema, root, add);
+  else if ('ratio' in computed) arithmeticProblems('ratio', computed.ratio, schema, root, add);
+  else if ('fromParent' in computed) fromParentProblems(computed.fromParent, schema, ctx, add);
+  else sumOfProblems(computed.sumOf, schema, ctx, add);
+  // Made from other records: only the server fills it, so a person never types it.
+  if (('fromParent' in computed || 'sumOf' in computed) && schema.readOnly !== true) add('', 'a value filled from other records must be readOnly');
+  return out;
+}

@@ -1,0 +1,194 @@
+// The dialog that assigns members to a record (a well's people, its instruments): a multiple
+// choice that asks the server as the person types (the member list's search), each option named
+// by its representation with a few facts from the member's schema (memberInfo.ts); members the
+// assignment refuses outright (a scrapped instrument) cannot be chosen. A member that is on
+// another parent is named with that parent, and moved here only once the person confirms.
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useMemo, useState } from 'react';
+import { type Identifier, type RaRecord, RecordContextProvider, useGetList, useTranslate } from 'react-admin';
+import { Code } from '../../../kernel/contract/codes';
+import { registry } from '../../../kernel/schema/load-vite';
+import { field } from '../../../kernel/schema/registry';
+import type { AssignSpec } from '../../../kernel/schema/types';
+import { assignMembers } from '../../api/assign';
+import { ApiError } from '../../api/http';
+import { useLabels } from '../generic/useLabels';
+import { ValueField } from '../generic/ValueField';
+import { searchFilter } from '../reference/search';
+import { type ElsewhereMember, elsewhereMembers, isRefused, memberInfoFields } from './memberInfo';
+
+/** How many matches the dialog offers at a time. */
+const SUGGESTIONS = 20;
+/** How long typing pauses before the server is asked (ms). */
+const TYPING_PAUSE = 250;
+
+export interface AssignDialogProps {
+  /** The assignment collection (projectdevice) and its spec. */
+  resource: string;
+  spec: AssignSpec;
+  parentId: Identifier;
+  onClose: () => void;
+  /** Called once members were assigned; says how many. */
+  onDone: () => void;
+}
+
+export function AssignDialog({ resource, spec, parentId, onClose, onDone }: AssignDialogProps) {
+  const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const member = registry.resources[spec.member];
+  const memberMeta = member['x-resource'];
+  const facts = useMemo(() => memberInfoFields(spec, member), [spec, member]);
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState<RaRecord[]>([]);
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [elsewhere, setElsewhere] = useState<ElsewhereMember[]>([]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text), TYPING_PAUSE);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const filter = useMemo(() => searchFilter(member)(query), [member, query]);
+  const { data: options = [], isPending } = useGetList(spec.member, { pagination: { page: 1, perPage: SUGGESTIONS }, sort: memberMeta.list.sort, filter });
+  const nameOf = (record: RaRecord) => String(record[memberMeta.recordRepresentation] ?? `#${record.id}`);
+  const title = translate('app.assign.title', { name: translate(`resources.${spec.member}.name`, { smart_count: 2, _: spec.member }) });
+
+  const send = async (move: boolean) => {
+    setSending(true);
+    setProblem(undefined);
+    try {
+      await assignMembers(spec, parentId, chosen.map((record) => record.id), move);
+      onDone();
+    } catch (error) {
+      const others = error instanceof ApiError && error.code === Code.assignedElsewhere ? elsewhereMembers(error.data) : [];
+      if (others.length > 0) setElsewhere(others);
+      else setProblem((error as Error).message || translate('app.http.error'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby="assign-dialog-title" data-assign-dialog={resource}>
+      <DialogTitle id="assign-dialog-title">{title}</DialogTitle>
+      <DialogContent>
+        <Autocomplete
+          multiple
+          options={options}
+          value={chosen}
+          onChange={(_event, value) => setChosen(value)}
+          inputValue={text}
+          onInputChange={(_event, value, reason) => reason !== 'reset' && setText(value)}
+          // The server already searched; the options are what it answered.
+          filterOptions={(all) => all}
+          filterSelectedOptions
+          loading={isPending}
+          disableCloseOnSelect
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          getOptionLabel={nameOf}
+          getOptionDisabled={(record) => isRefused(spec, record)}
+          noOptionsText={translate('ra.navigation.no_results')}
+          loadingText={translate('ra.page.loading')}
+          renderOption={({ key, ...props }, record) => (
+            <li key={key} {...props}>
+              <MemberOption resource={spec.member} record={record} name={nameOf(record)} facts={facts} />
+            </li>
+          )}
+          renderInput={(params) => <TextField {...params} autoFocus label={translate('app.assign.search')} sx={{ mt: 1 }} />}
+          sx={{ mb: 2 }}
+        />
+        {problem && (
+          <Alert severity="error" role="alert">
+            {problem}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" disabled={chosen.length === 0 || sending} onClick={() => void send(false)}>
+          {translate('app.assign.assign')}
+        </Button>
+      </DialogActions>
+      {elsewhere.length > 0 && (
+        <MoveConfirm
+          others={elsewhere}
+          names={new Map(chosen.map((record) => [String(record.id), nameOf(record)]))}
+          sending={sending}
+          onCancel={() => setElsewhere([])}
+          onMove={() => {
+            setElsewhere([]);
+            void send(true);
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+/** One option: the member's name, then a few facts about it (a status chip, its current well). */
+function MemberOption({ resource, record, name, facts }: { resource: string; record: RaRecord; name: string; facts: string[] }) {
+  const labels = useLabels(resource);
+  const schema = registry.resources[resource];
+  return (
+    <Box sx={{ minWidth: 0 }} data-option={name}>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {name}
+      </Typography>
+      <RecordContextProvider value={record}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, alignItems: 'center', color: 'text.secondary', typography: 'caption' }}>
+          {facts.map((path) => (
+            <Box key={path} component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+              <span>{labels.field(path)}:</span>
+              <ValueField source={path} resource={resource} schema={field(schema, path)?.schema ?? {}} withUnit />
+            </Box>
+          ))}
+        </Box>
+      </RecordContextProvider>
+    </Box>
+  );
+}
+
+interface MoveConfirmProps {
+  others: ElsewhereMember[];
+  /** The chosen members' names by id, for a refusal that does not name them. */
+  names: Map<string, string>;
+  sending: boolean;
+  onCancel: () => void;
+  onMove: () => void;
+}
+
+/** Asks whether members on another parent should be moved here, naming each one and where it is. */
+function MoveConfirm({ others, names, sending, onCancel, onMove }: MoveConfirmProps) {
+  const translate = useTranslate();
+  return (
+    <Dialog open onClose={onCancel} aria-labelledby="move-dialog-title" data-move-confirm>
+      <DialogTitle id="move-dialog-title">{translate('app.assign.move_title')}</DialogTitle>
+      <DialogContent>
+        {others.map((other) => (
+          <Typography key={String(other.member)} sx={{ mb: 1 }}>
+            {translate('app.assign.elsewhere', { member: other.memberName ?? names.get(String(other.member)) ?? `#${other.member}`, parent: other.parent.name })}
+          </Typography>
+        ))}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" disabled={sending} onClick={onMove}>
+          {translate('app.assign.move')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,91 @@
+// A list field of a form (`type: array` of objects or of texts), edited as rows, never as raw
+// JSON: each row holds an item's fields (or one text), with buttons to add a row, remove one and
+// move one up or down, all reachable from the keyboard (react-admin's ArrayInput and
+// SimpleFormIterator). A list the server keeps (readOnly) is shown as lines of text.
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { ArrayInput, Labeled, SimpleFormIterator, TextInput, useRecordContext, useSimpleFormIteratorItem, useTranslate } from 'react-admin';
+import { registry } from '../../../kernel/schema/load-vite';
+import { getPath, resolve } from '../../../kernel/schema/registry';
+import type { Field, FieldSchema } from '../../../kernel/schema/types';
+import { SchemaInput } from './SchemaInput';
+import { itemLine } from './itemLine';
+
+export interface ArrayRowsInputProps {
+  resource: string;
+  field: Field;
+  /** The path translations are keyed by (`rule_value`), when the input's source is relative to a row. */
+  keyPath?: string;
+}
+
+/** One text of a list of texts, named by the list and its place in it ("Options 2"). */
+function TextRow({ label, schema }: { label: string; schema: FieldSchema }) {
+  const { index } = useSimpleFormIteratorItem();
+  // An emptied row stays '' (not null), so the check says it needs a text rather than the wrong type.
+  return <TextInput source="" label={`${label} ${index + 1}`} parse={(value: string) => value} inputProps={{ maxLength: schema.maxLength }} />;
+}
+
+
+/** A list the server fills: its items as lines under the field's label. */
+function ReadOnlyRows({ source, label }: { source: string; label: string }) {
+  const record = useRecordContext();
+  const value = record ? getPath(record, source) : undefined;
+  const items = Array.isArray(value) ? value : [];
+  return (
+    <Labeled label={label} fullWidth>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {items.length === 0 ? (
+          <Typography component="li" variant="body2">
+            —
+          </Typography>
+        ) : (
+          items.map((item, i) => (
+            <Typography component="li" variant="body2" key={i}>
+              {itemLine(item)}
+            </Typography>
+          ))
+        )}
+      </Box>
+    </Labeled>
+  );
+}
+
+export function ArrayRowsInput({ resource, field, keyPath = field.path }: ArrayRowsInputProps) {
+  const translate = useTranslate();
+  const root = registry.resources[resource];
+  const items = field.schema.items ? resolve(root, field.schema.items) : { type: 'string' as const };
+  const label = translate(`resources.${resource}.fields.${keyPath}`, { _: keyPath });
+  if (field.schema.readOnly) return <ReadOnlyRows source={field.path} label={label} />;
+  const objects = items.type === 'object';
+  return (
+    <ArrayInput
+      source={field.path}
+      label={label}
+      helperText={field.schema['x-ui']?.help ? translate(`resources.${resource}.help.${keyPath}`) : false}
+    >
+      <SimpleFormIterator
+        disableClear
+        fullWidth
+        inline={!objects}
+        // Each row of objects stands out from the next; the buttons stay on the row at any width.
+        sx={{
+          '& .RaSimpleFormIterator-line': objects ? { borderBottom: 1, borderColor: 'divider', py: 1 } : {},
+          '& .RaSimpleFormIterator-action': { visibility: 'visible' },
+        }}
+      >
+        {objects ? (
+          Object.entries(items.properties ?? {}).map(([name, prop]) => (
+            <SchemaInput
+              key={name}
+              resource={resource}
+              field={{ path: name, schema: resolve(root, prop), required: (items.required ?? []).includes(name) }}
+              keyPath={`${keyPath}.${name}`}
+            />
+          ))
+        ) : (
+          <TextRow label={label} schema={items} />
+        )}
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}

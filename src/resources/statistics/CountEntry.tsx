@@ -1,0 +1,80 @@
+// One counting entry of a statistics screen: a chart of the counts (or of the sums of a field, per
+// value), with the numbers beside it. The records counted may be another resource's (wells per crew).
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { properties } from '../../../kernel/schema/registry';
+import type { CountBucket, RangeBucket } from '../../../kernel/schema/statistics';
+import type { ResourceSchema } from '../../../kernel/schema/types';
+import { useLabels } from '../generic/useLabels';
+import { CountTable } from './CountTable';
+import { CountChart } from './lazyCharts';
+import { type ChartRow, PIE_MAX_SLICES, measureOf } from './rows';
+import { useGroupRows, useRangeRows } from './useEntryRows';
+
+interface EntryProps<B> {
+  /** The resource whose records are counted, and its schema. */
+  resource: string;
+  schema: ResourceSchema;
+  field: string;
+  buckets: B[];
+  /** The key of the entry (entryKey), carried by its card. */
+  entryKey: string;
+}
+
+export function GroupEntry(props: EntryProps<CountBucket> & { sum?: string; sumTotal?: number }) {
+  const rows = useGroupRows(props.resource, props.schema, props.field, props.buckets, props.sum !== undefined);
+  return <CountCard {...props} rows={rows} kind={rows.length <= PIE_MAX_SLICES ? 'pie' : 'bar'} />;
+}
+
+export function RangeEntry(props: EntryProps<RangeBucket>) {
+  const rows = useRangeRows(props.resource, props.schema, props.field, props.buckets);
+  return <CountCard {...props} rows={rows} kind="columns" />;
+}
+
+interface CardProps {
+  resource: string;
+  schema: ResourceSchema;
+  field: string;
+  sum?: string;
+  sumTotal?: number;
+  entryKey: string;
+  rows: ChartRow[];
+  kind: 'pie' | 'bar' | 'columns';
+}
+
+function CountCard({ resource, schema, field, sum, sumTotal, entryKey, rows, kind }: CardProps) {
+  const translate = useTranslate();
+  const labels = useLabels(resource);
+  const fieldLabel = labels.field(field);
+  const title = sum
+    ? translate('app.stats.sum_by', { sum: labels.field(sum), field: fieldLabel })
+    : translate('app.stats.by', { resource: translate(`resources.${resource}.name`, { smart_count: 2, _: resource }), field: fieldLabel });
+  const sumHeader = sum ? labels.column(sum, properties(schema)[sum]) : undefined;
+  const empty = rows.every((r) => measureOf(r) === 0);
+  return (
+    <Card data-entry={entryKey} sx={{ minWidth: 0 }}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+          {title}
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+          <Box sx={{ flex: '1 1 260px', minWidth: 0 }} data-chart>
+            {empty ? (
+              <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                {translate('app.stats.no_data')}
+              </Typography>
+            ) : (
+              <CountChart rows={rows} label={sumHeader ?? translate('app.stats.count')} kind={kind} />
+            )}
+          </Box>
+          <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+            <CountTable rows={rows} title={title} valueHeader={fieldLabel} sumHeader={sumHeader} sumTotal={sumTotal} />
+          </Box>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,102 @@
+// The charts of the statistics screens and the instrument panel: MUI X Charts, in a module of its
+// own that is only ever imported lazily, so the library loads when a screen with a chart opens.
+import { BarChart } from '@mui/x-charts/BarChart';
+import { PieChart } from '@mui/x-charts/PieChart';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { type ChartRow, measureOf } from './rows';
+
+const HEIGHT = 240;
+/** On a phone, the names beside horizontal bars get at most this width (cut with an ellipsis, whole in the tooltip), so the bars keep room. */
+const PHONE_LABEL_WIDTH = 110;
+
+export interface CountChartProps {
+  rows: ChartRow[];
+  /** The series' name, read in the tooltip. */
+  label: string;
+  kind: 'pie' | 'bar' | 'columns';
+}
+
+/** Counts (or sums) per value: a ring, horizontal bars (long option names), or columns (ranges). */
+export function CountChart({ rows, label, kind }: CountChartProps) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const fallback = theme.palette.primary.main;
+  if (kind === 'pie') {
+    return (
+      <PieChart
+        height={HEIGHT}
+        hideLegend
+        series={[{ data: rows.map((r, i) => ({ id: i, value: measureOf(r), label: r.label, color: r.color ?? fallback })), innerRadius: 50, paddingAngle: 1, cornerRadius: 3, highlightScope: { fade: 'global', highlight: 'item' } }]}
+      />
+    );
+  }
+  const labels = rows.map((r) => r.label);
+  const colors = rows.some((r) => r.color) ? { colorMap: { type: 'ordinal' as const, values: labels, colors: rows.map((r) => r.color ?? fallback) } } : {};
+  const band = { scaleType: 'band' as const, data: labels, ...colors };
+  const series = [{ data: rows.map(measureOf), label, color: fallback }];
+  return kind === 'bar' ? (
+    <BarChart height={Math.max(HEIGHT, rows.length * 28)} layout="horizontal" hideLegend yAxis={[{ ...band, width: phone ? PHONE_LABEL_WIDTH : 'auto' }]} xAxis={[{ tickMinStep: 1 }]} series={series} />
+  ) : (
+    // Every range keeps its label, slanted so that they do not overlap.
+    <BarChart
+      height={HEIGHT}
+      hideLegend
+      xAxis={[{ ...band, tickLabelInterval: () => true, tickLabelStyle: { angle: -30, textAnchor: 'end' }, height: 'auto' }]}
+      yAxis={[{ tickMinStep: 1, width: 'auto' }]}
+      series={series}
+    />
+  );
+}
+
+export interface MonthChartProps {
+  months: string[];
+  runs: number[];
+  hours: number[];
+  runsLabel: string;
+  hoursLabel: string;
+}
+
+/** Runs (left axis) and hours in use (right axis) month by month. */
+export function MonthChart({ months, runs, hours, runsLabel, hoursLabel }: MonthChartProps) {
+  const theme = useTheme();
+  return (
+    <BarChart
+      height={HEIGHT}
+      xAxis={[{ scaleType: 'band', data: months }]}
+      yAxis={[
+        { id: 'runs', tickMinStep: 1, width: 'auto' },
+        { id: 'hours', position: 'right', width: 'auto' },
+      ]}
+      series={[
+        { data: runs, label: runsLabel, yAxisId: 'runs', color: theme.palette.primary.main },
+        { data: hours, label: hoursLabel, yAxisId: 'hours', color: theme.palette.warning.main },
+      ]}
+    />
+  );
+}
+
+export interface MonthValuesChartProps {
+  /** The months' labels, oldest first. */
+  months: string[];
+  /** Each month's value; null where there is none (an average of no records): no column. */
+  values: (number | null)[];
+  /** The series' name with its unit, read in the tooltip. */
+  label: string;
+  /** Whole numbers only (counts). */
+  whole?: boolean;
+}
+
+/** One value per month, as columns: every month has its place, an empty one stays at 0. */
+export function MonthValuesChart({ months, values, label, whole }: MonthValuesChartProps) {
+  const theme = useTheme();
+  return (
+    <BarChart
+      height={HEIGHT}
+      hideLegend
+      xAxis={[{ scaleType: 'band', data: months, tickLabelStyle: { angle: -45, textAnchor: 'end' }, height: 'auto' }]}
+      yAxis={[{ width: 'auto', ...(whole ? { tickMinStep: 1 } : {}) }]}
+      series={[{ data: values, label, color: theme.palette.primary.main }]}
+    />
+  );
+}

@@ -1,0 +1,300 @@
+// Lists that export and adapt, on the device list and a device's usage-record tab: filter and
+// sort, export every page as CSV and .xlsx with translated headers and labels, choose columns
+// and find the choice after a reload, the empty states; and screenshots of them to look at.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Papa from 'papaparse';
+import type { Page } from 'playwright-core';
+import { readSheet } from 'read-excel-file/node';
+import { describe, expect, it } from 'vitest';
+import { openBrowser } from './browser';
+import { ARTIFACTS, E2E_PASSWORD, apiAs, baseUrl, expectPath, messages, pick, signIn, useFreshPage } from './helpers';
+
+let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
+async function api<T>(path: string): Promise<T> {
+  adminApi ??= await apiAs('admin');
+  return adminApi<T>(path);
+}
+
+type Row = { id: number; [field: string]: unknown };
+const listOf = async (path: string) => (await api<{ items: Row[]; total: number }>(path)) ?? { items: [], total: 0 };
+
+/** Sends a write as admin, for records a test needs that the demo data has not. */
+async function write<T>(path: string, body: unknown): Promise<T> {
+  const login = await fetch(`${baseUrl()}/dev-api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: E2E_PASSWORD }),
+  });
+  const { data: session } = (await login.json()) as { data: { token: string } };
+  const response = await fetch(`${baseUrl()}/dev-api${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Token': session.token },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { code: number; data: T; message?: string };
+  if (answer.code !== 20000) throw new Error(`${path}: ${answer.code} ${answer.message}`);
+  return answer.data;
+}
+
+/** Waits for what the list shows after a change: the machine may be busy with other suites. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+async function start(page: Page, path: string) {
+  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, 'admin');
+  await expectPath(page, path);
+}
+
+/** Chooses a format in the Export menu of `scope` and reads the file the browser downloads. */
+async function exportAs(page: Page, format: 'csv' | 'xlsx', m: Record<string, string>, scope = page.locator('body')) {
+  await scope.getByRole('button', { name: m['ra.action.export'] }).click();
+  const download = page.waitForEvent('download', { timeout: 30_000 });
+  await page.getByRole('menuitem', { name: m[`app.list.export_${format}`] }).click();
+  const file = await download;
+  const path = await file.path();
+  return { name: file.suggestedFilename(), bytes: readFileSync(path) };
+}
+
+/** A CSV export's rows: header first; the byte-order mark checked and dropped. */
+function csvRows(bytes: Buffer): string[][] {
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return Papa.parse<string[]>(bytes.subarray(3).toString('utf8'), { skipEmptyLines: true }).data;
+}
+
+const header = (m: Record<string, string>, resource: string, path: string, unit?: string) => {
+  const label = m[`resources.${resource}.fields.${path}`];
+  return unit ? `${label} (${m[`units.${unit}`]})` : label;
+};
+const plural = (m: Record<string, string>, key: string) => m[key].split('||||').pop()!.trim();
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+describe('the device list', () => {
+  const browser = useFreshPage();
+
+  it('filters and sorts, then exports every matching device as CSV in Chinese: BOM, translated headers and labels', async () => {
+    const page = browser.page;
+    const m = messages('zh');
+    await page.context().addCookies([{ name: 'language', value: 'zh', url: baseUrl() }]);
+    await start(page, '/device/index');
+    const status = 1;
+    const expected = await listOf(`/device/list?status=${status}&sort=%2Bhour&limit=1000`);
+    expect(expected.total, 'the demo data has devices on site').toBeGreaterThan(0);
+
+    await page.locator('table tbody tr').first().waitFor(); // the list has settled: a filter set now stays
+    const label = m[`resources.device.enums.status.${status}`];
+    await pick(page, 'status', label);
+    await poll(() => decodeURIComponent(page.url())).toContain(`"status":${status}`);
+    await poll(async () => new Set(await page.locator('table tbody tr td.column-status').allTextContents())).toEqual(new Set([label]));
+    await page.getByRole('columnheader', { name: header(m, 'device', 'hour', 'h') }).getByRole('button').click();
+    await poll(() => decodeURIComponent(page.url())).toContain('sort=hour');
+    await poll(() => decodeURIComponent(page.url())).toContain('order=ASC');
+    // The page shows the sorted devices (not merely the same first one: the newest device may
+    // have no hours and lead both orders) before anything is exported.
+    const names = () => page.locator('table tbody tr td.column-name').allTextContents();
+    await poll(async () => {
+      const shown = await names();
+      return shown.length > 0 && shown.every((name, i) => name === String(expected.items[i]?.name));
+    }).toBe(true);
+
+    const { name, bytes } = await exportAs(page, 'csv', m);
+    expect(name).toBe(`${plural(m, 'resources.device.name')} ${today()}.csv`);
+    const [headers, ...rows] = csvRows(bytes);
+    expect(headers.slice(0, 4)).toEqual([header(m, 'device', 'id'), header(m, 'device', 'name'), header(m, 'device', 'type'), header(m, 'device', 'brand')]);
+    expect(headers).toContain(header(m, 'device', 'houring', 'h'));
+    expect(headers).toContain(header(m, 'device', 'numtype')); // a field the list does not show
+    // Every device of the filter, past the first page, in the list's order.
+    expect(rows).toHaveLength(expected.total);
+    const column = (path: string) => headers.indexOf(header(m, 'device', path));
+    // The same devices, in the list's order: hours going up (a device without hours first).
+    expect(rows.map((r) => r[1]).sort()).toEqual(expected.items.map((d) => String(d.name)).sort());
+    const hourAt = headers.indexOf(header(m, 'device', 'hour', 'h'));
+    const hours = rows.map((r) => (r[hourAt] === '' ? -1 : Number(r[hourAt].replace(/,/g, ''))));
+    expect(hours.every((h, i) => i === 0 || h >= hours[i - 1]), hours.join(' ')).toBe(true);
+    expect(new Set(rows.map((r) => r[column('status')]))).toEqual(new Set([m[`resources.device.enums.status.${status}`]]));
+    for (const device of expected.items) {
+      const row = rows.find((r) => r[1] === device.name)!;
+      expect(row[column('type')]).toBe(m[`options.deviceTypeOption.${device.type}`]);
+      expect(row[column('meth')]).toBe(m[`options.methOption.${device.meth}`]);
+      expect(row[column('timestamp')]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    }
+  });
+
+  it('exports the same rows as an Excel workbook', async () => {
+    const page = browser.page;
+    const m = messages('en');
+    await start(page, '/device/index');
+    await page.locator('table tbody tr').first().waitFor();
+    const total = (await listOf('/device/list')).total;
+    const csv = csvRows((await exportAs(page, 'csv', m)).bytes);
+    const { name, bytes } = await exportAs(page, 'xlsx', m);
+    expect(name).toBe(`Devices ${today()}.xlsx`);
+    const sheet = await readSheet(bytes);
+    expect(sheet).toHaveLength(total + 1);
+    expect(sheet[0]).toEqual(csv[0]);
+    expect(sheet.map((row) => row.map((cell) => (cell === null ? '' : String(cell))))).toEqual(csv);
+  });
+
+  it('keeps the chosen columns after a reload, and the usage-record tab its own', async () => {
+    const page = browser.page;
+    const m = messages('en');
+    await start(page, '/device/index');
+    const headers = page.locator('table thead th');
+    await headers.first().waitFor();
+    await poll(async () => (await headers.allTextContents()).join('|')).toContain('Mounting');
+
+    await page.getByRole('button', { name: m['ra.action.select_columns'] }).click();
+    const chooser = page.getByRole('dialog', { name: m['ra.action.select_columns'] });
+    await chooser.getByRole('checkbox', { name: 'Mounting' }).uncheck();
+    await chooser.getByRole('checkbox', { name: 'Number type' }).check();
+    await page.keyboard.press('Escape');
+    await poll(async () => (await headers.allTextContents()).join('|')).not.toContain('Mounting');
+    expect((await headers.allTextContents()).join('|')).toContain('Number type');
+
+    await page.reload();
+    await page.locator('table tbody tr').first().waitFor();
+    const after = (await headers.allTextContents()).join('|');
+    expect(after).not.toContain('Mounting');
+    expect(after).toContain('Number type');
+
+    // The tab of a device's usage records has a choice of its own.
+    // An instrument with runs, whatever instruments other tests add: its tab shows a table.
+    const [run] = (await listOf('/device/userecord?limit=1')).items;
+    await page.goto(`${baseUrl()}/device/record/${run.device}`);
+    await page.getByRole('tab', { name: 'Usage records' }).waitFor();
+    await page.getByRole('button', { name: m['ra.action.select_columns'] }).click();
+    await chooser.getByRole('checkbox', { name: header(m, 'userecord', 'mudata.density', 'g/cm³') }).check();
+    await page.keyboard.press('Escape');
+    await page.locator('table thead th', { hasText: 'Density' }).waitFor();
+    await page.reload();
+    await page.locator('table thead th', { hasText: 'Density' }).waitFor();
+
+    // Default columns undoes the choice.
+    await page.goto(`${baseUrl()}/device/index`);
+    await page.getByRole('button', { name: m['ra.action.select_columns'] }).click();
+    await chooser.getByRole('button', { name: m['app.list.default_columns'] }).click();
+    await page.keyboard.press('Escape');
+    await poll(async () => (await headers.allTextContents()).join('|')).toContain('Mounting');
+    expect((await headers.allTextContents()).join('|')).not.toContain('Number type');
+  });
+
+  it('says when the filters match nothing, and clears them', async () => {
+    const page = browser.page;
+    const m = messages('en');
+    await start(page, '/device/index');
+    await page.locator('table tbody tr').first().waitFor();
+    await page.getByPlaceholder(m['ra.action.search']).fill('no-such-device-anywhere');
+    const status = page.getByRole('status').filter({ hasText: 'No Devices found using the current filters.' });
+    await status.waitFor();
+    await poll(() => page.getByRole('button', { name: m['ra.action.export'] }).isDisabled()).toBe(true);
+    await status.getByRole('button', { name: m['ra.navigation.clear_filters'] }).click();
+    await page.locator('table tbody tr').first().waitFor();
+    expect(decodeURIComponent(page.url())).not.toContain('no-such-device');
+  });
+
+  it('shows the legend of its chips', async () => {
+    const page = browser.page;
+    const m = messages('en');
+    await start(page, '/device/index');
+    await page.getByRole('button', { name: m['app.list.legend'] }).click();
+    const legend = page.getByRole('dialog', { name: m['app.list.legend_title'] });
+    const statuses = legend.getByRole('group', { name: m['resources.device.fields.status'] });
+    for (const value of [0, 1, 2, 3, 4]) await statuses.getByText(m[`resources.device.enums.status.${value}`], { exact: true }).waitFor();
+    await legend.getByRole('group', { name: m['resources.device.fields.brand'] }).getByText(m['options.brandOption.1'], { exact: true }).waitFor();
+  });
+});
+
+describe("a device's usage records", () => {
+  const browser = useFreshPage();
+
+  it('when there are none, says so and offers Create, which opens the dialog', async () => {
+    const page = browser.page;
+    const m = messages('en');
+    const device = await write<Row>('/device/create', { numtype: 'T', num: `E2E${Date.now() % 100000}`, type: 1, status: 0, brand: 1, meth: 1 });
+    await start(page, `/device/record/${device.id}`);
+    const empty = page.getByRole('status').filter({ hasText: 'No Usage records yet.' });
+    await empty.waitFor();
+    await empty.getByText(m['ra.page.invite']).waitFor();
+    await empty.getByRole('button', { name: m['ra.action.create'] }).click();
+    await page.getByRole('dialog').getByText('Add Usage record').waitFor();
+  });
+
+  it('exports the tab of one device with crews by their team numbers, never their ids', async () => {
+    const page = browser.page;
+    const m = messages('en');
+    const [withCrew] = (await listOf('/device/userecord?limit=100')).items.filter((r) => r.crew);
+    const records = await listOf(`/device/userecord?id=${withCrew.device}&limit=1000`);
+    await start(page, `/device/record/${withCrew.device}`);
+    await page.getByRole('tab', { name: 'Usage records' }).waitFor();
+    await page.locator('table tbody tr').first().waitFor();
+    const [headers, ...rows] = csvRows((await exportAs(page, 'csv', m)).bytes);
+    expect(rows).toHaveLength(records.total);
+    expect(headers).not.toContain(header(m, 'userecord', 'device')); // implied by the page
+    expect(headers).toContain(header(m, 'userecord', 'mudata.density', 'g/cm³'));
+    const crew = headers.indexOf(header(m, 'userecord', 'crew'));
+    const first = records.items.find((r) => r.crew)!;
+    const team = (await api<{ teamNumber: string }>(`/crew/info?id=${first.crew}`)).teamNumber;
+    expect(rows[records.items.indexOf(first)][crew]).toBe(team);
+    const statusColumn = headers.indexOf(header(m, 'userecord', 'status'));
+    for (const row of rows) expect([m['resources.userecord.enums.status.1'], m['resources.userecord.enums.status.0']]).toContain(row[statusColumn]);
+  });
+});
+
+const SCREENS = join(ARTIFACTS, 'screens');
+
+describe.each([
+  { language: 'en' as const, width: 1280, height: 800 },
+  { language: 'zh' as const, width: 1280, height: 800 },
+  { language: 'en' as const, width: 375, height: 740 },
+  { language: 'zh' as const, width: 375, height: 740 },
+])('list screens in $language at $width px', ({ language, width, height }) => {
+  it('render translated, without sideways scrolling of the page', async () => {
+    mkdirSync(SCREENS, { recursive: true });
+    const m = messages(language);
+    const { page, context, close } = await openBrowser({ width, height });
+    const shot = async (name: string) => {
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300); // popovers' transitions
+      await page.screenshot({ path: join(SCREENS, `${language}-${width}-${name}.png`) });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+    };
+    try {
+      await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
+      await start(page, '/device/index');
+      const rows = page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root');
+      await rows.first().waitFor();
+      await page.locator('#main-content .MuiChip-root').first().waitFor();
+      await shot('device-list-chips');
+
+      await page.getByRole('button', { name: m['app.list.legend'] }).click();
+      await page.getByRole('dialog', { name: m['app.list.legend_title'] }).waitFor();
+      await shot('device-list-legend');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: m['ra.action.select_columns'] }).click();
+      await page.getByRole('dialog', { name: m['ra.action.select_columns'] }).waitFor();
+      await shot('device-list-columns');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: m['ra.action.export'] }).click();
+      await page.getByRole('menuitem', { name: m['app.list.export_xlsx'] }).waitFor();
+      await shot('device-list-export');
+      await page.keyboard.press('Escape');
+
+      await page.getByPlaceholder(m['ra.action.search']).fill('no-such-device-anywhere');
+      await page.getByRole('status').getByText(m['ra.navigation.clear_filters']).waitFor();
+      await shot('device-list-no-match');
+
+      const device = await write<Row>('/device/create', { numtype: 'M', num: `S${language}${width}${Date.now() % 10000}`, type: 2, status: 3, brand: 2, meth: 2 });
+      await page.goto(`${baseUrl()}/device/record/${device.id}`);
+      await page.getByRole('status').getByText(m['ra.page.invite']).waitFor();
+      await shot('device-record-empty-tab');
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,289 @@
+// Wells in the browser: a well created from its list (dictionary pickers, the crew picked by
+// searching), two people and an instrument assigned from the searchable dialog (the instrument
+// then on site at that well, on its own page too), a trip whose footage the server works out,
+// its daily reports page with a report added and one refused for too many hours, a submitted
+// report read-only to an editor, and a crew's page with its members and wells. Then screenshots
+// of these screens in two languages and on a phone. Every record the tests use is made here.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser } from './browser';
+import { ARTIFACTS, apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+
+type Row = { id: number; [field: string]: unknown };
+type Client = Awaited<ReturnType<typeof apiClientAs>>;
+let admin: Client;
+const m = messages('en');
+const plural = (key: string, lang = m) => lang[key].split('||||').pop()!.trim();
+const singular = (key: string, lang = m) => lang[key].split('||||')[0].trim();
+const stamp = Date.now() % 1_000_000;
+
+const listOf = async (path: string): Promise<Row[]> => {
+  const data = await admin.get<{ items?: Row[]; list?: Row[] }>(path);
+  return data.items ?? data.list ?? [];
+};
+
+async function start(page: Page, path: string, user = 'admin') {
+  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, user);
+  await expectPath(page, path);
+}
+
+const dialog = (page: Page) => page.getByRole('dialog').last();
+/** The message a form shows under the input bound to `source`. */
+const errorUnder = (scope: Page | Locator, source: string) =>
+  scope.locator(`.MuiFormControl-root:has(> .MuiInputBase-root [name="${source}"]) > .MuiFormHelperText-root.Mui-error`);
+/** Opens the select bound to `source` and takes its first option. */
+async function pickFirst(scope: Page, source: string) {
+  await scope.locator(`.MuiFormControl-root:has(input[name="${source}"]) [role=combobox]`).click();
+  await scope.getByRole('option').filter({ hasNotText: /^$/ }).first().click();
+}
+/** Types into a reference picker and takes the suggestion with this text. */
+async function pickReference(page: Page, scope: Locator | Page, source: string, text: string) {
+  await scope.locator(`input[name="${source}"]`).fill(text);
+  await page.getByRole('option', { name: text }).first().click();
+}
+/** A tab of the record page (the open pages bar above it has tabs too). */
+const tab = (page: Page, key: string) => page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: plural(key) });
+
+/** The records the tests share: a crew, two people on it, an instrument in stock, and a well made through the UI. */
+const made = {
+  crew: undefined as unknown as Row,
+  people: [] as Row[],
+  device: undefined as unknown as Row,
+  wellNumber: `E2E-${stamp}H`,
+  well: undefined as Row | undefined,
+};
+
+beforeAll(async () => {
+  admin = await apiClientAs('admin');
+  made.crew = await admin.post<Row>('/crew/add', { teamNumber: `E2E-${stamp}`, leader: { name: 'Zhang Wei' } });
+  for (const name of [`E2E Li ${stamp}`, `E2E Wang ${stamp}`]) {
+    made.people.push(await admin.post<Row>('/staff/add', { name, mobile: '13800000000', status: 'active', crew: made.crew.id }));
+  }
+  made.device = await admin.post<Row>('/device/create', { numtype: 'T', num: `E${stamp}`, type: 1, status: 0, brand: 1, meth: 1 });
+});
+
+describe('a well', () => {
+  const browser = useFreshPage();
+
+  it('is created from the list with dictionary pickers and the crew picked by searching', async () => {
+    const page = browser.page;
+    await start(page, '/project/index');
+    await page.getByRole('link', { name: 'Create' }).click();
+    await expectPath(page, '/project/create');
+    // The form, not the list's filter of the same name that may still be on screen.
+    await page.locator('input[name="wellType"]').waitFor({ state: 'attached' });
+    await page.locator('input[name="wellNumber"]').fill(made.wellNumber);
+    await pickFirst(page, 'wellType');
+    await page.locator('input[name="oilArea"]').fill('Changqing');
+    await page.locator('input[name="clientUnit"]').fill('PetroChina Changqing Oilfield');
+    await page.locator('input[name="startDate"]').fill('2025-03-01');
+    await page.locator('input[name="startDepth"]').fill('0');
+    await page.locator('input[name="designDepth"]').fill('3200');
+    await pickReference(page, page, 'drillTeamNo', String(made.crew.teamNumber));
+    // Server-owned totals are not inputs.
+    expect(await page.locator('input[name="totalFootage"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectPath(page, '/project/index');
+    const [well] = await listOf(`/project/list?q=${encodeURIComponent(made.wellNumber)}`);
+    expect(well).toMatchObject({ wellNumber: made.wellNumber, oilArea: 'Changqing', drillTeamNo: made.crew.id, status: 0 });
+    made.well = well;
+
+    // A row opens the well's record page.
+    await page.locator('input[name="wellNumber"]').fill(made.wellNumber);
+    await page.locator('table tbody tr', { hasText: made.wellNumber }).click();
+    await expectPath(page, `/project/record/${well.id}`);
+    await page.getByRole('heading', { name: made.wellNumber }).waitFor();
+  });
+
+  it('takes two people and an instrument from the searchable dialog; the instrument is then on site there', async () => {
+    const page = browser.page;
+    const well = made.well!;
+    await start(page, `/project/record/${well.id}`);
+
+    await tab(page, 'resources.projectstaff.name').click();
+    await page.getByRole('button', { name: m['app.assign.assign'] }).first().click();
+    for (const person of made.people) {
+      await dialog(page).getByRole('combobox').fill(String(person.name));
+      await page.getByRole('option', { name: new RegExp(String(person.name)) }).click();
+    }
+    // The suggestions stay open for more choices; Escape closes them, not the dialog.
+    await page.keyboard.press('Escape');
+    await dialog(page).getByRole('button', { name: m['app.assign.assign'], exact: true }).click();
+    for (const person of made.people) await page.locator('#main-content').getByText(String(person.name)).first().waitFor();
+    const staffRows = await listOf(`/project/staff/list?id=${well.id}`);
+    expect(staffRows.map((r) => r.staff).sort()).toEqual(made.people.map((p) => p.id).sort());
+
+    await tab(page, 'resources.projectdevice.name').click();
+    await page.getByRole('button', { name: m['app.assign.assign'] }).first().click();
+    await dialog(page).getByRole('combobox').fill(String(made.device.name));
+    // The option says the instrument's status beside its name.
+    const option = page.getByRole('option', { name: new RegExp(String(made.device.name)) });
+    await expect.poll(() => option.textContent()).toContain(m['resources.device.enums.status.0']);
+    await option.click();
+    await page.keyboard.press('Escape');
+    await dialog(page).getByRole('button', { name: m['app.assign.assign'], exact: true }).click();
+    await page.locator('#main-content').getByText(String(made.device.name)).first().waitFor();
+
+    await page.goto(`${baseUrl()}/device/record/${made.device.id}`);
+    await page.locator('#main-content').getByText(m['resources.device.enums.status.1']).first().waitFor();
+    await page.locator('#main-content').getByText(made.wellNumber).first().waitFor();
+    await tab(page, 'resources.project.name').click();
+    await page.locator('#main-content table tbody tr, #main-content .MuiListItemButton-root').filter({ hasText: made.wellNumber }).first().waitFor();
+    expect(await admin.get<Row>(`/device/detail?id=${made.device.id}`)).toMatchObject({ status: 1, project: made.wellNumber });
+  });
+
+  it('gets a trip with its instrument, footage worked out; its daily reports page takes a report and refuses too many hours', async () => {
+    const page = browser.page;
+    const well = made.well!;
+    await start(page, `/project/record/${well.id}`);
+    await tab(page, 'resources.trip.name').click();
+    await page.getByRole('button', { name: 'Create', exact: true }).and(page.locator(':not([role=status] *)')).click();
+    const d = dialog(page);
+    await d.locator('input[name="tripNumber"]').fill('1');
+    await pickReference(page, d, 'equipmentNumber', String(made.device.name));
+    await d.locator('input[name="startTime"]').fill('2025-03-02T08:00');
+    await d.locator('input[name="endTime"]').fill('2025-03-04T08:00');
+    await d.locator('input[name="startDepth"]').fill('1000');
+    await d.locator('input[name="endDepth"]').fill('1250.5');
+    await d.locator('input[name="totalPumpTime"]').fill('40');
+    await d.locator('input[name="totalDrillingTime"]').fill('25');
+    await d.getByRole('button', { name: 'Save' }).click();
+    await d.waitFor({ state: 'detached' });
+    const row = page.locator('#main-content table tbody tr').filter({ hasText: '250.5' });
+    await row.waitFor();
+    const [trip] = await listOf(`/project/record/list?id=${well.id}`);
+    expect(trip).toMatchObject({ tripNumber: 1, equipmentNumber: made.device.id, footageThisTrip: 250.5, totalTimeInHole: 48, footagePerHour: 10.02 });
+
+    // The row's own link leads to the trip's daily reports; the row click would edit the trip.
+    await row.getByRole('link', { name: m['route.ProjectDaily'] }).click();
+    await expectPath(page, `/project/daily/${well.id}/${trip.id}`);
+    await page.getByRole('heading', { name: new RegExp(`${made.wellNumber}.*${singular('resources.trip.name')} 1`) }).waitFor();
+    await tab(page, 'resources.daily.name').waitFor();
+
+    await page.getByRole('button', { name: 'Create', exact: true }).and(page.locator(':not([role=status] *)')).click();
+    await dialog(page).locator('input[name="day"]').fill('2025-03-03');
+    await dialog(page).locator('input[name="efficiency.pureDrillingTime"]').fill('18');
+    await dialog(page).locator('input[name="efficiency.circulatingTime"]').fill('4');
+    await dialog(page).locator('input[name="efficiency.waitingTime"]').fill('3');
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => errorUnder(dialog(page), 'efficiency.waitingTime').textContent()).toContain('24');
+    expect(await listOf(`/project/daily/list?tid=${trip.id}`)).toEqual([]);
+
+    await dialog(page).locator('input[name="efficiency.waitingTime"]').fill('2');
+    await dialog(page).locator('input[name="drillingParams.measuredDepth"]').fill('1180');
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    const [daily] = await listOf(`/project/daily/list?tid=${trip.id}`);
+    expect(daily).toMatchObject({ tripNumber: trip.id, wellId: well.id, day: '2025-03-03', status: 'draft' });
+  });
+
+  it('shows a submitted daily report read-only to an editor, and editable by an admin', async () => {
+    const page = browser.page;
+    const well = made.well!;
+    const [trip] = await listOf(`/project/record/list?id=${well.id}`);
+    const [daily] = await listOf(`/project/daily/list?tid=${trip.id}`);
+    await admin.post('/project/daily/update', { ...daily, status: 'submitted' });
+
+    await start(page, `/project/daily/${well.id}/${trip.id}`, 'editor');
+    await page.locator('#main-content table tbody tr, #main-content .MuiListItemButton-root').first().click();
+    await dialog(page).locator('[data-lock=closed]').waitFor();
+    expect(await dialog(page).locator('input[name="efficiency.waitingTime"]').count()).toBe(0);
+    expect(await dialog(page).getByRole('button', { name: 'Save' }).count()).toBe(0);
+  });
+});
+
+describe("a crew's page", () => {
+  const browser = useFreshPage();
+
+  it('lists its members and its wells, and keeps its edit form a click away', async () => {
+    const page = browser.page;
+    await start(page, '/crew/index');
+    await page.locator('input[name="teamNumber"]').fill(String(made.crew.teamNumber));
+    await page.locator('table tbody tr', { hasText: String(made.crew.teamNumber) }).click();
+    await expectPath(page, `/crew/record/${made.crew.id}`);
+    await tab(page, 'resources.staff.name').click();
+    for (const person of made.people) await page.locator('#main-content').getByText(String(person.name)).first().waitFor();
+    await tab(page, 'resources.project.name').click();
+    await page.locator('#main-content').getByText(made.wellNumber).first().waitFor();
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expectPath(page, `/crew/${made.crew.id}`);
+  });
+});
+
+const SCREENS = join(ARTIFACTS, 'screens');
+
+describe.each([
+  { language: 'en' as const, width: 1280, height: 800 },
+  { language: 'zh' as const, width: 1280, height: 800 },
+  { language: 'en' as const, width: 375, height: 740 },
+  { language: 'zh' as const, width: 375, height: 740 },
+])('wells screens in $language at $width px', ({ language, width, height }) => {
+  it('render translated, without sideways scrolling of the page', async () => {
+    mkdirSync(SCREENS, { recursive: true });
+    const lang = messages(language);
+    const { page, context, close } = await openBrowser({ width, height });
+    const shot = async (name: string) => {
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300); // tabs' indicator and dialogs' transitions
+      await page.screenshot({ path: join(SCREENS, `${language}-${width}-wells-${name}.png`), fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+    };
+    const openTab = (key: string) => page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: plural(key, lang) }).click();
+    const create = () => page.getByRole('button', { name: lang['ra.action.create'], exact: true }).and(page.locator(':not([role=status] *)')).click();
+    try {
+      await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
+      await start(page, '/home');
+      // A well with trips and daily reports: the demo's, or the one the tests above made.
+      const [trip] = await listOf('/project/record/list?limit=1&sort=-id');
+      const wellId = trip.wellId as number;
+
+      await page.goto(`${baseUrl()}/project/index`);
+      await page.getByText(lang['route.ProjectList']).first().waitFor();
+      // The rows, not the page's loading state: a table on a desk, lines on a phone.
+      await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
+      await shot('project-list');
+      await page.goto(`${baseUrl()}/project/create`);
+      await page.locator('input[name="wellNumber"]').waitFor();
+      await shot('project-create');
+
+      await page.goto(`${baseUrl()}/project/record/${wellId}`);
+      await openTab('resources.trip.name');
+      await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
+      await shot('record-trips');
+      await page.locator('#main-content').locator('table tbody tr td, .MuiListItemText-root').first().click();
+      await dialog(page).locator('input[name="tripNumber"]').waitFor();
+      await shot('trip-dialog');
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'detached' });
+      await openTab('resources.projectstaff.name');
+      await shot('record-staff');
+      await openTab('resources.projectdevice.name');
+      await shot('record-devices');
+      await page.getByRole('button', { name: lang['app.assign.assign'] }).first().click();
+      await dialog(page).getByRole('combobox').click();
+      await page.getByRole('option').first().waitFor();
+      await shot('assign-dialog');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${baseUrl()}/project/daily/${wellId}/${trip.id}`);
+      await page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: plural('resources.daily.name', lang) }).waitFor();
+      await shot('daily-page');
+      await create();
+      await dialog(page).locator('input[name="day"]').waitFor();
+      await shot('daily-dialog');
+      await page.keyboard.press('Escape');
+
+      const crew = made.crew ?? (await listOf('/crew/list?limit=1'))[0];
+      await page.goto(`${baseUrl()}/crew/record/${crew.id}`);
+      await openTab('resources.staff.name');
+      await shot('crew-record');
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+// The properties of a run: for every operation of the document and every caller, one property
+// per mutation family when the operation lets the caller in (plus one with the token in the query),
+// one mixing every family when it does not. Each has a seed of its own, so that it can be replayed alone.
+import fc from 'fast-check';
+import { type Caller, type Callers, SESSION_PATHS, endsSession, placements } from './callers';
+import { type ApiDocument, type Operation, grants } from './document';
+import { type Family, familiesOf } from './families';
+import type { FuzzRequest, TokenPlacement } from './wire';
+
+export interface Property {
+  name: string;
+  operation: Operation;
+  caller: Caller;
+  requests: fc.Arbitrary<[FuzzRequest, TokenPlacement]>;
+}
+
+/** A 32-bit seed of its own for each property, so that one can be replayed alone. */
+export function propertySeed(seed: number, name: string): number {
+  let h = seed | 0;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+/** Sign-ins go last: failed ones may lock the accounts for the rest of the run. */
+const order = (operation: Operation) => (operation.path === SESSION_PATHS.login ? 2 : endsSession(operation) ? 1 : 0);
+
+export function propertiesOf(document: ApiDocument, callers: Callers): Property[] {
+  const out: Property[] = [];
+  const operations = [...document.operations].sort((a, b) => order(a) - order(b));
+  for (const operation of operations) {
+    const families = familiesOf(operation);
+    for (const caller of callers.all) {
+      const withToken = (family: Family, inQuery = false) => fc.tuple(family.requests, placements(caller, callers, inQuery));
+      const admitted = grants(operation.access, caller.roles) && (operation.access === 'public' || caller.token !== undefined);
+      if (!admitted) {
+        out.push({ name: `${operation.key} · ${caller.name} · every family`, operation, caller, requests: fc.oneof(...families.map((f) => withToken(f))) });
+        continue;
+      }
+      for (const family of families) out.push({ name: `${operation.key} · ${caller.name} · ${family.name}`, operation, caller, requests: withToken(family) });
+      if (caller.token) {
+        const valid = families.find((f) => f.name === 'valid')!;
+        out.push({ name: `${operation.key} · ${caller.name} · token in the query`, operation, caller, requests: withToken({ name: 'token in the query', requests: valid.requests }, true) });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,132 @@
+// The fuzz suite (tests/fuzz) in `npm test`: requests generated from the published OpenAPI
+// document, valid and hostile, for every operation and every caller, against the real Node server
+// on a temporary SQLite database, within a time budget (FUZZ_BUDGET_S, 90 s by default).
+// A failure prints its request, answer and seed: replay it with `FUZZ_SEED=<seed> npm run fuzz`.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Caller } from '../fuzz/callers';
+import { type Exchange, violations } from '../fuzz/checks';
+import type { Operation } from '../fuzz/document';
+import { failureSummary, figures } from '../fuzz/report';
+import { type FuzzServer, startFuzzServer } from '../fuzz/server';
+import { type FuzzReport, runFuzz } from '../fuzz/suite';
+import { documentProblems } from '../fuzz/verdict';
+import type { FuzzRequest } from '../fuzz/wire';
+
+const BUDGET_S = Number(process.env.FUZZ_BUDGET_S ?? 90);
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
+
+describe('fuzzing every operation of the published document', () => {
+  let fuzzServer: FuzzServer;
+  let report: FuzzReport;
+
+  beforeAll(async () => {
+    console.log(`fuzz: FUZZ_SEED=${SEED}, budget ${BUDGET_S} s`);
+    fuzzServer = await startFuzzServer();
+    report = await runFuzz({
+      serverUrl: fuzzServer.server.url,
+      databaseFile: fuzzServer.databaseFile,
+      accounts: fuzzServer.accounts,
+      runs: 200,
+      budgetMs: BUDGET_S * 1000,
+      seed: SEED,
+      serverOutput: fuzzServer.server.output,
+    });
+    console.log(figures(report));
+  }, (BUDGET_S + 90) * 1000);
+
+  afterAll(async () => {
+    // A server that crashed along the way does not stop cleanly.
+    if (fuzzServer) expect(await fuzzServer.close()).toBe(0);
+  });
+
+  it('tries every operation with every caller', () => {
+    expect(report.operations.length).toBeGreaterThan(0);
+    const untried = report.operations.flatMap((operation) => report.callers.map((caller) => `${operation.key} · ${caller.name}`)).filter((key) => !report.coverage.get(key));
+    expect(untried).toEqual([]);
+  });
+
+  it('finds nothing wrong with the document itself', () => {
+    expect(report.documentProblems).toEqual([]);
+  });
+
+  it(`finds no failure (replay: FUZZ_SEED=${SEED} npm run fuzz)`, () => {
+    expect(report.failures.length, `FUZZ_SEED=${SEED}\n\n${failureSummary(report)}`).toBe(0);
+  });
+});
+
+// The suite's own judgement, on a small made-up document: what it calls invalid and what it calls
+// a failure, so that a suite that could never fail would be caught here.
+describe("the fuzz suite's judgement", () => {
+  const envelope = { type: 'object', required: ['code'], properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} } };
+  const answers = { '200': { types: ['application/json'], json: envelope } };
+  const list: Operation = {
+    method: 'GET',
+    path: '/thing/list',
+    key: 'GET /thing/list',
+    parameters: [{ name: 'page', in: 'query', required: false, allowEmptyValue: false, schema: { type: 'integer', minimum: 1 } }],
+    responses: answers,
+    access: ['admin'],
+    accessDeclared: true,
+  };
+  const thing = { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', maxLength: 10 }, note: { type: 'string' } } };
+  const add: Operation = { ...list, method: 'POST', path: '/thing/add', key: 'POST /thing/add', parameters: [], body: { required: true, content: { 'application/json': thing } } };
+  const get = (query: string): FuzzRequest => ({ family: 'test', note: '', path: list.path, query });
+  const post = (body: string | Uint8Array, contentType = 'application/json'): FuzzRequest => ({ family: 'test', note: '', path: add.path, query: '', contentType, body: typeof body === 'string' ? new TextEncoder().encode(body) : body });
+
+  it('reads query integers strictly and bodies as UTF-8 JSON of the schema, empty values meaning "not given"', () => {
+    expect(documentProblems(list, get('page=10'))).toEqual([]);
+    for (const page of ['0x10', '%2010', '1e1', '010', '0', '', 'abc']) expect(documentProblems(list, get(`page=${page}`)), page).not.toEqual([]);
+    expect(documentProblems(list, get('q=%FF'))).not.toEqual([]);
+    expect(documentProblems(add, post('{"name":"a"}'))).toEqual([]);
+    expect(documentProblems(add, post('{"name":"a","note":null}', 'application/json; charset=utf-8'))).toEqual([]);
+    for (const body of ['{"name":"a","x":1}', '{"note":"a"}', '{"name":"a","note":""}'.replace('""', '5'), '{"name":"\\ud800"}', '{"name":"a",}', '']) {
+      expect(documentProblems(add, post(body)), body).not.toEqual([]);
+    }
+    expect(documentProblems(add, post(new Uint8Array([...new TextEncoder().encode('{"name":"a'), 0xff, 0x22, 0x7d])))).not.toEqual([]);
+    expect(documentProblems(add, post('{"name":"a"}', 'text/plain'))).not.toEqual([]);
+  });
+
+  const unchanged = { tables: new Map([['thing', '1:aaaa']]) };
+  const admin: Caller = { name: 'admin', roles: ['admin'], token: 'admin-session' };
+  const editor: Caller = { name: 'editor', roles: ['editor'], token: 'editor-session' };
+  const exchange = (changes: Partial<Exchange> & { json?: unknown; status?: number }): Exchange => {
+    const json = changes.json ?? { code: 20000, data: { items: [] } };
+    return {
+      document: { base: '', operations: [list, add], codes: new Set([20000, 40001, 40003, 50008]), problems: [] },
+      operation: list,
+      caller: admin,
+      request: get('page=1'),
+      token: { in: 'header', value: (changes.caller ?? admin).token ?? 'x' },
+      problems: [],
+      before: unchanged,
+      after: unchanged,
+      ...changes,
+      answer: { status: changes.status ?? 200, contentType: 'application/json', text: JSON.stringify(json), json, ms: 1 },
+    };
+  };
+
+  it('passes an answer that keeps every rule', () => {
+    expect(violations(exchange({}))).toEqual([]);
+    expect(violations(exchange({ caller: editor, json: { code: 40003, message: 'not for you' } }))).toEqual([]);
+    expect(violations(exchange({ caller: { name: 'anonymous' }, token: undefined, json: { code: 50008, message: 'sign in' } }))).toEqual([]);
+  });
+
+  it('fails server failures, wrong access, data in a refusal, invalid requests accepted, refusals that write and long echoes', () => {
+    const failing: [string, Exchange][] = [
+      ['HTTP 500', exchange({ status: 500, json: { code: 50000, message: 'boom' } })],
+      ['anonymous served', exchange({ caller: { name: 'anonymous' }, token: undefined })],
+      ['editor served', exchange({ caller: editor })],
+      ['editor refused with data', exchange({ caller: editor, json: { code: 40003, message: 'no', data: { items: [] } } })],
+      ['admin refused', exchange({ json: { code: 40003, message: 'no' } })],
+      ['a token in the query', exchange({ token: { in: 'query', value: admin.token! } })],
+      ['invalid accepted', exchange({ problems: ['query page: "0x10" is not written as integer'] })],
+      ['a refusal that wrote', exchange({ json: { code: 40001, message: 'no' }, after: { tables: new Map([['thing', '2:bbbb']]) } })],
+      ['a code the document does not name', exchange({ json: { code: 12345, message: '?' } })],
+      ['a refusal without a message', exchange({ json: { code: 40001 } })],
+      ['an answer outside the schema', exchange({ json: { code: 'ok' } })],
+      ['a long echo', exchange({ request: get(`q=${'x'.repeat(300)}`), json: { code: 40001, message: `bad q: ${'x'.repeat(200)}` } })],
+    ];
+    for (const [what, failure] of failing) expect(violations(failure), what).not.toEqual([]);
+    expect(violations(exchange({ request: get(`q=${'x'.repeat(300)}`), json: { code: 40001, message: `bad q: ${'x'.repeat(100)}…` } }))).toEqual([]);
+  });
+});
