@@ -18,6 +18,7 @@ import { createPermissions } from './permissions';
 import { badQueryParam } from './request';
 import { type AddressOf, registerSession } from './session';
 import { registerTemplates } from './templates';
+import { registerFormRecords } from './form-records';
 import { type UploadDeps, registerUploadFiles, registerUploads } from './uploads';
 import { serverUploads } from './files/node';
 import { registerReports } from './files/reports';
@@ -75,6 +76,7 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
   const resourceDeps = { store, validator, relations, now, files: files?.records, assignments };
   for (const [name, schema] of Object.entries(registry.resources)) registerResource(api, name, schema, resourceDeps);
   assignments.register(api, store);
+  registerFormRecords(api, { registry, store, now, files: files?.records });
   // Built on first request, when every operation (itself included) has been declared.
   let openApi: Record<string, unknown> | undefined;
   api.on({ method: 'GET', path: '/openapi.json', access: 'public', doc: { tags: ['document'], summary: 'This document' } }, (c) =>

@@ -40,6 +40,12 @@ function recordSchema(root: ResourceSchema, registry: Registry): Json {
     if (list && registry.config[list]) target.enum = registry.config[list].items.map((i) => i.key);
     else if (list) target.description = `A key of the data dictionary list "${list.slice('dict:'.length)}" (${DICTIONARY_OPTIONS_PATH}).`;
     if (prop['x-ref']) target.description = `The id of a ${prop['x-ref']} record.`;
+    // Answered beside the record's own fields (see server/form-records.ts), not under this name.
+    if (prop['x-form-values']) {
+      delete schema.properties[name];
+      (schema as Json).additionalProperties = true;
+      schema.description = `${schema.description ?? ''} Beside its own fields, the values of the fields its ${root['x-resource'].parent?.resource} defines in ${prop['x-form-values']}.`.trim();
+    }
   }
   schema.properties.version = { type: 'integer', minimum: 1, readOnly: true, description: 'Increases with every update; send it back to refuse stale updates (code 40009).' };
   // Stored records may hold nothing for an optional field: it is then absent or null.

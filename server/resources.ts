@@ -4,6 +4,7 @@
 // (`x-resource.lock`) is changed only by the roles that may reopen it, and only to reopen it.
 import { QueryError, parseLegacyQuery } from '../kernel/schema/query';
 import { encodeList } from '../kernel/schema/shapes';
+import { flattenRecord } from '../kernel/forms/record-form';
 import type { EndpointKind, ResourceSchema } from '../kernel/schema/types';
 import { compact, stripReadOnly } from '../kernel/schema/write-schema';
 import { Code } from '../kernel/contract/codes';
@@ -94,7 +95,8 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
       try {
         const query = parseLegacyQuery(schema, new URL(c.req.url).searchParams);
         const { rows, total } = await store.list(name, query);
-        return ok(c, encodeList(endpoints.list?.shape ?? 'total-items', { rows, total, page: query.page, limit: query.limit }));
+        const answered = rows.map((row) => flattenRecord(schema, row));
+        return ok(c, encodeList(endpoints.list?.shape ?? 'total-items', { rows: answered, total, page: query.page, limit: query.limit }));
       } catch (error) {
         if (!(error instanceof QueryError)) throw error;
         const t = c.get('t');
@@ -106,7 +108,7 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
       const ids = idsOf(c, undefined);
       if (!ids || ids.length !== 1) return missingId(c);
       const row = await store.get(name, ids[0]);
-      return row ? ok(c, row) : notFound(c, ids);
+      return row ? ok(c, flattenRecord(schema, row)) : notFound(c, ids);
     },
 
     async add(c) {

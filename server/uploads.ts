@@ -24,11 +24,12 @@ const EXTENSIONS = acceptedExtensions('any');
 /** The answer's schema for one file (a report, or any upload). */
 export const UPLOADED_FILE = {
   type: 'object',
-  required: ['id', 'name', 'url', 'thumbnail', 'uploadTime', 'size', 'type'],
+  required: ['id', 'name', 'url', 'src', 'thumbnail', 'uploadTime', 'size', 'type'],
   properties: {
     id: { type: 'integer' },
     name: { type: 'string', description: 'the file name it was uploaded with' },
     url: { type: 'string', description: `where it is served: ${UPLOAD_FILE_PATH}<random name> under /dev-api` },
+    src: { type: 'string', description: 'the same as url: what a server-defined form stores for an image field' },
     thumbnail: { type: 'string', description: 'a 240 px wide image of an image file; "" for other files' },
     uploadTime: { type: 'string', format: 'date-time' },
     size: { type: 'integer', description: 'bytes' },

@@ -103,6 +103,8 @@ export interface UploadedFile {
   id: number;
   name: string;
   url: string;
+  /** The same URL, under the name server-defined forms store an upload's answer by. */
+  src: string;
   /** A small image to show in lists: the server's 240 px rendering of an image, or '' for other files. */
   thumbnail: string;
   uploadTime: string;

@@ -31,7 +31,10 @@ const pick = <T>(values: readonly T[]) => (values.length ? faker.helpers.arrayEl
 
 /** One leaf value; `undefined` when a field points at records and there are none to point at. */
 function fakeLeaf(schema: FieldSchema, refs: FakeRefs, making: Making): unknown {
-  if (schema['x-ref']) return pick(refs.ids?.(schema['x-ref']) ?? []);
+  if (schema['x-ref']) {
+    const ids = refs.ids?.(schema['x-ref']) ?? [];
+    return schema['x-fake'] === 'spread' && making.deal ? making.deal(schema, ids) : pick(ids);
+  }
   const code = dictionaryCode(schema);
   if (code !== undefined) return pick(refs.dictionaryKeys?.(code) ?? []);
   const hint = schema['x-fake'];
@@ -169,6 +172,16 @@ function shares(total: number, parents: number, [min, max]: [number, number]): n
   return sizes;
 }
 
+/** Deals the ids of each `spread` field from a shuffled deck, dealt anew when it runs out. */
+function dealer(): NonNullable<Making['deal']> {
+  const decks = new Map<FieldSchema, number[]>();
+  return (field, ids) => {
+    let deck = decks.get(field);
+    if (!deck?.length) decks.set(field, (deck = faker.helpers.shuffle([...ids])));
+    return deck.pop();
+  };
+}
+
 /** A stable number from a resource (or generator) name, so each has its own seed. */
 export function seedOf(name: string, seed: number): number {
   let hash = seed;
@@ -180,15 +193,16 @@ export function seedOf(name: string, seed: number): number {
 function generated(schema: ResourceSchema, plan: SeedPlan, config: ConfigOptions, refs: FakeRefs): Record<string, unknown>[] {
   const keepUnique = uniqueKeeper(schema);
   const parent = schema['x-resource'].parent;
+  const deal = dealer();
   if (!plan.perParent || !parent) {
-    return makeGroup(plan.count, (previous) => keepUnique(() => makeRecord(schema, refs, { config, previous })));
+    return makeGroup(plan.count, (previous) => keepUnique(() => makeRecord(schema, refs, { config, previous, deal })));
   }
   const ids = refs.ids?.(parent.resource) ?? [];
   const share = plan.parentShare ?? 1;
   const chosen = share >= 1 ? [...ids] : faker.helpers.arrayElements(ids, Math.round(share * ids.length)).sort((a, b) => a - b);
   const sizes = shares(plan.count, chosen.length, plan.perParent);
   return chosen.flatMap((id, i) => {
-    const making = { config, parent: refs.record?.(parent.resource, id) };
+    const making = { config, deal, parent: refs.record?.(parent.resource, id) };
     return makeGroup(sizes[i], (previous) => keepUnique(() => makeRecord(schema, refs, { ...making, previous }, { [parent.field]: id })));
   });
 }

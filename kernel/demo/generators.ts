@@ -23,6 +23,8 @@ export interface Making {
   previous?: Record<string, unknown>;
   /** Its parent record, when the records are shared among parents and the parent was read. */
   parent?: Record<string, unknown>;
+  /** For a `spread` reference: the next of the ids, each dealt once before any is dealt again. */
+  deal?: (field: FieldSchema, ids: readonly number[]) => number | undefined;
 }
 
 type Generator = (args: string[], field: FieldSchema, making: Making) => unknown;
@@ -87,7 +89,18 @@ const generators: Record<string, Generator> = {
       name: spec.name,
       options: faker.helpers.arrayElements([...spec.options], { min: Math.min(2, spec.options.length), max: spec.options.length }),
     })),
+  // Two to four fields of a form, as a person would define them (a group's or a template's fields).
+  fieldList: () => faker.helpers.arrayElements(FORM_FIELDS, { min: 2, max: FORM_FIELDS.length }).map((field) => ({ ...field })),
 };
+
+/** Fields of the trade a demo form is made of. */
+const FORM_FIELDS = [
+  { name: 'title', title: 'Title', type: 'input', required: true },
+  { name: 'photo', title: 'Photo', type: 'upload' },
+  { name: 'checked_on', title: 'Checked on', type: 'date' },
+  { name: 'result', title: 'Result', type: 'select', param: 'pass=>Pass\nfail=>Fail' },
+  { name: 'remarks', title: 'Remarks', type: 'textarea' },
+];
 
 /**
  * Our plain generators, with how many arguments each takes: all numbers, two being a `min:max`
@@ -104,6 +117,7 @@ export const GENERATOR_ARGS: Readonly<Record<string, number>> = {
   decimal: 2,
   dateAround: 2,
   specList: 0,
+  fieldList: 0,
   personName: 0,
 };
 
@@ -146,6 +160,11 @@ const relative: Record<string, Generator> = {
   },
   // No value: the field is left out of the demo data (an image URL that would point outside).
   none: () => undefined,
+  // A reference that points at every record it may before it points at any twice (every crew
+  // has people); fake.ts deals the ids, this is reached only by a field that is no reference.
+  spread: () => {
+    throw new Error('spread deals the records a reference points at: the field needs x-ref');
+  },
 };
 
 /** The generators that read more than their numbers, with the kind of each argument. */
@@ -157,6 +176,7 @@ export const RELATIVE_FORMS: Readonly<Record<string, readonly ArgKind[]>> = {
   phraseFor: ['keyedPhrases', 'keyField'],
   weights: ['weights'],
   none: [],
+  spread: [],
 };
 
 /** The field of the same record a hint is made from (`offset:<field>:…`): it must be made first. */

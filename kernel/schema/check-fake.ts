@@ -105,6 +105,7 @@ function relativeProblem(name: string, args: string[], field: FieldSchema, ctx: 
     const bad = args.find((arg) => !(Number(arg) >= 0) || arg.trim() === '');
     return bad === undefined ? undefined : `weights are numbers of 0 or more, and "${bad}" is not one`;
   }
+  if (name === 'spread' && !field['x-ref']) return 'spread deals the records a reference points at: the field needs x-ref';
   if (args.length !== form.length) return `${name} takes ${form.length === 0 ? 'no' : form.length} argument${form.length === 1 ? '' : 's'} (${[name, ...form].join(':')}), not ${args.length}`;
   for (const [i, kind] of form.entries()) {
     const problem = argProblem(name, kind, args[i], field, ctx);

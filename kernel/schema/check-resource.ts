@@ -2,6 +2,7 @@
 // the record page can do. The SQL stores keep a group (or a list) as one JSON value, so they
 // can sort, filter and keep unique only by the fields written directly in `properties`.
 import { assignProblems } from './check-assign';
+import { formsProblems } from './check-forms';
 import { generatorPlanProblems } from './check-fake';
 import { type Found, esc } from './check-form';
 import type { ResourceContext } from './check-fields';
@@ -181,5 +182,6 @@ export function resourceProblems(ctx: ResourceContext, panels: string[]): Found[
     ...statisticsProblems(ctx),
     ...lockProblems(ctx),
     ...assignProblems(ctx),
+    ...formsProblems(ctx),
   ];
 }

@@ -75,6 +75,21 @@ export interface LockSpec {
   reopen: string | number;
 }
 
+/**
+ * Records whose values are the fields their parent defines (a group's items, by the group's
+ * `typelist`): kept in the field marked `x-form-values`, written through forms the server makes
+ * from those fields and the record's own writable ones (its list and info answer the values
+ * beside its own fields). The paths of the calls: `header` answers the table's columns
+ * for a parent; `add.form` (with the parent's id) and `edit.form` (with the record's) a form
+ * definition whose action is `add.submit` or `edit.submit`; `status` sets the field `statusField`.
+ */
+export interface FormsSpec {
+  header: string;
+  add: { form: string; submit: string };
+  edit: { form: string; submit: string };
+  status?: { path: string; field: string };
+}
+
 export interface RecordPageSpec {
   /** The fields shown at the top of the page, in order. */
   summary: string[];
@@ -121,6 +136,8 @@ export interface ResourceMeta {
   assign?: AssignSpec;
   /** Records a value of one field closes (see LockSpec). */
   lock?: LockSpec;
+  /** Records written through forms made from the fields their parent defines (see FormsSpec). */
+  forms?: FormsSpec;
   seed?: SeedPlan;
 }
 
@@ -267,6 +284,13 @@ export interface FieldSchema {
    * this other `x-ref` field of the same record names (a trip's instrument, to its well).
    */
   'x-assigned'?: string;
+  /**
+   * On an object field: it holds the values of the fields that this list field of the parent
+   * record defines (a group's `typelist`), checked against the form made from them.
+   */
+  'x-form-values'?: string;
+  /** On a list field: its items define the fields of a form (name, title, type, options), checked as such. */
+  'x-field-definitions'?: boolean;
   /**
    * The value is the URL of a file uploaded to this server, of the kinds `accept` names: chosen
    * with an upload button, shown as a thumbnail, and kept as long as the record names it.

@@ -11,6 +11,8 @@ import { fields, getPath, resolve } from './registry';
 import { type FieldSchema, type ResourceSchema, RULE_COMPARISONS, type RuleComparison } from './types';
 import { compact, writeSchema } from './write-schema';
 import { echo } from '../contract/limits';
+import { MAX_FIELDS, definitionProblems } from '../forms/definitions';
+import type { FieldDefinition } from '../forms/types';
 
 /** Unknown fields named in one refusal; the rest are refused all the same. */
 const MAX_UNKNOWN_REPORTED = 10;
@@ -34,7 +36,8 @@ const STEP_PRECISION = 9;
  */
 const MULTIPLE_OF_PRECISION = 5;
 
-function fieldOf(error: ErrorObject): string {
+/** The dotted field an Ajv error is about (the missing or unknown one for those keywords). */
+export function fieldOf(error: ErrorObject): string {
   const base = error.instancePath.slice(1).replace(/\//g, '.');
   const child =
     error.keyword === 'required'
@@ -254,6 +257,21 @@ function repeatedItems(data: Record<string, unknown>, { resource, root, t }: Con
   return out;
 }
 
+/** The lists marked `x-field-definitions` whose items do not make a sound form, each problem at its item's part. */
+function definitionListProblems(data: Record<string, unknown>, { resource, root, t }: Context): FieldError[] {
+  const out: FieldError[] = [];
+  for (const { path, schema } of fields(root)) {
+    const list = schema['x-field-definitions'] ? getPath(data, path) : undefined;
+    if (!Array.isArray(list)) continue;
+    for (const problem of definitionProblems(list as FieldDefinition[])) {
+      const field = problem.index === undefined ? path : `${path}.${problem.index}.${problem.part}`;
+      const reason = t(`forms.problems.${problem.reason}`, { line: problem.line, max: MAX_FIELDS });
+      out.push({ field, message: `${fieldLabel(resource, field, t)}: ${reason}` });
+    }
+  }
+  return out;
+}
+
 export class RecordValidator {
   private ajv = addFormats(new Ajv({ allErrors: true, strict: false, multipleOfPrecision: MULTIPLE_OF_PRECISION }));
   private compiled = new Map<string, ValidateFunction>();
@@ -297,7 +315,7 @@ export class RecordValidator {
     // Checks across fields, for the fields that passed their own, with the values the record computes.
     const context = { resource, root, language, t };
     const ruled = ruleProblems(withComputed(root, data), withComputedRefused(root, seen), context);
-    for (const problem of [...ruled, ...repeatedItems(data, context)]) {
+    for (const problem of [...ruled, ...repeatedItems(data, context), ...definitionListProblems(data, context)]) {
       if (seen.has(problem.field)) continue;
       seen.add(problem.field);
       out.push(problem);

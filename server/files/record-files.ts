@@ -5,6 +5,7 @@
 import { fieldAttachment, acceptedExtensions, acceptsMime, fileUrl, storedNameOf } from '../../kernel/contract/uploads';
 import type { Registry } from '../../kernel/schema/registry';
 import type { UploadSpec } from '../../kernel/schema/types';
+import type { UploadAccept } from '../../kernel/contract/uploads';
 import type { FieldError } from '../../kernel/schema/validation';
 import type { UserInfo } from '../auth/accounts';
 import type { Translate } from '../messages';
@@ -35,9 +36,66 @@ export interface RecordFilesDeps {
   isAdmin: (user: UserInfo) => boolean;
 }
 
+/** Files a record names in one place: a field (or a value of a form's field) with the URLs it holds. */
+export interface NamedFiles {
+  /** Where the record names them, as its attachment says (`slide`, `values.photos`). */
+  field: string;
+  /** The field as a person knows it, for messages. */
+  label: string;
+  accept: UploadAccept;
+  urls: unknown[];
+}
+
+/** The files each upload field of a record names (one URL, or none). */
+function namedBy(fields: UploadField[], values: Record<string, unknown>, label: (field: string) => string): NamedFiles[] {
+  return fields.map(({ field, spec }) => ({ field, label: label(field), accept: spec.accept, urls: [values[field]] }));
+}
+
+const isGiven = (url: unknown) => url !== undefined && url !== null && url !== '';
+
 export function createRecordFiles({ registry, store, index, remove, isAdmin }: RecordFilesDeps) {
   const uploadFields = uploadFieldsOf(registry);
   const fieldsOf = (resource: string) => uploadFields.get(resource) ?? [];
+
+  /** What is wrong with the files a record about to be written names: each must be an upload of the person's, or already the record's, of a kind the place accepts. */
+  async function checkNamed(resource: string, named: NamedFiles[], recordId: number | undefined, user: UserInfo, t: Translate): Promise<FieldError[]> {
+    const errors: FieldError[] = [];
+    for (const { field, label, accept, urls } of named) {
+      // One message a place: the first file it names that may not be there.
+      for (const url of urls.filter(isGiven)) {
+        const name = storedNameOf(url);
+        const [upload] = name === undefined ? [] : await index.find({ storedName: name });
+        const mine = upload && upload.resource === resource && upload.recordId === recordId && upload.attachedAs === fieldAttachment(field);
+        const free = upload && upload.resource === null && (upload.createdBy === user.name || isAdmin(user));
+        const message = !upload
+          ? t('validation.upload_unknown')
+          : !acceptsMime(accept, upload.mime)
+            ? t('validation.upload_kind', { types: acceptedExtensions(accept).join(', ') })
+            : !mine && !free
+              ? t('validation.upload_taken')
+              : undefined;
+        if (message) {
+          errors.push({ field, message: `${label}: ${message}` });
+          break;
+        }
+      }
+    }
+    return errors;
+  }
+
+  /** After a record was written: the files it names belong to it; those it no longer names in that place go. */
+  async function attachNamed(resource: string, recordId: number, named: NamedFiles[]): Promise<void> {
+    for (const { field, urls } of named) {
+      const attachment: Attachment = { resource, recordId, attachedAs: fieldAttachment(field) };
+      const names = new Set(urls.map(storedNameOf).filter((name): name is string => name !== undefined));
+      for (const name of names) {
+        const [unattached] = await index.find({ storedName: name, unattached: true });
+        if (unattached) await index.attach(unattached.id, attachment);
+      }
+      const held = await index.find({ resource, recordIds: [recordId], attachedAs: attachment.attachedAs });
+      await remove(held.filter((upload) => !names.has(upload.storedName)));
+    }
+  }
 
   return {
     uploadFields,
@@ -46,38 +104,19 @@ export function createRecordFiles({ registry, store, index, remove, isAdmin }: R
      * What is wrong with the upload fields of a record about to be written (`recordId` when it
      * exists): run before the write, outside its transaction.
      */
-    async check(resource: string, values: Record<string, unknown>, recordId: number | undefined, user: UserInfo, t: Translate): Promise<FieldError[]> {
-      const errors: FieldError[] = [];
-      for (const { field, spec } of fieldsOf(resource)) {
-        const value = values[field];
-        if (value === undefined || value === null || value === '') continue;
-        const label = t(`resources.${resource}.fields.${field}`, { _: field });
-        const fail = (key: string, options: Record<string, unknown> = {}) => errors.push({ field, message: `${label}: ${t(key, options)}` });
-        const name = storedNameOf(value);
-        const [upload] = name === undefined ? [] : await index.find({ storedName: name });
-        if (!upload) {
-          fail('validation.upload_unknown');
-          continue;
-        }
-        const mine = upload.resource === resource && upload.recordId === recordId && upload.attachedAs === fieldAttachment(field);
-        const free = upload.resource === null && (upload.createdBy === user.name || isAdmin(user));
-        if (!acceptsMime(spec.accept, upload.mime)) fail('validation.upload_kind', { types: acceptedExtensions(spec.accept).join(', ') });
-        else if (!mine && !free) fail('validation.upload_taken');
-      }
-      return errors;
+    check(resource: string, values: Record<string, unknown>, recordId: number | undefined, user: UserInfo, t: Translate): Promise<FieldError[]> {
+      const label = (field: string) => t(`resources.${resource}.fields.${field}`, { _: field });
+      return checkNamed(resource, namedBy(fieldsOf(resource), values, label), recordId, user, t);
     },
 
+    checkNamed,
+
     /** After a record was written: the files its upload fields name belong to it; those it no longer names go. */
-    async afterWrite(resource: string, row: Row): Promise<void> {
-      for (const { field } of fieldsOf(resource)) {
-        const attachment: Attachment = { resource, recordId: row.id, attachedAs: fieldAttachment(field) };
-        const name = storedNameOf(row[field]);
-        const [named] = name === undefined ? [] : await index.find({ storedName: name, unattached: true });
-        if (named) await index.attach(named.id, attachment);
-        const held = await index.find({ resource, recordIds: [row.id], attachedAs: attachment.attachedAs });
-        await remove(held.filter((upload) => upload.storedName !== name));
-      }
+    afterWrite(resource: string, row: Row): Promise<void> {
+      return attachNamed(resource, row.id, namedBy(fieldsOf(resource), row, (field) => field));
     },
+
+    attachNamed,
 
     /** After records were deleted: their files, reports included, go too. */
     async afterRemove(resource: string, ids: number[]): Promise<void> {

@@ -142,6 +142,7 @@ export function createFiles({ storage, registry, store, permissions }: FilesDeps
         id: upload.id,
         name: upload.originalName,
         url: fileUrl(upload.storedName),
+        src: fileUrl(upload.storedName),
         thumbnail: upload.mime.startsWith('image/') ? thumbnailUrl(upload.storedName) : '',
         uploadTime: upload.createdAt,
         size: upload.size,

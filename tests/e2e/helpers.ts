@@ -95,6 +95,13 @@ function menuTrail(entries: MenuEntry[], path: string): MenuEntry[] | undefined 
  * Clicks the sidebar entry of `path` as a person would: first opening each group it sits in
  * (routes.json says which) where that group is closed.
  */
+/** The sidebar's top-level entry that holds the page at `path`: its group, or the page itself. */
+export function topMenuEntry(path: string, roles: string[] = ['admin']): string {
+  const trail = menuTrail(sidebarEntries(roles), path);
+  if (!trail) throw new Error(`schemas/routes.json gives ${roles.join(', ')} no menu entry ${path}`);
+  return trail[0].path;
+}
+
 export async function clickMenu(page: Page, path: string, roles: string[] = ['admin']) {
   const trail = menuTrail(sidebarEntries(roles), path);
   if (!trail) throw new Error(`schemas/routes.json gives ${roles.join(', ')} no menu entry ${path}`);

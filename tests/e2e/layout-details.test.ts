@@ -1,7 +1,7 @@
 // Details of the layout a person notices: the sidebar's fixed width, open or closed as the
 // sidebarStatus cookie remembers it, and the language selector on the sign-in page.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { baseUrl, clickMenu, expectPath, messages, signIn, useFreshPage } from './helpers';
 
 describe('the sidebar and the sign-in page', () => {
   const browser = useFreshPage();
@@ -51,7 +51,7 @@ describe('the sidebar on a small tablet held upright (800 px, still a phone)', (
     await expect.poll(async () => (await menu.boundingBox())?.width).toBe(54);
     await page.getByRole('button', { name: 'Expand the menu' }).click();
     await expect.poll(async () => (await menu.boundingBox())?.width).toBe(210);
-    await page.locator('[data-menu="/crew/index"]').click();
+    await clickMenu(page, '/crew/index');
     await expectPath(page, '/crew/index');
     await expect.poll(async () => (await menu.boundingBox())?.width).toBe(54);
     expect((await page.context().cookies()).find((c) => c.name === 'sidebarStatus')).toBeUndefined();

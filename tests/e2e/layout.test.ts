@@ -1,7 +1,7 @@
 // The layout as a person uses it: route search, tags bar, settings drawer, size, language,
 // the phone-width sidebar and the error log.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, clickMenu, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { baseUrl, clickMenu, expectPath, messages, signIn, topMenuEntry, useFreshPage } from './helpers';
 
 describe('the layout on a desktop', () => {
   const browser = useFreshPage();
@@ -99,7 +99,7 @@ describe('the layout on a desktop', () => {
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitem', { name: '中文' }).click();
     await page.getByText(zh['app.layout.language_switched']).waitFor();
-    await page.locator('[data-menu="/crew/index"]', { hasText: zh['route.Crew'] }).waitFor();
+    await page.locator(`[data-menu="${topMenuEntry('/crew/index')}"]`, { hasText: zh['route.Crew'] }).waitFor();
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'language')?.value).toBe('zh');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh');
@@ -134,10 +134,10 @@ describe('the layout on a phone', () => {
     await page.goto(`${baseUrl()}/login?redirect=%2Fhome`);
     await signIn(page, 'admin');
     await expectPath(page, '/home');
-    const crewEntry = page.locator('[data-menu="/crew/index"]');
+    const crewEntry = page.locator(`[data-menu="${topMenuEntry('/crew/index')}"]`);
     expect(await crewEntry.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Expand the menu' }).click();
-    await crewEntry.click();
+    await clickMenu(page, '/crew/index');
     await expectPath(page, '/crew/index');
     await crewEntry.waitFor({ state: 'hidden' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,6 +1,6 @@
 // Sign-in, the route guard, sign-out, 404 and page titles, as a person meets them in Chromium.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, clickMenu, expectPath, messages, sidebarEntries, signIn, useFreshPage } from './helpers';
+import { baseUrl, clickMenu, expectPath, messages, sidebarEntries, signIn, topMenuEntry, useFreshPage } from './helpers';
 
 describe('signing in and out', () => {
   const browser = useFreshPage();
@@ -50,7 +50,7 @@ describe('signing in and out', () => {
     await page.goto(`${baseUrl()}/login`);
     await signIn(page, 'editor');
     await expectPath(page, '/');
-    await page.locator('[data-menu="/crew/index"]').waitFor();
+    await page.locator(`[data-menu="${topMenuEntry('/crew/index', ['editor'])}"]`).waitFor();
     expect(await page.locator('[data-menu="/setting"]').count()).toBe(0);
     await page.goto(`${baseUrl()}/setting/permission/role`);
     await page.locator('[data-page="404"]').waitFor();
@@ -169,10 +169,10 @@ describe('signing in and out', () => {
     // busy machine some of those calls leave after the network first looks quiet: the profile page
     // makes no call once shown, so the first call with the stale token is the one the menu click makes.
     await page.goto(`${baseUrl()}/profile/index`, { waitUntil: 'networkidle' });
-    await page.locator('[data-menu="/crew/index"]').waitFor(); // the session's info is loaded
+    await page.locator(`[data-menu="${topMenuEntry('/crew/index')}"]`).waitFor(); // the session's info is loaded
     await page.context().addCookies([{ name: 'Admin-Token', value: 'stale-token', url: baseUrl() }]);
     expect(await page.getByRole('dialog').count()).toBe(0);
-    await page.locator('[data-menu="/crew/index"]').click();
+    await clickMenu(page, '/crew/index');
     const dialog = page.getByRole('dialog', { name: 'Confirm logout' });
     await dialog.waitFor();
     await dialog.getByText('You have been logged out, you can cancel to stay on this page, or log in again').waitFor();

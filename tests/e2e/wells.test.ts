@@ -1,6 +1,7 @@
 // Wells in the browser: a well created from its list (dictionary pickers, the crew picked by
 // searching), two people and an instrument assigned from the searchable dialog (the instrument
-// then on site at that well, on its own page too), a trip whose footage the server works out,
+// then on site at that well, on its own page too), an instrument on another well moved there only
+// once the person confirms, a trip whose footage the server works out,
 // its daily reports page with a report added and one refused for too many hours, a submitted
 // report read-only to an editor, and a crew's page with its members and wells. Then screenshots
 // of these screens in two languages and on a phone. Every record the tests use is made here.
@@ -133,6 +134,46 @@ describe('a well', () => {
     await tab(page, 'resources.project.name').click();
     await page.locator('#main-content table tbody tr, #main-content .MuiListItemButton-root').filter({ hasText: made.wellNumber }).first().waitFor();
     expect(await admin.get<Row>(`/device/detail?id=${made.device.id}`)).toMatchObject({ status: 1, project: made.wellNumber });
+  });
+
+  it('moves an instrument that is on another well only once the person confirms the move', async () => {
+    const page = browser.page;
+    const [sample] = await listOf('/project/list?limit=1');
+    const wellAt = (suffix: string) =>
+      admin.post<Row>('/project/add', { wellNumber: `E2E-${stamp}-${suffix}`, wellType: sample.wellType, oilArea: 'Changqing', clientUnit: 'PetroChina', startDate: '2025-04-01', status: 0 });
+    const [from, to] = [await wellAt('A'), await wellAt('B')];
+    const device = await admin.post<Row>('/device/create', { numtype: 'T', num: `M${stamp}`, type: 1, status: 0, brand: 1, meth: 1 });
+    await admin.post('/project/device/add', { id: from.id, deviceIds: [device.id] });
+    const onWell = async () => (await admin.get<Row>(`/device/detail?id=${device.id}`)).project;
+    expect(await onWell()).toBe(from.wellNumber);
+
+    await start(page, `/project/record/${to.id}`);
+    await tab(page, 'resources.projectdevice.name').click();
+    const assign = async () => {
+      await page.getByRole('button', { name: m['app.assign.assign'] }).first().click();
+      await dialog(page).getByRole('combobox').fill(String(device.name));
+      await page.getByRole('option', { name: new RegExp(String(device.name)) }).click();
+      await page.keyboard.press('Escape');
+      await dialog(page).getByRole('button', { name: m['app.assign.assign'], exact: true }).click();
+    };
+    const confirm = page.getByRole('dialog', { name: m['app.assign.move_title'] });
+    const question = m['app.assign.elsewhere'].replace('%{member}', String(device.name)).replace('%{parent}', String(from.wellNumber));
+
+    // Refused with the well it is on named; cancelled, nothing moves.
+    await assign();
+    await confirm.getByText(question).waitFor();
+    await confirm.getByRole('button', { name: m['ra.action.cancel'] }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await onWell()).toBe(from.wellNumber);
+    await dialog(page).getByRole('button', { name: m['ra.action.cancel'] }).click();
+
+    // Confirmed: it leaves the first well (kept there as history) and is on this one.
+    await assign();
+    await confirm.getByRole('button', { name: m['app.assign.move'] }).click();
+    await page.locator('#main-content table tbody tr').filter({ hasText: String(device.name) }).first().waitFor();
+    expect(await onWell()).toBe(to.wellNumber);
+    const history = await listOf(`/project/device/list?id=${from.id}`);
+    expect(history.find((row) => row.device === device.id)?.removedAt).toEqual(expect.any(String));
   });
 
   it('gets a trip with its instrument, footage worked out; its daily reports page takes a report and refuses too many hours', async () => {

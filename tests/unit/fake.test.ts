@@ -55,6 +55,15 @@ describe('fakeRecords', () => {
     expect(new Set(runs.map((r) => r.tool)).size).toBeGreaterThan(1);
   });
 
+  it('deals a spread reference so that every record is pointed at before any twice', () => {
+    const spread = withField(run, 'well', { 'x-fake': 'spread' });
+    const wells = [1, 2, 3, 4, 5, 6, 7];
+    const runs = fakeRecords(spread, fixture.config, 1, ids({ tool: [11, 12, 13], well: wells }));
+    const counts = wells.map((id) => runs.filter((r) => r.well === id).length);
+    expect(Math.min(...counts), counts.join(' ')).toBeGreaterThanOrEqual(Math.floor(runs.length / wells.length));
+    expect(Math.max(...counts), counts.join(' ')).toBeLessThanOrEqual(Math.ceil(runs.length / wells.length));
+  });
+
   it('leaves out an optional reference with nothing to point at, and refuses a required one', () => {
     expect(fakeRecords(tool, fixture.config).every((t) => !('well' in t))).toBe(true);
     expect(() => fakeRecords(run, fixture.config, 1, ids({ well: [1] }))).toThrow(

@@ -109,7 +109,7 @@ describe('the form of a file', () => {
       }),
     ).toEqual([
       'schemas/well.json#/properties/leader.name: is not a usable name: letters, digits and _, not beginning with a digit',
-      'schemas/well.json#/x-resource/endpoints/list/path: must be a path such as /device/list: segments of lower-case letters, digits, - and _',
+      'schemas/well.json#/x-resource/endpoints/list/path: must be a path such as /device/list: segments of letters, digits, - and _',
       'schemas/well.json#/x-resource/filters/0/param: must be a query parameter name: letters, digits and _, not beginning with a digit',
       'schemas/run.json#/x-resource/parent/param: must be a query parameter name: letters, digits and _, not beginning with a digit',
     ]);
@@ -126,9 +126,9 @@ describe('the form of a file', () => {
   it('knows every keyword of types.ts and no other', () => {
     // Each object lists every key its type has (TypeScript refuses a missing or an unknown one).
     const keys = {
-      field: Object.keys({ type: 0, title: 0, description: 0, enum: 0, format: 0, readOnly: 0, minimum: 0, maximum: 0, multipleOf: 0, minLength: 0, maxLength: 0, minItems: 0, maxItems: 0, 'x-unique-by': 0, 'x-upload': 0, pattern: 0, properties: 0, required: 0, additionalProperties: 0, items: 0, uniqueItems: 0, $ref: 0, default: 0, 'x-options': 0, 'x-ref': 0, 'x-assigned': 0, 'x-unit': 0, 'x-ui': 0, 'x-messages': 0, 'x-computed': 0, 'x-fake': 0, 'x-default': 0 } satisfies Record<keyof FieldSchema, 0>),
+      field: Object.keys({ type: 0, title: 0, description: 0, enum: 0, format: 0, readOnly: 0, minimum: 0, maximum: 0, multipleOf: 0, minLength: 0, maxLength: 0, minItems: 0, maxItems: 0, 'x-unique-by': 0, 'x-upload': 0, pattern: 0, properties: 0, required: 0, additionalProperties: 0, items: 0, uniqueItems: 0, $ref: 0, default: 0, 'x-options': 0, 'x-ref': 0, 'x-assigned': 0, 'x-form-values': 0, 'x-field-definitions': 0, 'x-unit': 0, 'x-ui': 0, 'x-messages': 0, 'x-computed': 0, 'x-fake': 0, 'x-default': 0 } satisfies Record<keyof FieldSchema, 0>),
       ui: Object.keys({ width: 0, multiline: 0, help: 0, placeholder: 0, colors: 0 } satisfies Record<keyof FieldUi, 0>),
-      resource: Object.keys({ endpoints: 0, list: 0, filters: 0, recordRepresentation: 0, search: 0, parent: 0, record: 0, unique: 0, roles: 0, mockOnly: 0, statistics: 0, assign: 0, lock: 0, seed: 0 } satisfies Record<keyof ResourceMeta, 0>),
+      resource: Object.keys({ endpoints: 0, list: 0, filters: 0, recordRepresentation: 0, search: 0, parent: 0, record: 0, unique: 0, roles: 0, mockOnly: 0, statistics: 0, assign: 0, lock: 0, forms: 0, seed: 0 } satisfies Record<keyof ResourceMeta, 0>),
       parent: Object.keys({ resource: 0, field: 0, param: 0, onParentDelete: 0 } satisfies Record<keyof ParentSpec, 0>),
       record: Object.keys({ summary: 0, sections: 0 } satisfies Record<keyof RecordPageSpec, 0>),
       filter: Object.keys({ param: 0, field: 0, op: 0, alwaysOn: 0, all: 0 } satisfies Record<keyof FilterSpec, 0>),
@@ -229,6 +229,10 @@ describe('field keywords', () => {
         'schemas/well.json#/properties/code/x-fake: int takes 2 arguments (int:min:max), not 1',
         'schemas/well.json#/properties/label/x-fake: wellName takes no arguments, not 1',
       ],
+    ],
+    'x-fake spread on a field that is no reference': [
+      (f) => (well(f).properties.code['x-fake'] = 'spread'),
+      ['schemas/well.json#/properties/code/x-fake: spread deals the records a reference points at: the field needs x-ref'],
     ],
     'x-fake with an argument that is not a number': [
       (f) => (well(f).properties.depth['x-fake'] = 'decimal:10:x'),

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_DATE } from '../../kernel/demo/fake';
 import { seedStore } from '../../kernel/demo/seed';
 import { loadRegistry } from '../../kernel/schema/load-node';
+import { fields, getPath } from '../../kernel/schema/registry';
 import { RecordValidator } from '../../kernel/schema/validation';
 import { stripReadOnly } from '../../kernel/schema/write-schema';
 import { migrate } from '../../server/db/migrate';
@@ -29,10 +30,18 @@ async function rowsOf(store: { findIds: MemoryStore['findIds']; get: MemoryStore
   return out;
 }
 
+/** The fields whose demo values are dealt over the records they point at (`x-fake: spread`). */
+const spreadFields = Object.values(registry.resources).flatMap((schema) =>
+  fields(schema)
+    .filter((f) => f.schema['x-fake'] === 'spread')
+    .map((f) => ({ resource: schema.$id, path: f.path, target: f.schema['x-ref']! })),
+);
+
 async function seeded(seed = 1) {
   const store = new MemoryStore();
   await seedStore(store, registry, { seed });
-  return rowsOf(store, [...WELLS, 'device', 'staff']);
+  const spread = spreadFields.flatMap((f) => [f.resource, f.target]);
+  return rowsOf(store, [...new Set([...WELLS, 'device', 'staff', ...spread])]);
 }
 
 let rows: Record<string, Row[]>;
@@ -203,6 +212,16 @@ describe('the demo wells', () => {
       const stays = rows.projectdevice.filter((a) => a.project === trip.wellId && a.device === trip.equipmentNumber);
       const covering = stays.filter((a) => time(a.assignedAt) <= time(trip.startTime) && (a.removedAt === undefined || time(a.removedAt) >= time(trip.endTime)));
       expect(covering.length).toBe(1);
+    }
+  });
+
+  it('points every spread reference at each record it may (every crew has people)', () => {
+    const checked = spreadFields.filter(({ resource, target }) => rows[resource].length >= rows[target].length); // enough to point at them all
+    expect(checked.length, 'a real schema deals a reference').toBeGreaterThan(0);
+    for (const { resource, path, target } of checked) {
+      const pointedAt = new Set(rows[resource].map((row) => getPath(row, path)));
+      const missed = rows[target].filter((row) => !pointedAt.has(row.id)).map((row) => row.id);
+      expect(missed, `${target} records no ${resource}.${path} points at`).toEqual([]);
     }
   });
 
