@@ -183,6 +183,7 @@ export function FormRecordsPanel({ resource, record }: PanelProps) {
           setPage(1);
         }}
         labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
       />
       {open && (
         <FormDialog

@@ -9,6 +9,7 @@ import { registry } from '../../../kernel/schema/load-vite';
 import { getPath, resolve } from '../../../kernel/schema/registry';
 import type { Field, FieldSchema } from '../../../kernel/schema/types';
 import { SchemaInput } from './SchemaInput';
+import { GRID_COLUMNS, gridSpan } from './formLayout';
 import { itemLine } from './itemLine';
 
 export interface ArrayRowsInputProps {
@@ -70,18 +71,20 @@ export function ArrayRowsInput({ resource, field, keyPath = field.path }: ArrayR
         // Each row of objects stands out from the next; the buttons stay on the row at any width.
         sx={{
           '& .RaSimpleFormIterator-line': objects ? { borderBottom: 1, borderColor: 'divider', py: 1 } : {},
+          // An item's fields laid out like the form's own: side by side as their widths say.
+          '& > .RaSimpleFormIterator-list > .RaSimpleFormIterator-line > .RaSimpleFormIterator-form': objects ? { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))` }, columnGap: 2 } : {},
           '& .RaSimpleFormIterator-action': { visibility: 'visible' },
         }}
       >
         {objects ? (
-          Object.entries(items.properties ?? {}).map(([name, prop]) => (
-            <SchemaInput
-              key={name}
-              resource={resource}
-              field={{ path: name, schema: resolve(root, prop), required: (items.required ?? []).includes(name) }}
-              keyPath={`${keyPath}.${name}`}
-            />
-          ))
+          Object.entries(items.properties ?? {}).map(([name, prop]) => {
+            const item = { path: name, schema: resolve(root, prop), required: (items.required ?? []).includes(name) };
+            return (
+              <Box key={name} sx={{ gridColumn: { xs: 'auto', sm: `span ${gridSpan(item)}` }, minWidth: 0 }}>
+                <SchemaInput resource={resource} field={item} keyPath={`${keyPath}.${name}`} />
+              </Box>
+            );
+          })
         ) : (
           <TextRow label={label} schema={items} />
         )}
