@@ -19,6 +19,7 @@ import { badQueryParam } from './request';
 import { type AddressOf, registerSession } from './session';
 import { registerTemplates } from './templates';
 import { registerFormRecords } from './form-records';
+import { registerFilledForms } from './filled-forms';
 import { type UploadDeps, registerUploadFiles, registerUploads } from './uploads';
 import { serverUploads } from './files/node';
 import { registerReports } from './files/reports';
@@ -77,6 +78,7 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
   for (const [name, schema] of Object.entries(registry.resources)) registerResource(api, name, schema, resourceDeps);
   assignments.register(api, store);
   registerFormRecords(api, { registry, store, now, files: files?.records });
+  registerFilledForms(api, { registry, store, now, files: files?.records });
   // Built on first request, when every operation (itself included) has been declared.
   let openApi: Record<string, unknown> | undefined;
   api.on({ method: 'GET', path: '/openapi.json', access: 'public', doc: { tags: ['document'], summary: 'This document' } }, (c) =>

@@ -15,11 +15,12 @@ import type { Registry } from '../kernel/schema/registry';
 import { properties } from '../kernel/schema/registry';
 import type { FormsSpec } from '../kernel/schema/types';
 import type { FieldError } from '../kernel/schema/validation';
-import { type AppContext, fail, ok } from './context';
+import { type AppContext, ok } from './context';
 import type { Api } from './endpoints';
 import { FORM_DEFINITION_DOC, FORM_HEADER_DOC, idParameter, statusBodyDoc, submissionDoc } from './form-record-docs';
 import { readJson, refuseBody } from './request';
-import type { NamedFiles, RecordFiles } from './files/record-files';
+import type { RecordFiles } from './files/record-files';
+import { IMAGE_TYPES, idIn, imageFiles, kept, notFound, refuse } from './form-calls';
 import type { Row, Store } from './store/types';
 
 /** One column of a form-record table: a field (`key`) or a cell the console draws (`slot`). */
@@ -30,8 +31,6 @@ export interface HeaderItem {
   minWidth: number;
   type?: string;
 }
-
-const IMAGE_TYPES = new Set(['upload', 'uploads']);
 
 interface Deps {
   registry: Registry;
@@ -56,17 +55,6 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
   const access = { resource: name };
   const tags = [name];
 
-  const label = (c: AppContext, resource: string) => c.get('t')(`resources.${resource}.name`, { smart_count: 1, _: resource });
-  const notFound = (c: AppContext, resource: string, id: number) => fail(c, Code.notFound, c.get('t')('server.not_found', { resource: label(c, resource), id }));
-  const refuse = (c: AppContext, errors: FieldError[]) => fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
-  /** The id in the query parameter `param`, or the refusal to answer. */
-  const idIn = (c: AppContext, param: string): number | Response => {
-    const raw = c.req.query(param) ?? '';
-    const id = /^[1-9][0-9]{0,15}$/.test(raw) ? parseInteger(Number(raw)) : undefined;
-    if (id !== undefined) return id;
-    const message = c.get('t')('server.bad_record_id', { param, value: echo(raw) });
-    return fail(c, Code.invalidInput, message, { errors: [{ field: param, message }] });
-  };
   const fieldsOf = (parentRow: Row) => (Array.isArray(parentRow[values.definedBy]) ? (parentRow[values.definedBy] as FieldDefinition[]) : []);
   const definition = (c: AppContext, parentRow: Row, record: Record<string, unknown> | undefined, action: string): FormDefinition => {
     const t = c.get('t');
@@ -83,20 +71,7 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
   /** The problems of a submission against the form of the parent's fields. */
   const check = (c: AppContext, parentRow: Row, body: Record<string, unknown>) =>
     formProblems({ rules: recordFormRules(name, schema, fieldsOf(parentRow), c.get('t')), title: '' }, withDefaults(schema, body), c.get('language'), c.get('t'));
-  /**
-   * The files the image fields of a submission name, each field at its place in the record; with
-   * `before`, only those it did not name already (a picture the demo data points at stays as it is).
-   */
-  const namedFiles = (parentRow: Row, given: Record<string, unknown>, before: Record<string, unknown> = {}): NamedFiles[] =>
-    fieldsOf(parentRow)
-      .filter((f) => IMAGE_TYPES.has(f.type))
-      .map((f) => {
-        const urls = (value: unknown) => (Array.isArray(value) ? value : [value]);
-        const earlier = new Set(urls(before[f.name]));
-        return { field: `${values.field}.${f.name}`, label: f.title, accept: 'image' as const, urls: urls(given[f.name]).filter((url) => !earlier.has(url)) };
-      });
-  /** The values a submission stores: empty ones left out, as every write leaves them. */
-  const kept = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== '' && v !== undefined));
+  const namedFiles = (parentRow: Row, given: Record<string, unknown>, before?: Record<string, unknown>) => imageFiles(values.field, fieldsOf(parentRow), given, before);
 
   api.on(
     { method: 'GET', path: spec.header, access, doc: { tags, summary: `The columns of a table of ${name} records for one ${parent.resource}`, parameters: [idParameter(parentParam)], data: FORM_HEADER_DOC, codes: [Code.invalidInput, Code.notFound] } },

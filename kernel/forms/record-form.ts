@@ -8,6 +8,8 @@ import type { FieldDefinition, FormRule } from './types';
 
 /** The record-page panel that shows and edits the form-written children of a record (`{"panel": "formRecords"}`). */
 export const FORM_RECORDS_PANEL = 'formRecords';
+/** The record-page panel that shows and fills in the forms filled for a record (`{"panel": "filledForms"}`: an instrument's dossiers). */
+export const FILLED_FORMS_PANEL = 'filledForms';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

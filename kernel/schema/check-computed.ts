@@ -103,8 +103,12 @@ export function computedProblems(at: string, schema: FieldSchema, topLevel: bool
   } else if ('difference' in computed) arithmeticProblems('difference', computed.difference, schema, root, add);
   else if ('ratio' in computed) arithmeticProblems('ratio', computed.ratio, schema, root, add);
   else if ('fromParent' in computed) fromParentProblems(computed.fromParent, schema, ctx, add);
-  else sumOfProblems(computed.sumOf, schema, ctx, add);
+  else if ('revisionOf' in computed) {
+    if (schema.type !== 'integer') add('/revisionOf', `revisionOf counts changes: the field must be of type integer, not ${schema.type}`);
+    if (!topField(root, computed.revisionOf)) add('/revisionOf', notTopLevel(root, computed.revisionOf));
+    else if (computed.revisionOf === name) add('/revisionOf', 'counts the changes of the field itself');
+  } else sumOfProblems(computed.sumOf, schema, ctx, add);
   // Made from other records: only the server fills it, so a person never types it.
-  if (('fromParent' in computed || 'sumOf' in computed) && schema.readOnly !== true) add('', 'a value filled from other records must be readOnly');
+  if (('fromParent' in computed || 'sumOf' in computed || 'revisionOf' in computed) && schema.readOnly !== true) add('', 'a value the server keeps must be readOnly');
   return out;
 }

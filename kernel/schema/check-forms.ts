@@ -1,7 +1,9 @@
-// Records written through server-made forms (`x-resource.forms`, `x-form-values`) and the lists
-// that define form fields (`x-field-definitions`), checked against what server/form-records.ts
-// reads: the values field is a top-level object of a child collection, named by the parent's
-// list of field definitions; the status switch sets a top-level field with a list of values.
+// Records written through server-made forms (`x-resource.forms`, `x-form-values`), records that
+// are a template's form filled in (`x-resource.fills`) and the lists that define form fields
+// (`x-field-definitions`), checked against what server/form-records.ts and filled-forms.ts read:
+// the values field is a top-level object of a child collection, named by the parent's list of
+// field definitions; the status switch sets a top-level field with a list of values; a filled
+// record names its template, copies its fields and keeps its values in fields of the right kind.
 import type { ResourceContext } from './check-fields';
 import { type Found, esc } from './check-form';
 import { properties } from './registry';
@@ -32,5 +34,35 @@ export function formsProblems({ root, resources }: ResourceContext): Found[] {
   if (spec && !values) add('/x-resource/forms', 'needs a field marked x-form-values to keep the values of the forms');
   const status = spec?.status;
   if (status && !own[status.field]?.enum) add('/x-resource/forms/status/field', `"${status.field}" is not a top-level field with a list of values (enum)`);
+  return [...out, ...fillsProblems({ root, resources } as ResourceContext)];
+}
+
+/** `x-resource.fills`: the template reference, the copies and the kinds of the fields that keep them. */
+function fillsProblems({ root, resources }: ResourceContext): Found[] {
+  const spec = root['x-resource'].fills;
+  if (!spec) return [];
+  const out: Found[] = [];
+  const add = (key: string, message: string) => out.push({ pointer: `/x-resource/fills/${key}`, message });
+  const own = properties(root);
+  if (!root['x-resource'].parent) add('', 'a filled form belongs to a record: the resource needs x-resource.parent');
+  const target = own[spec.template]?.['x-ref'];
+  const template = target ? resources[target] : undefined;
+  if (!target) add('template', `"${spec.template}" is not a top-level x-ref field`);
+  else if (template && !properties(template)[spec.fields]?.['x-field-definitions']) add('fields', `"${spec.fields}" is not a list of field definitions (x-field-definitions) of ${target}`);
+  const kinds: [keyof typeof spec, string][] = [
+    ['fields', 'array'],
+    ['values', 'object'],
+    ['revision', 'integer'],
+    ['by', 'string'],
+  ];
+  for (const [key, type] of kinds) {
+    const name = spec[key] as string;
+    if (own[name]?.type !== type) add(key, `"${name}" must be a top-level field of type ${type}`);
+    else if (!own[name].readOnly) add(key, `"${name}" is kept by the server: it must be readOnly`);
+  }
+  for (const [mine, theirs] of Object.entries(spec.copy)) {
+    if (!own[mine]) add(`copy/${esc(mine)}`, `"${mine}" is not a top-level field`);
+    if (template && !properties(template)[theirs]) add(`copy/${esc(mine)}`, `"${theirs}" is not a top-level field of ${target}`);
+  }
   return out;
 }

@@ -1,7 +1,8 @@
 // Fields the server fills, never the client: computed values and creation-time defaults.
 // Values worked out from the record itself (concat, copy, hoursBetween, difference, ratio) are
 // computed here, in dependency order, alike in the console and on the server; those that need
-// other records (fromParent, sumOf) are filled by the server inside the write (server/relations.ts).
+// other records (fromParent, sumOf) are filled by the server inside the write (server/relations.ts);
+// a revision (revisionOf) counts the changes of a field from the stored record.
 import { fields, getPath } from './registry';
 import type { ComputedSpec, FieldSchema, ResourceSchema } from './types';
 
@@ -128,6 +129,22 @@ function keepServerFields(schema: ResourceSchema, out: Record<string, unknown>, 
   }
 }
 
+/** The same value, whatever order a database kept an object's keys in. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
+  const keysB = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
+  return keysA.length === keysB.length && keysA.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/** A revision: 1 when new, one more than the stored one when `source` changed, else the stored one. */
+function revision(existing: Record<string, unknown> | undefined, next: Record<string, unknown>, name: string, source: string): number {
+  const stored = typeof existing?.[name] === 'number' ? (existing[name] as number) : 0;
+  if (!existing) return 1;
+  return sameValue(existing[source], next[source]) ? Math.max(stored, 1) : stored + 1;
+}
+
 export function derive(
   schema: ResourceSchema,
   record: Record<string, unknown>,
@@ -143,6 +160,7 @@ export function derive(
     const spec = prop['x-computed'];
     // A roll-up is the store's to keep (a new parent has no children yet); a parent's value is filled in the write.
     if (spec && 'sumOf' in spec) out[name] = existing ? (existing[name] ?? 0) : 0;
+    if (spec && 'revisionOf' in spec) out[name] = revision(existing, out, name, spec.revisionOf);
   }
   return withComputed(schema, out);
 }

@@ -3,7 +3,7 @@
 // A `statistics` view is the resource's statistics screen, made from its `x-resource.statistics`.
 import { DEVICE_STATS } from './statistics';
 import { REPORTS_PANEL } from '../contract/uploads';
-import { FORM_RECORDS_PANEL } from '../forms/record-form';
+import { FILLED_FORMS_PANEL, FORM_RECORDS_PANEL } from '../forms/record-form';
 
 export type View = 'list' | 'create' | 'edit' | 'show' | 'record';
 export const VIEWS: View[] = ['list', 'create', 'edit', 'show', 'record'];
@@ -32,4 +32,4 @@ export function parseScreen(component: string): { resource: string; view: Screen
 export const PAGES = ['home', 'profile', 'pending'];
 
 /** The panels a record page section may name ({ "panel": "<name>" }); each is registered by the console (src/resources/record/panels.ts). */
-export const PANELS: string[] = [DEVICE_STATS.panel, REPORTS_PANEL, FORM_RECORDS_PANEL];
+export const PANELS: string[] = [DEVICE_STATS.panel, REPORTS_PANEL, FORM_RECORDS_PANEL, FILLED_FORMS_PANEL];

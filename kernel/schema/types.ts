@@ -90,6 +90,26 @@ export interface FormsSpec {
   status?: { path: string; field: string };
 }
 
+/**
+ * Records that are a template's form filled in (an instrument's dossiers): `template` is the
+ * `x-ref` field naming the template, whose list field `fields` (marked `x-field-definitions`)
+ * defines the form. Filling one keeps a copy of those fields in the record's own `fields`, the
+ * values in `values`, the template's revision in `revision`, who filled it in `by`, and the
+ * template fields `copy` names (record field → template field). GET `form?tid=&<parent param>=`
+ * answers the form definition of the template as it is now; POST `submit?tid=&<parent param>=`
+ * takes its values.
+ */
+export interface FillsSpec {
+  template: string;
+  fields: string;
+  values: string;
+  revision: string;
+  by: string;
+  copy: Record<string, string>;
+  form: string;
+  submit: string;
+}
+
 export interface RecordPageSpec {
   /** The fields shown at the top of the page, in order. */
   summary: string[];
@@ -138,6 +158,8 @@ export interface ResourceMeta {
   lock?: LockSpec;
   /** Records written through forms made from the fields their parent defines (see FormsSpec). */
   forms?: FormsSpec;
+  /** Records that are a template's form filled in (see FillsSpec). */
+  fills?: FillsSpec;
   seed?: SeedPlan;
 }
 
@@ -229,7 +251,9 @@ export type ComputedSpec =
   /** A field of the parent record (a child collection's), copied on every write (a daily report's well, from its trip). */
   | { fromParent: string }
   /** The total of a number field over the child records of `resource` that belong to this one, kept up to date as they change. */
-  | { sumOf: { resource: string; field: string } };
+  | { sumOf: { resource: string; field: string } }
+  /** 1 for a new record, then one more each time the named field's value changes (a template's revision). */
+  | { revisionOf: string };
 
 /** What an upload field takes: `image` (png, jpg, gif, webp), `document` (PDF, office, text) or `any`. */
 export interface UploadSpec {

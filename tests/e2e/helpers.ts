@@ -129,5 +129,6 @@ export async function apiClientAs(username: string) {
   return {
     get: <T>(path: string) => call<T>(path),
     post: <T>(path: string, body: unknown) => call<T>(path, { method: 'POST', body: JSON.stringify(body) }),
+    put: <T>(path: string, body: unknown) => call<T>(path, { method: 'PUT', body: JSON.stringify(body) }),
   };
 }

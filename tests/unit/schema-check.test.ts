@@ -128,7 +128,7 @@ describe('the form of a file', () => {
     const keys = {
       field: Object.keys({ type: 0, title: 0, description: 0, enum: 0, format: 0, readOnly: 0, minimum: 0, maximum: 0, multipleOf: 0, minLength: 0, maxLength: 0, minItems: 0, maxItems: 0, 'x-unique-by': 0, 'x-upload': 0, pattern: 0, properties: 0, required: 0, additionalProperties: 0, items: 0, uniqueItems: 0, $ref: 0, default: 0, 'x-options': 0, 'x-ref': 0, 'x-assigned': 0, 'x-form-values': 0, 'x-field-definitions': 0, 'x-unit': 0, 'x-ui': 0, 'x-messages': 0, 'x-computed': 0, 'x-fake': 0, 'x-default': 0 } satisfies Record<keyof FieldSchema, 0>),
       ui: Object.keys({ width: 0, multiline: 0, help: 0, placeholder: 0, colors: 0 } satisfies Record<keyof FieldUi, 0>),
-      resource: Object.keys({ endpoints: 0, list: 0, filters: 0, recordRepresentation: 0, search: 0, parent: 0, record: 0, unique: 0, roles: 0, mockOnly: 0, statistics: 0, assign: 0, lock: 0, forms: 0, seed: 0 } satisfies Record<keyof ResourceMeta, 0>),
+      resource: Object.keys({ endpoints: 0, list: 0, filters: 0, recordRepresentation: 0, search: 0, parent: 0, record: 0, unique: 0, roles: 0, mockOnly: 0, statistics: 0, assign: 0, lock: 0, forms: 0, fills: 0, seed: 0 } satisfies Record<keyof ResourceMeta, 0>),
       parent: Object.keys({ resource: 0, field: 0, param: 0, onParentDelete: 0 } satisfies Record<keyof ParentSpec, 0>),
       record: Object.keys({ summary: 0, sections: 0 } satisfies Record<keyof RecordPageSpec, 0>),
       filter: Object.keys({ param: 0, field: 0, op: 0, alwaysOn: 0, all: 0 } satisfies Record<keyof FilterSpec, 0>),
@@ -545,7 +545,20 @@ describe('the wells keywords', () => {
         'schemas/well.json#/properties/copied/x-computed/fromParent: fromParent copies a field of the parent record: the resource needs x-resource.parent',
         'schemas/run.json#/properties/wellDepth/x-computed/fromParent: "depth" of well is of type number, and the field of type string: a copy keeps the type',
         'schemas/run.json#/properties/wellName/x-computed/fromParent: "nom" is not a top-level field of well, the parent',
-        'schemas/run.json#/properties/wellName/x-computed: a value filled from other records must be readOnly',
+        'schemas/run.json#/properties/wellName/x-computed: a value the server keeps must be readOnly',
+      ],
+    ],
+    'revisionOf on a field that is no integer, of a field that does not exist or of itself, or not readOnly': [
+      (f) => {
+        well(f).properties.rev = { type: 'string', readOnly: true, 'x-computed': { revisionOf: 'name' } };
+        well(f).properties.rev2 = { type: 'integer', readOnly: true, 'x-computed': { revisionOf: 'nom' } };
+        well(f).properties.rev3 = { type: 'integer', 'x-computed': { revisionOf: 'rev3' } };
+      },
+      [
+        'schemas/well.json#/properties/rev/x-computed/revisionOf: revisionOf counts changes: the field must be of type integer, not string',
+        'schemas/well.json#/properties/rev2/x-computed/revisionOf: "nom" is not a top-level field of well',
+        'schemas/well.json#/properties/rev3/x-computed/revisionOf: counts the changes of the field itself',
+        'schemas/well.json#/properties/rev3/x-computed: a value the server keeps must be readOnly',
       ],
     ],
     'sumOf over a resource that is no child collection of this one, or a field that is no number': [

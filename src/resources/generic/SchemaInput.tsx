@@ -19,6 +19,7 @@ import type { Field } from '../../../kernel/schema/types';
 import { ReferencePicker } from '../reference/ReferencePicker';
 import { UploadInput } from '../files/UploadInput';
 import { ArrayRowsInput } from './ArrayRowsInput';
+import { LazyFieldDefinitionsInput } from '../../forms/designer/LazyFieldDefinitionsInput';
 import { useChoices } from './choices';
 import { formChoices } from './dictionaryChoices';
 import { multilineRows } from './formLayout';
@@ -89,6 +90,7 @@ function EditableInput({ resource, field, keyPath }: SchemaInputProps) {
     if (schema.type === 'array') return <CheckboxGroupInput {...common} choices={offered} />;
     return <SelectInput {...common} choices={offered} emptyText="" />;
   }
+  if (schema['x-field-definitions']) return <LazyFieldDefinitionsInput resource={resource} field={field} keyPath={keyPath} />;
   if (schema.type === 'array') return <ArrayRowsInput resource={resource} field={field} keyPath={keyPath} />;
   if (schema.type === 'boolean') return <BooleanInput source={path} helperText={common.helperText} />;
   if (schema.type === 'integer' || schema.type === 'number') {

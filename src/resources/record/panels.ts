@@ -6,7 +6,8 @@ import { DEVICE_STATS } from '../../../kernel/schema/statistics';
 import { DeviceStatsPanel } from './panels/DeviceStatsPanel';
 import { REPORTS_PANEL } from '../../../kernel/contract/uploads';
 import { ReportsTab } from '../files';
-import { FORM_RECORDS_PANEL } from '../../../kernel/forms/record-form';
+import { FILLED_FORMS_PANEL, FORM_RECORDS_PANEL } from '../../../kernel/forms/record-form';
+import { FilledFormsPanel } from '../../forms/FilledFormsPanel';
 import { FormRecordsPanel } from '../../forms/FormRecordsPanel';
 
 export interface PanelProps {
@@ -40,3 +41,4 @@ export function clearPanels(): void {
 registerPanel(DEVICE_STATS.panel, { component: DeviceStatsPanel, title: 'app.stats.panel' });
 registerPanel(REPORTS_PANEL, { component: ReportsTab, title: 'app.files.reports' });
 registerPanel(FORM_RECORDS_PANEL, { component: FormRecordsPanel, title: 'app.forms.panel' });
+registerPanel(FILLED_FORMS_PANEL, { component: FilledFormsPanel, title: 'app.dossiers.panel' });

@@ -1,0 +1,146 @@
+// Dossiers in the browser: on an instrument's record page, a dossier template's form filled in
+// (a choice and a picture among its fields) and kept; after the template's fields change, the
+// dossier filled earlier still shows the fields and values it was filled with, under its own
+// revision, and prints on its own; a new one takes the new fields. Then screenshots of the tab
+// and a dossier in two languages and on a phone. Every record the tests use is made here.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser } from './browser';
+import { ARTIFACTS, apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+
+type Row = { id: number; [field: string]: unknown };
+type Client = Awaited<ReturnType<typeof apiClientAs>>;
+let admin: Client;
+const m = messages('en');
+const stamp = Date.now() % 1_000_000;
+const made = { template: undefined as unknown as Row, device: undefined as unknown as Row };
+
+const fields = [
+  { name: 'checked_by', title: 'Checked by', type: 'input', required: true },
+  { name: 'oil', title: 'Oil level', type: 'select', param: 'ok=>Within marks\nlow=>Low: topped up' },
+  { name: 'photo', title: 'Tool face', type: 'upload' },
+];
+
+async function start(page: Page, path: string) {
+  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, 'admin');
+  await expectPath(page, path);
+}
+
+const dossiersTab = (page: Page, lang = m) => page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: lang['app.dossiers.panel'] });
+const formDialog = (page: Page) => page.locator('[data-form-dialog]');
+const revision = (n: number) => m['app.dossiers.revision'].replace('%{revision}', String(n));
+const dossiersOf = async () => (await admin.get<{ list: Row[] }>(`/device/dossierlist?id=${made.device.id}`)).list;
+
+async function fillIn(page: Page, values: () => Promise<void>) {
+  await page.getByRole('button', { name: m['app.dossiers.fill'] }).click();
+  const chooser = page.getByRole('dialog', { name: m['app.dossiers.choose'] });
+  await chooser.getByRole('combobox').click();
+  await page.getByRole('option', { name: String(made.template.name) }).click();
+  await chooser.getByRole('button', { name: m['app.dossiers.fill'] }).click();
+  await formDialog(page).locator('#root_checked_by').waitFor();
+  await values();
+  await formDialog(page).getByRole('button', { name: m['app.confirm.ok'] }).click();
+  await formDialog(page).waitFor({ state: 'detached' });
+}
+
+beforeAll(async () => {
+  admin = await apiClientAs('admin');
+  made.template = await admin.post<Row>('/device/dossadd', { name: `E2E pre-job check ${stamp}`, config_name: `e2e_prejob_${stamp}`, typelist: fields });
+  made.device = await admin.post<Row>('/device/create', { numtype: 'T', num: `D${stamp}`, type: 1, status: 0, brand: 1, meth: 1 });
+});
+
+describe("an instrument's dossiers", () => {
+  const browser = useFreshPage();
+
+  it('are filled in from a template and keep the fields they were filled with after the template changes', async () => {
+    const page = browser.page;
+    await start(page, `/device/record/${made.device.id}`);
+    await dossiersTab(page).click();
+    await page.getByText(m['app.dossiers.empty']).waitFor();
+
+    await fillIn(page, async () => {
+      await formDialog(page).locator('#root_checked_by').fill('Li Wei');
+      await formDialog(page).locator('#root_oil').click();
+      await page.getByRole('option', { name: 'Low: topped up' }).click();
+      const picture = await sharp({ create: { width: 200, height: 120, channels: 3, background: '#8e5b12' } }).png().toBuffer();
+      await formDialog(page).getByTestId('upload-input-root_photo').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: picture });
+      await formDialog(page).locator('[data-images=root_photo] img').waitFor();
+    });
+    const [first] = await dossiersOf();
+    expect(first).toMatchObject({ revision: 1, values: { checked_by: 'Li Wei', oil: 'low' } });
+    await page.locator(`[data-row="${first.id}"]`).getByText(`${String(made.template.name)} · ${revision(1)}`).waitFor();
+
+    // The template loses its oil level and gains a pressure: revision 2.
+    const changed = [fields[0], { name: 'pressure', title: 'Test pressure', type: 'number', min: 0, max: 200 }];
+    const { id: _id, version: _version, ...template } = await admin.get<Row>(`/device/dossinfo?id=${made.template.id}`);
+    const updated = await admin.put<Row>('/device/dossadd', { id: made.template.id, ...template, typelist: changed });
+    expect(updated.revision).toBe(2);
+
+    await page.reload();
+    await dossiersTab(page).click();
+    await page.locator(`[data-row="${first.id}"]`).getByRole('button', { name: m['ra.action.show'] }).click();
+    const view = page.locator(`[data-filled-view="${first.id}"]`);
+    await view.getByText(revision(1)).waitFor();
+    await view.getByText('Oil level').waitFor();
+    await view.locator('[data-images=root_photo] img').waitFor();
+    expect(await view.getByText('Test pressure').count()).toBe(0);
+    await page.evaluate(() => {
+      (window as unknown as { printed: boolean }).printed = false;
+      window.print = () => {
+        (window as unknown as { printed: boolean }).printed = true;
+      };
+    });
+    await view.getByRole('button', { name: m['app.dossiers.print'] }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: boolean }).printed)).toBe(true);
+    await view.getByRole('button', { name: m['ra.action.close'] }).click();
+
+    await fillIn(page, async () => {
+      expect(await formDialog(page).locator('#root_oil').count()).toBe(0);
+      await formDialog(page).locator('#root_checked_by').fill('Wang Fang');
+      await formDialog(page).locator('#root_pressure').fill('150');
+    });
+    const second = (await dossiersOf()).find((d) => d.id !== first.id)!;
+    expect(second).toMatchObject({ revision: 2, values: { checked_by: 'Wang Fang', pressure: 150 } });
+    expect((await dossiersOf()).find((d) => d.id === first.id)).toMatchObject({ revision: 1, values: { checked_by: 'Li Wei', oil: 'low' } });
+  });
+});
+
+const SCREENS = join(ARTIFACTS, 'screens');
+
+describe.each([
+  { language: 'en' as const, width: 1280, height: 800 },
+  { language: 'zh' as const, width: 1280, height: 800 },
+  { language: 'zh' as const, width: 375, height: 740 },
+])('dossier screens in $language at $width px', ({ language, width, height }) => {
+  it('render translated, without sideways scrolling of the page', async () => {
+    mkdirSync(SCREENS, { recursive: true });
+    const lang = messages(language);
+    const { page, context, close } = await openBrowser({ width, height });
+    const shot = async (name: string) => {
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(SCREENS, `${language}-${width}-dossiers-${name}.png`), fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+    };
+    try {
+      await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
+      await start(page, '/device/doss');
+      await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
+      await shot('templates');
+      await page.goto(`${baseUrl()}/device/record/${made.device.id}`);
+      await dossiersTab(page, lang).click();
+      await page.locator('[data-filled-forms] [data-row]').first().waitFor();
+      await shot('tab');
+      await page.locator('[data-filled-forms] [data-row]').first().getByRole('button', { name: lang['ra.action.show'] }).click();
+      await page.locator('[data-filled-view] [data-server-form]').waitFor();
+      await shot('dossier');
+    } finally {
+      await close();
+    }
+  });
+});
