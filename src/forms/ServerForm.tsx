@@ -73,9 +73,11 @@ export interface ServerFormProps {
   /** Messages the server gave for fields, by field name. */
   serverErrors?: Record<string, string>;
   formRef?: Ref<unknown>;
+  /** Rendered as a plain block, not a <form>: a preview inside another form. */
+  inline?: boolean;
 }
 
-export default function ServerForm({ rules, values, onChange, onSubmit, readOnly, serverErrors, formRef }: ServerFormProps) {
+export default function ServerForm({ rules, values, onChange, onSubmit, readOnly, serverErrors, formRef, inline }: ServerFormProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const schema = useMemo(() => {
@@ -106,6 +108,7 @@ export default function ServerForm({ rules, values, onChange, onSubmit, readOnly
     >
       <Form
         ref={formRef as never}
+        tagName={inline ? 'div' : undefined}
         schema={schema}
         uiSchema={uiSchema}
         formData={values}

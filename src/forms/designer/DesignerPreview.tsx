@@ -71,7 +71,7 @@ export function DesignerPreview({ fields, leftOut }: DesignerPreviewProps) {
         <Box onSubmit={keepInside}>
           <PreviewBoundary resetKey={resetKey} fallback={<Alert severity="warning">{translate('app.designer.preview_failed')}</Alert>}>
             <Suspense fallback={<LinearProgress />}>
-              <ServerForm rules={rules} values={values} onChange={setValues} />
+              <ServerForm rules={rules} values={values} onChange={setValues} inline />
             </Suspense>
           </PreviewBoundary>
         </Box>
