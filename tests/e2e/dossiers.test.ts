@@ -109,6 +109,57 @@ describe("an instrument's dossiers", () => {
   });
 });
 
+describe('a dossier template designed in the browser', () => {
+  const browser = useFreshPage();
+  const designer = (page: Page) => page.locator('[data-field-definitions="typelist"]');
+  const card = (page: Page, index: number) => designer(page).locator(`[data-designer-card="${index}"]`);
+  const part = (page: Page, index: number, name: string) => card(page, index).locator(`[name="typelist.${index}.${name}"]`);
+  const kind = (type: string) => m[`resources.dosstemplate.enums.typelist.type.${type}`];
+  async function addField(page: Page, index: number, name: string, title: string, type: string) {
+    await designer(page).getByRole('button', { name: m['app.designer.add_field'] }).click();
+    await part(page, index, 'name').fill(name);
+    await part(page, index, 'title').fill(title);
+    await card(page, index).getByRole('combobox').click();
+    await page.getByRole('option', { name: kind(type), exact: true }).click();
+  }
+
+  it('is saved with a select and an upload, and its form is then filled in for an instrument', async () => {
+    const page = browser.page;
+    await start(page, '/device/doss/create');
+    const name = `E2E designed check ${stamp}`;
+    await page.locator('input[name=name]').fill(name);
+    await page.locator('input[name=config_name]').fill(`e2e_designed_check_${stamp}`);
+    await addField(page, 0, 'seal', 'Seal state', 'select');
+    await part(page, 0, 'param').fill('new=>New seals\nold=>Reused');
+    await addField(page, 1, 'face', 'Tool face photo', 'upload');
+    // The preview follows the design: the select's options and the upload's label.
+    const preview = designer(page).locator('[data-designer-preview]');
+    await preview.locator('label[for="root_face"]').getByText('Tool face photo:').waitFor();
+    await preview.locator('#root_seal').click();
+    await page.getByRole('option', { name: 'Reused' }).click();
+    await page.getByRole('button', { name: m['ra.action.save'] }).click();
+    await expect
+      .poll(async () => (await admin.get<{ list: Row[] }>('/device/dosslist?limit=100&sort=-id')).list.find((t) => t.name === name)?.revision, { timeout: 10_000 })
+      .toBe(1);
+
+    await page.goto(`${baseUrl()}/device/record/${made.device.id}`);
+    await dossiersTab(page).click();
+    await page.getByRole('button', { name: m['app.dossiers.fill'] }).click();
+    const chooser = page.getByRole('dialog', { name: m['app.dossiers.choose'] });
+    await chooser.getByRole('combobox').click();
+    await page.getByRole('option', { name }).click();
+    await chooser.getByRole('button', { name: m['app.dossiers.fill'] }).click();
+    await formDialog(page).locator('#root_seal').click();
+    await page.getByRole('option', { name: 'New seals' }).click();
+    await formDialog(page).getByRole('button', { name: m['app.confirm.ok'] }).click();
+    await formDialog(page).waitFor({ state: 'detached' });
+    await page.reload();
+    await dossiersTab(page).click();
+    await page.locator('[data-filled-forms] [data-row]').filter({ hasText: name }).first().waitFor();
+    expect((await dossiersOf()).find((d) => d.name === name)).toMatchObject({ revision: 1, values: { seal: 'new' } });
+  });
+});
+
 const SCREENS = join(ARTIFACTS, 'screens');
 
 describe.each([

@@ -54,7 +54,7 @@ describe("a group's items", () => {
 
   it('are added, edited, hidden and deleted through the forms the server defines', async () => {
     const page = browser.page;
-    await start(page, '/setting/system/group/index');
+    await start(page, '/setting/system/group');
     await page.locator('table tbody tr', { hasText: String(made.group.name) }).click();
     await expectPath(page, `/setting/system/grouplist/${made.group.id}`);
 
@@ -157,7 +157,7 @@ describe.each([
     };
     try {
       await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
-      await start(page, '/setting/system/group/index');
+      await start(page, '/setting/system/group');
       await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
       await shot('groups');
       // The demo's first group, with its items.

@@ -46,3 +46,38 @@ describe('x-computed copy', () => {
     expect(derive(fleet.resources.kit, { name: 'Kit' }, undefined, now)).not.toHaveProperty('copy');
   });
 });
+
+describe('x-computed revisionOf', () => {
+  // A fixture schema of its own: a template whose revision counts the changes of its fields.
+  const template = {
+    $id: 'template',
+    type: 'object' as const,
+    properties: {
+      id: { type: 'integer' as const, readOnly: true },
+      name: { type: 'string' as const },
+      fields: { type: 'array' as const, items: { type: 'object' as const } },
+      revision: { type: 'integer' as const, readOnly: true, 'x-computed': { revisionOf: 'fields' } },
+    },
+    'x-resource': { endpoints: {}, list: { columns: ['id'], sortable: [], sort: { field: 'id', order: 'ASC' as const }, perPage: 10 }, filters: [], recordRepresentation: 'name' },
+  };
+  const fields = [{ name: 'a', title: 'A', type: 'input' }];
+
+  it('is 1 on a new record, stays while the field keeps its value, and goes up by one when it changes', () => {
+    const first = derive(template, { name: 'Check', fields }, undefined, now);
+    expect(first.revision).toBe(1);
+    expect(derive(template, { name: 'Renamed', fields: structuredClone(fields) }, first, now).revision).toBe(1);
+    const changed = derive(template, { name: 'Check', fields: [...fields, { name: 'b', title: 'B', type: 'date' }] }, first, now);
+    expect(changed.revision).toBe(2);
+    expect(derive(template, { name: 'Check', fields }, changed, now).revision).toBe(3);
+  });
+
+  it('takes the same value with its keys in another order (as PostgreSQL keeps JSON) as unchanged', () => {
+    const stored = { id: 1, name: 'Check', revision: 4, fields: [{ type: 'input', title: 'A', name: 'a' }] };
+    expect(derive(template, { name: 'Check', fields }, stored, now).revision).toBe(4);
+  });
+
+  it('cannot be set by the client', () => {
+    expect(derive(template, { name: 'Check', fields, revision: 9 }, undefined, now).revision).toBe(1);
+    expect(derive(template, { name: 'Check', fields, revision: 9 }, { id: 1, name: 'Check', fields, revision: 2 }, now).revision).toBe(2);
+  });
+});
