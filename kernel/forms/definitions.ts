@@ -12,7 +12,7 @@ export interface DefinitionProblem {
   /** The field's position in the list (0-based); absent for a problem of the whole list. */
   index?: number;
   /** Which part of the field is wrong. */
-  part?: 'name' | 'title' | 'type' | 'param' | 'max';
+  part?: 'name' | 'title' | 'type' | 'param' | 'min' | 'max';
   /** A key under `forms.problems.` of the translations. */
   reason: string;
   /** For a bad option line, its number. */
@@ -36,6 +36,12 @@ export function definitionProblems(typelist: readonly FieldDefinition[]): Defini
       const { options, problems: lines } = parseParam(field.param);
       for (const bad of lines) problems.push({ index, part: 'param', reason: `param_${bad.reason}`, line: bad.line });
       if (lines.length === 0 && options.length === 0) problems.push({ index, part: 'param', reason: 'options_missing' });
+    }
+    if (field.type === 'uploads') {
+      for (const part of ['min', 'max'] as const) {
+        const bound = field[part];
+        if (bound !== undefined && !(Number.isInteger(bound) && bound >= 0)) problems.push({ index, part, reason: 'count_whole' });
+      }
     }
     if (field.min !== undefined && field.max !== undefined && field.min > field.max) problems.push({ index, part: 'max', reason: 'max_below_min' });
   });

@@ -44,8 +44,12 @@ export function fieldSchema(rule: FormRule): JsonSchema {
       return { type: 'string', title, pattern: TIME_PATTERN };
     case 'upload':
       return { type: 'string', title, maxLength: FORM_PATH_MAX };
-    case 'uploads':
-      return { type: 'array', title, items: { type: 'string', maxLength: FORM_PATH_MAX }, maxItems: rule.max ?? FORM_UPLOADS_MAX, ...(rule.min ? { minItems: rule.min } : {}) };
+    case 'uploads': {
+      // A count of images: a whole number of 0 or more, whatever bounds a definition holds.
+      const count = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? undefined : Math.max(0, Math.floor(n)));
+      const [min, max] = [count(rule.min), count(rule.max) ?? FORM_UPLOADS_MAX];
+      return { type: 'array', title, items: { type: 'string', maxLength: FORM_PATH_MAX }, maxItems: max, ...(min ? { minItems: min } : {}) };
+    }
   }
 }
 

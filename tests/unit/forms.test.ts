@@ -230,11 +230,11 @@ describe('definitionProblems', () => {
 
   it('refuses a maximum below the minimum', () => {
     expect(definitionProblems([field('n', 'number', { min: 10, max: 1 })])).toEqual([{ index: 0, part: 'max', reason: 'max_below_min' }]);
-    expect(definitionProblems([field('n', 'uploads', { min: 0, max: -1 })])).toEqual([{ index: 0, part: 'max', reason: 'max_below_min' }]);
+    expect(definitionProblems([field('n', 'uploads', { min: 3, max: 1 })])).toEqual([{ index: 0, part: 'max', reason: 'max_below_min' }]);
   });
 
   it('has a message for every reason it gives', () => {
-    const reasons = ['no_fields', 'too_many_fields', 'name_format', 'name_repeated', 'title_missing', 'type_unknown', 'options_missing', 'max_below_min', 'param_no_arrow', 'param_no_value', 'param_no_label', 'param_repeated'];
+    const reasons = ['no_fields', 'too_many_fields', 'name_format', 'name_repeated', 'title_missing', 'type_unknown', 'options_missing', 'max_below_min', 'count_whole', 'param_no_arrow', 'param_no_value', 'param_no_label', 'param_repeated'];
     const messages = ourMessages('en');
     expect(reasons.filter((reason) => !messages[`forms.problems.${reason}`])).toEqual([]);
   });
@@ -425,5 +425,31 @@ describe('the form of a record whose values its parent defines', () => {
       const { values } = splitSubmission(entrySchema, JSON.parse(`{"${name}": "typed"}`));
       expect(Object.hasOwn(values, name) && values[name], `a field named ${name}`).toBe('typed');
     }
+  });
+});
+
+describe('bounds of a count of images', () => {
+  const t = (key: string) => key;
+  const uploads = (min: number | undefined, max: number | undefined): FieldDefinition => ({ name: 'photos', title: 'Photos', type: 'uploads', min, max });
+
+  it('are refused by the definition check unless whole numbers of 0 or more', () => {
+    expect(definitionProblems([uploads(-1, 2.5)])).toEqual([
+      { index: 0, part: 'min', reason: 'count_whole' },
+      { index: 0, part: 'max', reason: 'count_whole' },
+    ]);
+    expect(definitionProblems([uploads(0, 3)])).toEqual([]);
+  });
+
+  it('still make a schema Ajv compiles when a stored definition holds bad ones, and a submission is checked, not a failure', () => {
+    fc.assert(
+      fc.property(fc.option(fc.double({ noNaN: false }), { nil: undefined }), fc.option(fc.double(), { nil: undefined }), (min, max) => {
+        const rules = rulesOf([uploads(min, max)]);
+        const schema = fieldSchema(rules[0]) as { maxItems: number; minItems?: number };
+        expect(Number.isInteger(schema.maxItems) && schema.maxItems >= 0).toBe(true);
+        if (schema.minItems !== undefined) expect(Number.isInteger(schema.minItems) && schema.minItems >= 0).toBe(true);
+        expect(() => formProblems({ rules, title: '' }, { photos: ['/a.png'] }, 'en', t)).not.toThrow();
+      }),
+      { numRuns: 200 },
+    );
   });
 });
