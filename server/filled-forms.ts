@@ -17,7 +17,7 @@ import { type AppContext, ok } from './context';
 import type { Api } from './endpoints';
 import type { RecordFiles } from './files/record-files';
 import { FORM_DEFINITION_DOC, idParameter } from './form-record-docs';
-import { idIn, imageFiles, kept, notFound, refuse } from './form-calls';
+import { idIn, imageFiles, kept, notFound, refuse, registerStatusSwitch } from './form-calls';
 import { readJson, refuseBody } from './request';
 import type { Row, Store } from './store/types';
 
@@ -134,4 +134,5 @@ function registerOne(api: Api, name: string, spec: FillsSpec, { registry, store,
       return ok(c, result.row, t('server.added'));
     },
   );
+  if (spec.status) registerStatusSwitch(api, { name, schema, store, spec: spec.status, answer: (row) => row });
 }

@@ -1,12 +1,19 @@
 // What the calls of server-made forms share (server/form-records.ts, filled-forms.ts): ids in
-// the query string, refusals that name each field, and the image files a form's values name.
+// the query string, refusals that name each field, the image files a form's values name, and the
+// switch that sets a record's status (an item shown or hidden, a dossier valid or withdrawn).
 import { Code } from '../kernel/contract/codes';
 import { parseInteger } from '../kernel/contract/integers';
 import { echo } from '../kernel/contract/limits';
 import type { FieldDefinition } from '../kernel/forms/types';
 import type { FieldError } from '../kernel/schema/validation';
-import { type AppContext, fail } from './context';
+import { properties } from '../kernel/schema/registry';
+import type { ResourceSchema, StatusSwitchSpec } from '../kernel/schema/types';
+import { type AppContext, fail, ok } from './context';
+import type { Api } from './endpoints';
 import type { NamedFiles } from './files/record-files';
+import { statusBodyDoc } from './form-record-docs';
+import { readJson, refuseBody } from './request';
+import type { Row, Store } from './store/types';
 
 export const IMAGE_TYPES = new Set(['upload', 'uploads']);
 
@@ -42,4 +49,50 @@ export function imageFiles(place: string, fields: readonly FieldDefinition[], gi
       const earlier = new Set(urls(before[f.name]));
       return { field: `${place}.${f.name}`, label: f.title, accept: 'image' as const, urls: urls(given[f.name]).filter((url) => !earlier.has(url)) };
     });
+}
+
+interface StatusSwitch {
+  name: string;
+  schema: ResourceSchema;
+  store: Store;
+  spec: StatusSwitchSpec;
+  /** The record as the answer shows it. */
+  answer: (row: Row) => Record<string, unknown>;
+}
+
+/** `POST <spec.path> {id, <spec.field>}`: sets the field to one of its listed values, nothing else. */
+export function registerStatusSwitch(api: Api, { name, schema, store, spec, answer }: StatusSwitch) {
+  const allowed = properties(schema)[spec.field]?.enum ?? [];
+  api.on(
+    {
+      method: 'POST',
+      path: spec.path,
+      access: { resource: name },
+      doc: { tags: [name], summary: `Sets the ${spec.field} of a ${name} record`, body: statusBodyDoc(spec.field, allowed), data: { type: 'object' }, codes: [Code.invalidInput, Code.notFound] },
+    },
+    async (c) => {
+      const read = await readJson(c);
+      if (!('body' in read)) return refuseBody(c, read);
+      const t = c.get('t');
+      const { id, [spec.field]: value, ...extra } = read.body;
+      const rowId = typeof id === 'number' ? parseInteger(id) : undefined;
+      const errors: FieldError[] = [];
+      if (rowId === undefined || rowId < 1) errors.push({ field: 'id', message: t('server.bad_record_id', { param: 'id', value: echo(JSON.stringify(id ?? null)) }) });
+      if (!allowed.includes(value as never)) {
+        const field = t(`resources.${name}.fields.${spec.field}`, { _: spec.field });
+        errors.push({ field: spec.field, message: `${field}: ${t('validation.enum', { values: allowed.join(', ') })}` });
+      }
+      for (const key of Object.keys(extra).slice(0, 5)) errors.push({ field: echo(key), message: `${echo(key)}: ${t('validation.unknown_field')}` });
+      if (errors.length > 0) return refuse(c, errors);
+      const result = await store.transaction(async (tx) => {
+        const existing = await tx.get(name, rowId!);
+        if (!existing) return undefined;
+        const { id: _id, version: _version, ...stored } = existing;
+        const written = await tx.update(name, rowId!, { ...stored, [spec.field]: value });
+        return written.status === 'ok' ? written.row : undefined;
+      });
+      if (!result) return notFound(c, name, rowId!);
+      return ok(c, answer(result), t('server.edited'));
+    },
+  );
 }

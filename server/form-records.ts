@@ -4,8 +4,6 @@
 // the status switch. Listing and deleting are the resource's ordinary endpoints, which answer
 // each record's values beside its own fields.
 import { Code } from '../kernel/contract/codes';
-import { parseInteger } from '../kernel/contract/integers';
-import { echo } from '../kernel/contract/limits';
 import { flattenRecord, formValuesField, ownFormFields, parentDefined, recordFormRules, splitSubmission } from '../kernel/forms/record-form';
 import type { FieldDefinition, FormDefinition } from '../kernel/forms/types';
 import { formProblems } from '../kernel/forms/validate';
@@ -17,10 +15,10 @@ import type { FormsSpec } from '../kernel/schema/types';
 import type { FieldError } from '../kernel/schema/validation';
 import { type AppContext, ok } from './context';
 import type { Api } from './endpoints';
-import { FORM_DEFINITION_DOC, FORM_HEADER_DOC, idParameter, statusBodyDoc, submissionDoc } from './form-record-docs';
+import { FORM_DEFINITION_DOC, FORM_HEADER_DOC, idParameter, submissionDoc } from './form-record-docs';
 import { readJson, refuseBody } from './request';
 import type { RecordFiles } from './files/record-files';
-import { IMAGE_TYPES, idIn, imageFiles, kept, notFound, refuse } from './form-calls';
+import { IMAGE_TYPES, idIn, imageFiles, kept, notFound, refuse, registerStatusSwitch } from './form-calls';
 import type { Row, Store } from './store/types';
 
 /** One column of a form-record table: a field (`key`) or a cell the console draws (`slot`). */
@@ -185,34 +183,5 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
     return answer(c, result, given, 'server.edited');
   });
 
-  const status = spec.status;
-  if (!status) return;
-  const allowed = properties(schema)[status.field]?.enum ?? [];
-  api.on(
-    { method: 'POST', path: status.path, access, doc: { tags, summary: `Sets the ${status.field} of a ${name} record`, body: statusBodyDoc(status.field, allowed), data: { type: 'object' }, codes: [Code.invalidInput, Code.notFound] } },
-    async (c) => {
-      const read = await readJson(c);
-      if (!('body' in read)) return refuseBody(c, read);
-      const t = c.get('t');
-      const { id, [status.field]: value, ...extra } = read.body;
-      const rowId = typeof id === 'number' ? parseInteger(id) : undefined;
-      const errors: FieldError[] = [];
-      if (rowId === undefined || rowId < 1) errors.push({ field: 'id', message: t('server.bad_record_id', { param: 'id', value: echo(JSON.stringify(id ?? null)) }) });
-      if (!allowed.includes(value as never)) {
-        const field = t(`resources.${name}.fields.${status.field}`, { _: status.field });
-        errors.push({ field: status.field, message: `${field}: ${t('validation.enum', { values: allowed.join(', ') })}` });
-      }
-      for (const key of Object.keys(extra).slice(0, 5)) errors.push({ field: echo(key), message: `${echo(key)}: ${t('validation.unknown_field')}` });
-      if (errors.length > 0) return refuse(c, errors);
-      const result = await store.transaction(async (tx) => {
-        const existing = await tx.get(name, rowId!);
-        if (!existing) return undefined;
-        const { id: _id, version: _version, ...stored } = existing;
-        const written = await tx.update(name, rowId!, { ...stored, [status.field]: value });
-        return written.status === 'ok' ? written.row : undefined;
-      });
-      if (!result) return notFound(c, name, rowId!);
-      return ok(c, flattenRecord(schema, result), t('server.edited'));
-    },
-  );
+  if (spec.status) registerStatusSwitch(api, { name, schema, store, spec: spec.status, answer: (row) => flattenRecord(schema, row) });
 }

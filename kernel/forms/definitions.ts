@@ -55,6 +55,7 @@ export function rulesOf(typelist: readonly FieldDefinition[], values: Record<str
     if (CHOICE_TYPES.includes(field.type)) rule.options = parseParam(field.param).options;
     if (field.required) rule.required = true;
     if (field.info) rule.info = field.info;
+    if (field.placeholder) rule.placeholder = field.placeholder;
     if (field.min !== undefined) rule.min = field.min;
     if (field.max !== undefined) rule.max = field.max;
     if (values[field.name] !== undefined) rule.value = values[field.name];

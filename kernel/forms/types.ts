@@ -60,6 +60,8 @@ export interface FieldDefinition {
   param?: string;
   required?: boolean;
   info?: string;
+  /** Shown in the empty input (a format, an example), never checked. */
+  placeholder?: string;
   min?: number;
   max?: number;
 }

@@ -53,7 +53,13 @@ export function formReason(error: ErrorLike, rule: FormRule | undefined, languag
 
 /** The problems of a submission; empty when the form accepts it. Each names the field by its title. */
 export function formProblems(definition: Pick<FormDefinition, 'rules' | 'title'>, input: Record<string, unknown>, language: Language, t: Translate): FieldError[] {
-  const validate = validatorOf(definition);
+  let validate: ValidateFunction;
+  try {
+    validate = validatorOf(definition);
+  } catch (error) {
+    // A stored definition no check foresaw: the submission is refused with the reason, never a crash.
+    return [{ field: '', message: t('forms.definition_broken', { reason: echo((error as Error).message) }) }];
+  }
   if (validate(compactValues(input))) return [];
   const rules = new Map(definition.rules.map((rule) => [rule.field, rule]));
   const out: FieldError[] = [];

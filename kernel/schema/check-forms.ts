@@ -32,8 +32,7 @@ export function formsProblems({ root, resources }: ResourceContext): Found[] {
     if (!spec) add(at, 'records with form values are written through their forms: the resource needs x-resource.forms');
   }
   if (spec && !values) add('/x-resource/forms', 'needs a field marked x-form-values to keep the values of the forms');
-  const status = spec?.status;
-  if (status && !own[status.field]?.enum) add('/x-resource/forms/status/field', `"${status.field}" is not a top-level field with a list of values (enum)`);
+  if (spec?.status) out.push(...statusProblem(own, spec.status.field, '/x-resource/forms/status/field'));
   return [...out, ...fillsProblems({ root, resources } as ResourceContext)];
 }
 
@@ -60,9 +59,15 @@ function fillsProblems({ root, resources }: ResourceContext): Found[] {
     if (own[name]?.type !== type) add(key, `"${name}" must be a top-level field of type ${type}`);
     else if (!own[name].readOnly) add(key, `"${name}" is kept by the server: it must be readOnly`);
   }
+  if (spec.status) out.push(...statusProblem(own, spec.status.field, '/x-resource/fills/status/field'));
   for (const [mine, theirs] of Object.entries(spec.copy)) {
     if (!own[mine]) add(`copy/${esc(mine)}`, `"${mine}" is not a top-level field`);
     if (template && !properties(template)[theirs]) add(`copy/${esc(mine)}`, `"${theirs}" is not a top-level field of ${target}`);
   }
   return out;
+}
+
+/** A status switch sets a top-level field that lists its values. */
+function statusProblem(own: ReturnType<typeof properties>, field: string, pointer: string): Found[] {
+  return own[field]?.enum ? [] : [{ pointer, message: `"${field}" is not a top-level field with a list of values (enum)` }];
 }

@@ -87,7 +87,13 @@ export interface FormsSpec {
   header: string;
   add: { form: string; submit: string };
   edit: { form: string; submit: string };
-  status?: { path: string; field: string };
+  status?: StatusSwitchSpec;
+}
+
+/** `POST path {id, <field>}` sets a record's top-level `field` to one of its listed (enum) values. */
+export interface StatusSwitchSpec {
+  path: string;
+  field: string;
 }
 
 /**
@@ -97,7 +103,7 @@ export interface FormsSpec {
  * values in `values`, the template's revision in `revision`, who filled it in `by`, and the
  * template fields `copy` names (record field → template field). GET `form?tid=&<parent param>=`
  * answers the form definition of the template as it is now; POST `submit?tid=&<parent param>=`
- * takes its values.
+ * takes its values; `status` sets a filled record's status (valid or withdrawn).
  */
 export interface FillsSpec {
   template: string;
@@ -108,6 +114,7 @@ export interface FillsSpec {
   copy: Record<string, string>;
   form: string;
   submit: string;
+  status?: StatusSwitchSpec;
 }
 
 export interface RecordPageSpec {

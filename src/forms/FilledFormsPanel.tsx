@@ -1,10 +1,13 @@
 // The filled-in forms of a record (an instrument's dossiers), on its record page: each with the
 // template's name and revision it was filled with, who filled it and when; "Fill in" chooses a
 // template and opens its form as it is now; a dossier opens read-only with the fields it was
-// filled with, and prints on its own. Deleting asks first ("Tip").
+// filled with, and prints on its own. A dossier can be withdrawn (kept, marked no longer valid)
+// and restored; that and deleting ask first ("Tip").
 import AddIcon from '@mui/icons-material/Add';
+import BlockIcon from '@mui/icons-material/Block';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PrintIcon from '@mui/icons-material/Print';
+import RestoreIcon from '@mui/icons-material/Restore';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,13 +27,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Suspense, lazy, useState } from 'react';
-import { type RaRecord, useGetList, useGetManyReference, useLocaleState, useTranslate } from 'react-admin';
+import { type RaRecord, RecordContextProvider, useGetList, useGetManyReference, useLocaleState, useTranslate } from 'react-admin';
 import { rulesOf } from '../../kernel/forms/definitions';
 import type { FieldDefinition } from '../../kernel/forms/types';
 import { registry } from '../../kernel/schema/load-vite';
 import { parentParam as parentParamOf } from '../../kernel/schema/query';
 import { properties } from '../../kernel/schema/registry';
 import type { FillsSpec, ResourceSchema } from '../../kernel/schema/types';
+import { ValueField } from '../resources/generic/ValueField';
 import type { PanelProps } from '../resources/record/panels';
 import { FormDialog } from './FormDialog';
 import { useConfirmCall } from './useConfirmCall';
@@ -117,6 +121,19 @@ export function FilledFormsPanel({ resource, record }: PanelProps) {
   const parentParam = parentParamOf(schema)!;
   const del = meta.endpoints.del;
   const refresh = () => void rows.refetch();
+  const status = spec.status;
+  const statusValues = status ? (properties(schema)[status.field]?.enum ?? []) : [];
+  /** Withdraws a valid dossier or makes a withdrawn one valid again, after the "Tip" question. */
+  const switchStatus = async (row: RaRecord, restore: boolean) => {
+    if (!status) return;
+    const done = await confirmCall({
+      action: translate(restore ? 'app.dossiers.restore_action' : 'app.dossiers.withdraw_action'),
+      method: 'POST',
+      url: status.path,
+      body: { id: row.id, [status.field]: statusValues[restore ? 0 : 1] },
+    });
+    if (done) refresh();
+  };
 
   return (
     <Box data-filled-forms={child}>
@@ -132,16 +149,29 @@ export function FilledFormsPanel({ resource, record }: PanelProps) {
         </Typography>
       )}
       <List dense disablePadding>
-        {(rows.data ?? []).map((row) => (
-          <ListItem
-            key={row.id}
-            divider
-            data-row={row.id}
-            secondaryAction={
-              <Box sx={{ display: 'flex', gap: 0.5 }}>
+        {(rows.data ?? []).map((row) => {
+          const withdrawn = status !== undefined && row[status.field] === statusValues[1];
+          return (
+            <ListItem key={row.id} divider data-row={row.id} data-status={status ? String(row[status.field]) : undefined} sx={{ flexWrap: 'wrap', gap: 1, px: 1 }}>
+              <ListItemText
+                sx={{ flex: '1 1 16rem', minWidth: 0, opacity: withdrawn ? 0.6 : 1 }}
+                primary={`${String(row.name ?? '')} · ${translate('app.dossiers.revision', { revision: row[spec.revision] ?? 1 })}`}
+                secondary={translate('app.dossiers.filled_by', { name: String(row[spec.by] ?? '—'), time: row.add_time ? new Date(String(row.add_time)).toLocaleString(locale) : '' })}
+              />
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, ml: 'auto' }}>
+                {status && (
+                  <RecordContextProvider value={row}>
+                    <ValueField source={status.field} resource={child} schema={properties(schema)[status.field]} />
+                  </RecordContextProvider>
+                )}
                 <Button size="small" startIcon={<VisibilityIcon />} onClick={() => setViewing(row)}>
                   {translate('ra.action.show')}
                 </Button>
+                {status && (
+                  <Button size="small" startIcon={withdrawn ? <RestoreIcon /> : <BlockIcon />} onClick={() => void switchStatus(row, withdrawn)}>
+                    {translate(withdrawn ? 'app.dossiers.restore' : 'app.dossiers.withdraw')}
+                  </Button>
+                )}
                 {del && (
                   <Button
                     size="small"
@@ -155,15 +185,9 @@ export function FilledFormsPanel({ resource, record }: PanelProps) {
                   </Button>
                 )}
               </Box>
-            }
-            sx={{ pr: { xs: 22, sm: 24 } }}
-          >
-            <ListItemText
-              primary={`${String(row.name ?? '')} · ${translate('app.dossiers.revision', { revision: row[spec.revision] ?? 1 })}`}
-              secondary={translate('app.dossiers.filled_by', { name: String(row[spec.by] ?? '—'), time: row.add_time ? new Date(String(row.add_time)).toLocaleString(locale) : '' })}
-            />
-          </ListItem>
-        ))}
+            </ListItem>
+          );
+        })}
       </List>
       {choosing && (
         <Dialog open onClose={() => setChoosing(false)} fullWidth maxWidth="xs" aria-labelledby="choose-template-title">

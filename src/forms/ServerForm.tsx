@@ -60,7 +60,13 @@ function UploadsWidget({ id, value, disabled, readonly, onChange, schema }: Widg
   return <ImagesInput id={id} urls={urls} max={schema.maxItems ?? 9} disabled={disabled || readonly} onChange={(next) => onChange(next)} />;
 }
 
-const widgets = { switch: SwitchWidget, upload: UploadWidget, uploads: UploadsWidget };
+/** A time of day: the browser's time picker, or a text input when the form gives a placeholder (the picker shows none). */
+function TimeWidget(props: WidgetProps) {
+  const { BaseInputTemplate } = props.registry.templates;
+  return <BaseInputTemplate {...props} type={props.placeholder ? 'text' : 'time'} />;
+}
+
+const widgets = { switch: SwitchWidget, upload: UploadWidget, uploads: UploadsWidget, time: TimeWidget };
 const templates = { FieldTemplate };
 
 export interface ServerFormProps {

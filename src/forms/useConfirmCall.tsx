@@ -35,6 +35,10 @@ export function confirmPayload({ method, ids = [], kefu, body }: ConfirmCall): {
   return { body: { ids: wire, ...(kefu ? { kefu: true } : {}) } };
 }
 
+/** react-admin's delete confirmations worded as the same "Tip" dialog (props of its delete buttons). */
+export const TIP_DELETE = { confirmTitle: 'app.confirm.title', confirmContent: 'app.confirm.delete' } as const;
+export const TIP_BULK_DELETE = { confirmTitle: 'app.confirm.title', confirmContent: 'app.confirm.bulk_delete' } as const;
+
 interface Pending {
   call: ConfirmCall;
   done: (confirmed: boolean) => void;

@@ -151,6 +151,25 @@ describe.each(stores)(`${name}, ${templateName}'s form filled in for a ${parent.
     expect((await call(delTemplate.method, delTemplate.path, { query: { id: template.id } })).code).toBe(20000);
   });
 
+  it.runIf(spec.status)('withdraws a filled record and restores it through the status switch, refusing other values', async () => {
+    const status = spec.status!;
+    const [valid, withdrawn] = properties(schema)[status.field].enum!;
+    const { data: definition } = await form(template.id);
+    const kept = await submit(definition.action, { checked_by: 'Li Wei' });
+    expect(kept.data[status.field]).toBe(valid);
+    const set = (body: unknown) => call<Row>('POST', status.path, { body });
+    const off = await set({ id: kept.data.id, [status.field]: withdrawn });
+    expect(off.code, JSON.stringify(off)).toBe(20000);
+    expect((await filledOf())[0][status.field]).toBe(withdrawn);
+    const refused = await set({ id: kept.data.id, [status.field]: 7, extra: 1 });
+    expect(refused.code).toBe(40001);
+    expect(refused.errors?.map((e) => e.field).sort()).toEqual(['extra', status.field].sort());
+    expect((await filledOf())[0][status.field]).toBe(withdrawn);
+    expect((await set({ id: 999_999, [status.field]: valid })).code).toBe(40004);
+    expect((await set({ id: kept.data.id, [status.field]: valid })).code).toBe(20000);
+    expect((await filledOf())[0][status.field]).toBe(valid);
+  });
+
   it('answers 40004 for a template or a record that does not exist, and 40001 for a malformed id', async () => {
     expect((await form(999_999)).code).toBe(40004);
     expect((await form(template.id, 999_999)).code).toBe(40004);

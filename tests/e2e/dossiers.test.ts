@@ -1,7 +1,8 @@
 // Dossiers in the browser: on an instrument's record page, a dossier template's form filled in
 // (a choice and a picture among its fields) and kept; after the template's fields change, the
 // dossier filled earlier still shows the fields and values it was filled with, under its own
-// revision, and prints on its own; a new one takes the new fields. Then screenshots of the tab
+// revision, and prints on its own; a new one takes the new fields; a dossier is withdrawn and
+// restored after the "Tip" question. Then screenshots of the tab
 // and a dossier in two languages and on a phone. Every record the tests use is made here.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -106,6 +107,24 @@ describe("an instrument's dossiers", () => {
     const second = (await dossiersOf()).find((d) => d.id !== first.id)!;
     expect(second).toMatchObject({ revision: 2, values: { checked_by: 'Wang Fang', pressure: 150 } });
     expect((await dossiersOf()).find((d) => d.id === first.id)).toMatchObject({ revision: 1, values: { checked_by: 'Li Wei', oil: 'low' } });
+
+    // The first is withdrawn after the "Tip" question (Cancel first changes nothing), then restored.
+    const row = page.locator(`[data-row="${first.id}"]`);
+    const tip = page.locator('[data-confirm-call]');
+    await row.getByText(m['resources.dossier.enums.status.1']).waitFor();
+    await row.getByRole('button', { name: m['app.dossiers.withdraw'] }).click();
+    await tip.getByText(m['app.confirm.text'].replace('%{action}', m['app.dossiers.withdraw_action'])).waitFor();
+    await tip.getByRole('button', { name: m['app.confirm.cancel'] }).click();
+    await tip.waitFor({ state: 'detached' });
+    expect((await dossiersOf()).find((d) => d.id === first.id)?.status).toBe(1);
+    await row.getByRole('button', { name: m['app.dossiers.withdraw'] }).click();
+    await tip.getByRole('button', { name: m['app.confirm.ok'] }).click();
+    await row.getByText(m['resources.dossier.enums.status.0']).waitFor();
+    expect((await dossiersOf()).find((d) => d.id === first.id)?.status).toBe(0);
+    await row.getByRole('button', { name: m['app.dossiers.restore'] }).click();
+    await tip.getByRole('button', { name: m['app.confirm.ok'] }).click();
+    await row.getByText(m['resources.dossier.enums.status.1']).waitFor();
+    expect((await dossiersOf()).find((d) => d.id === first.id)?.status).toBe(1);
   });
 });
 

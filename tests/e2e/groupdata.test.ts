@@ -44,7 +44,8 @@ beforeAll(async () => {
       { name: 'title', title: 'Headline', type: 'input', required: true },
       { name: 'slide', title: 'Picture', type: 'upload' },
       { name: 'place', title: 'Place', type: 'select', param: 'top=>Top of the page\nside=>Side bar' },
-      { name: 'hours', title: 'Hours shown', type: 'number', min: 1, max: 72 },
+      { name: 'hours', title: 'Hours shown', type: 'number', min: 1, max: 72, placeholder: 'Whole hours' },
+      { name: 'from', title: 'From', type: 'time', placeholder: 'On the hour, such as 08:00' },
     ],
   });
 });
@@ -68,11 +69,15 @@ describe("a group's items", () => {
     await formDialog(page).locator('[data-images=root_slide] img').waitFor();
     await input(page, 'place').click();
     await page.getByRole('option', { name: 'Side bar' }).click();
+    // Time and duration say what they take as placeholders.
+    expect(await input(page, 'hours').getAttribute('placeholder')).toBe('Whole hours');
+    expect(await input(page, 'from').getAttribute('placeholder')).toBe('On the hour, such as 08:00');
     await input(page, 'hours').fill('12');
+    await input(page, 'from').fill('08:00');
     await formDialog(page).getByRole('button', { name: m['app.confirm.ok'] }).click();
     await formDialog(page).waitFor({ state: 'detached' });
     const [item] = await items();
-    expect(item).toMatchObject({ title: 'Rig 12 back on line', place: 'side', hours: 12, status: 1, sort: 1 });
+    expect(item).toMatchObject({ title: 'Rig 12 back on line', place: 'side', hours: 12, from: '08:00', status: 1, sort: 1 });
     expect(String(item.slide)).toMatch(/\/upload\/file\//);
     const row = page.locator(`[data-row="${item.id}"]`);
     await row.getByText('Rig 12 back on line').waitFor();

@@ -243,13 +243,13 @@ describe('definitionProblems', () => {
 describe('rulesOf', () => {
   it('turns definitions into rules with their options, bounds, help and values', () => {
     const list = [
-      field('title', 'input', { required: true, info: 'Shown big' }),
+      field('title', 'input', { required: true, info: 'Shown big', placeholder: 'Short, please' }),
       field('colour', 'radio', { param: '1=>Red\n2=>Blue' }),
       field('hours', 'number', { min: 1, max: 720 }),
       field('on', 'switch', { required: false }),
     ];
     expect(rulesOf(list)).toEqual([
-      { type: 'input', field: 'title', title: 'TITLE', required: true, info: 'Shown big' },
+      { type: 'input', field: 'title', title: 'TITLE', required: true, info: 'Shown big', placeholder: 'Short, please' },
       { type: 'radio', field: 'colour', title: 'COLOUR', options: colours },
       { type: 'number', field: 'hours', title: 'HOURS', min: 1, max: 720 },
       { type: 'switch', field: 'on', title: 'ON' },
@@ -451,5 +451,15 @@ describe('bounds of a count of images', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('a stored definition that makes no usable schema', () => {
+  it('refuses the submission with the reason instead of failing', () => {
+    // A choice without options (the designer refuses it; a definition stored another way may hold it).
+    const rules: FormRule[] = [{ type: 'select', field: 'pick', title: 'Pick', options: [] }];
+    const problems = formProblems({ rules, title: '' }, { pick: 1 }, 'en', keys);
+    expect(problems).toHaveLength(1);
+    expect(problems[0].message).toMatch(/^forms\.definition_broken\{"reason":".*enum/);
   });
 });

@@ -548,6 +548,26 @@ describe('the wells keywords', () => {
         'schemas/run.json#/properties/wellName/x-computed: a value the server keeps must be readOnly',
       ],
     ],
+    'a status switch on a field that lists no values, for records written through forms and for filled forms': [
+      (f) => {
+        well(f).properties.fieldList = { type: 'array', 'x-field-definitions': true, items: { type: 'object' } };
+        run(f).properties.values = { type: 'object', readOnly: true, 'x-form-values': 'fieldList' };
+        run(f)['x-resource'].forms = { header: '/run/header', add: { form: '/run/addItem', submit: '/run/add' }, edit: { form: '/run/editItem', submit: '/run/edit' }, status: { path: '/run/set_status', field: 'start' } };
+        // The same child also filled in from a well's fields (two uses of one fixture resource).
+        Object.assign(run(f).properties, {
+          template: { type: 'integer', 'x-ref': 'well' },
+          fieldList: { type: 'array', readOnly: true, items: { type: 'object' } },
+          answers: { type: 'object', readOnly: true },
+          revision: { type: 'integer', readOnly: true },
+          by: { type: 'string', readOnly: true },
+        });
+        run(f)['x-resource'].fills = { template: 'template', fields: 'fieldList', values: 'answers', revision: 'revision', by: 'by', copy: {}, form: '/run/form', submit: '/run/fill', status: { path: '/run/fill_status', field: 'nothing' } };
+      },
+      [
+        'schemas/run.json#/x-resource/forms/status/field: "start" is not a top-level field with a list of values (enum)',
+        'schemas/run.json#/x-resource/fills/status/field: "nothing" is not a top-level field with a list of values (enum)',
+      ],
+    ],
     'revisionOf on a field that is no integer, of a field that does not exist or of itself, or not readOnly': [
       (f) => {
         well(f).properties.rev = { type: 'string', readOnly: true, 'x-computed': { revisionOf: 'name' } };

@@ -181,9 +181,10 @@ export function FieldCard({ id, index, count, field, source, label, types, probl
         )}
         {shown('min') && <TextField {...text('min')} type="number" value={field.min ?? ''} onChange={(e) => onChange({ min: toNumber(e.target.value) })} />}
         {shown('max') && <TextField {...text('max')} type="number" value={field.max ?? ''} onChange={(e) => onChange({ max: toNumber(e.target.value) })} />}
-        <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
+        <Box sx={{ gridColumn: shown('placeholder') ? undefined : '1 / -1', minWidth: 0 }}>
           <TextField {...text('info')} value={field.info ?? ''} onChange={(e) => onChange({ info: e.target.value })} />
         </Box>
+        {shown('placeholder') && <TextField {...text('placeholder')} value={field.placeholder ?? ''} onChange={(e) => onChange({ placeholder: e.target.value })} />}
       </Box>
       {otherProblems.map((message) => (
         <FormHelperText key={message} error>

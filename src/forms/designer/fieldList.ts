@@ -6,11 +6,14 @@ import { type DefinitionProblem, FIELD_NAME_PATTERN } from '../../../kernel/form
 import { CHOICE_TYPES, FORM_FIELD_TYPES, type FieldDefinition, type FormFieldType } from '../../../kernel/forms/types';
 
 /** The parts of a field a person edits, in the order of its card. */
-export const PARTS = ['name', 'title', 'type', 'required', 'info', 'param', 'min', 'max'] as const;
+export const PARTS = ['name', 'title', 'type', 'required', 'info', 'placeholder', 'param', 'min', 'max'] as const;
 export type Part = (typeof PARTS)[number];
 
 /** Kinds whose value has bounds: a number's, and the count of images of `uploads`. */
 export const BOUNDED_TYPES: readonly FormFieldType[] = ['number', 'uploads'];
+
+/** Kinds a person types into. */
+export const TYPED_TYPES: readonly FormFieldType[] = ['input', 'textarea', 'number', 'time'];
 
 export const hasOptions = (type: FormFieldType) => CHOICE_TYPES.includes(type);
 export const hasBounds = (type: FormFieldType) => BOUNDED_TYPES.includes(type);
@@ -19,6 +22,8 @@ export const hasBounds = (type: FormFieldType) => BOUNDED_TYPES.includes(type);
 export function shows(part: Part, type: FormFieldType): boolean {
   if (part === 'param') return hasOptions(type);
   if (part === 'min' || part === 'max') return hasBounds(type);
+  // Only what a person types into has an empty state to show a placeholder in.
+  if (part === 'placeholder') return TYPED_TYPES.includes(type);
   return true;
 }
 
@@ -34,7 +39,10 @@ export function cleanField(field: Partial<FieldDefinition>): FieldDefinition {
   const out: FieldDefinition = { name: field.name ?? '', title: field.title ?? '', type };
   if (hasOptions(type) && typeof field.param === 'string' && field.param.trim() !== '') out.param = field.param;
   if (field.required === true) out.required = true;
-  if (typeof field.info === 'string' && field.info.trim() !== '') out.info = field.info;
+  for (const part of ['info', 'placeholder'] as const) {
+    const text = field[part];
+    if (typeof text === 'string' && text.trim() !== '') out[part] = text;
+  }
   if (hasBounds(type)) {
     if (isNumber(field.min)) out.min = field.min;
     if (isNumber(field.max)) out.max = field.max;

@@ -13,6 +13,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { fields } from '../../../kernel/schema/registry';
+import { TIP_DELETE } from '../../forms/useConfirmCall';
 import { GRID_COLUMNS, defaultValues, formSections, gridSpan } from './formLayout';
 import { SchemaInput } from './SchemaInput';
 import { useRecordValidator } from './useRecordValidator';
@@ -39,7 +40,7 @@ function FormToolbar({ deleteRedirect, deleteOptions, inDialog }: Pick<SchemaFor
   return (
     <Toolbar sx={{ justifyContent: 'space-between', ...(inDialog ? { '&.RaToolbar-mobileToolbar': { position: 'static' } } : {}) }}>
       <SaveButton />
-      {deleteRedirect !== undefined && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={deleteRedirect} mutationOptions={deleteOptions} />}
+      {deleteRedirect !== undefined && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={deleteRedirect} mutationOptions={deleteOptions} {...TIP_DELETE} />}
     </Toolbar>
   );
 }

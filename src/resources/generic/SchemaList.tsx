@@ -17,6 +17,7 @@ import { pageSizes } from './formLayout';
 import { RecordRows } from './RecordRows';
 import { useFilterInputs } from './useFilterInputs';
 import { useSchema } from './useSchema';
+import { TIP_BULK_DELETE } from '../../forms/useConfirmCall';
 
 export function SchemaList() {
   const { resource, schema } = useSchema();
@@ -57,7 +58,7 @@ export function SchemaList() {
         schema={schema}
         place="list"
         rowClick={(id) => links.open(resource, id) ?? false}
-        bulkActionButtons={meta.endpoints.del ? <BulkDeleteWithConfirmButton mutationMode="pessimistic" /> : false}
+        bulkActionButtons={meta.endpoints.del ? <BulkDeleteWithConfirmButton mutationMode="pessimistic" {...TIP_BULK_DELETE} /> : false}
         empty={<ListEmpty resource={resource} defaults={filters.defaults} create={create ? { to: create } : undefined} />}
       />
     </List>

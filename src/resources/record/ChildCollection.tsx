@@ -30,6 +30,7 @@ import { useLinks } from '../useLinks';
 import { ChildDialog } from './ChildDialog';
 import { RecordPageButton } from './RecordPageButton';
 import { useLockState } from './useLockState';
+import { TIP_DELETE } from '../../forms/useConfirmCall';
 
 export function ChildCollection({ resource, parentId }: { resource: string; parentId: Identifier }) {
   const schema = registry.resources[resource];
@@ -122,6 +123,7 @@ function RowActions({ resource, recordPage, parentField, onDeleted }: RowActions
           mutationMode="pessimistic"
           redirect={false}
           mutationOptions={{ onSuccess: onDeleted }}
+          {...TIP_DELETE}
           title={translate('ra.action.delete')}
           // Only the icon shows in the row (the label stays the button's accessible name).
           sx={{ fontSize: 0, minWidth: 0, '& .MuiButton-startIcon': { m: 0 } }}
