@@ -20,10 +20,18 @@ import { type AddressOf, registerSession } from './session';
 import { registerTemplates } from './templates';
 import { registerFormRecords } from './form-records';
 import { registerFilledForms } from './filled-forms';
+import { registerStatusSwitch } from './form-calls';
+import { createScheduler } from './scheduler';
+import { registerScheduleCalls } from './schedule-calls';
+import { registerHistory } from './history/register';
 import { type UploadDeps, registerUploadFiles, registerUploads } from './uploads';
 import { serverUploads } from './files/node';
 import { registerReports } from './files/reports';
+import { registerAttachments } from './files/attachments';
 import { createFiles } from './files/service';
+import { registerNotices } from './notify/register';
+import { type People, sqlPeople, standardPeople } from './notify/people';
+import type { NoticeBus } from './notify/bus';
 import type { Store } from './store/types';
 import { RecordValidator } from '../kernel/schema/validation';
 
@@ -42,14 +50,17 @@ export interface AppDeps {
   uploads?: UploadDeps;
   /** The largest JSON body accepted (JSON_BODY_MAX_BYTES). */
   jsonBodyMaxBytes?: number;
+  /** Who may be sent messages; by default the database's accounts when the app has one (its uploads'), else the mock's. */
+  people?: People;
+  /** How new messages reach streams on other instances (postgresBus on PostgreSQL); in memory by default. */
+  noticeBus?: NoticeBus;
 }
 
-export function createApp({ registry, store, accounts, now, addressOf = () => 'local', onError = console.error, uploads, jsonBodyMaxBytes = DEFAULT_JSON_BODY_MAX_BYTES }: AppDeps) {
+export function createApp({ registry, store, accounts, now, addressOf = () => 'local', onError = console.error, uploads, jsonBodyMaxBytes = DEFAULT_JSON_BODY_MAX_BYTES, people, noticeBus }: AppDeps) {
   const app = new Hono<AppEnv>().basePath(API_BASE);
   const validator = new RecordValidator(registry);
   const permissions = createPermissions(registry);
   const api = createApi(app, accounts, permissions, jsonBodyMaxBytes);
-
   app.use(async (c, next) => {
     const language = pickLanguage(c.req.header('Accept-Language'));
     c.set('language', language);
@@ -61,12 +72,16 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
+  // Every write a person makes through `store` from here on is kept in the operation log (its
+  // calls registered after the middleware above, which gives each request its language).
+  store = registerHistory(api, { registry, store, accounts, now });
   registerSession(api, registry, accounts, addressOf);
   const files = uploads && createFiles({ storage: 'db' in uploads ? serverUploads(uploads) : uploads, registry, store, permissions });
   if (files) {
     registerUploadFiles(api, files);
     registerUploads(api, files);
     if (registry.resources.device) registerReports(api, { files, store, resource: 'device', base: '/device/report' });
+    registerAttachments(api, { files, registry, store });
   }
   const relations = createRelations(registry);
   registerDictionary(api, registry, store);
@@ -79,6 +94,16 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
   assignments.register(api, store);
   registerFormRecords(api, { registry, store, now, files: files?.records });
   registerFilledForms(api, { registry, store, now, files: files?.records });
+  for (const [name, schema] of Object.entries(registry.resources)) {
+    const spec = schema['x-resource'].switch;
+    if (spec) registerStatusSwitch(api, { name, schema, store, spec, answer: (row) => row, now });
+  }
+  // Messages, notifications and their stream; `notices.notify(...)` tells people things (server/notifications.ts).
+  const notices = registerNotices(api, { registry, store, accounts, now, bus: noticeBus, people: people ?? (uploads && 'db' in uploads ? sqlPeople(uploads.db) : standardPeople()) });
+  // Built here, started by the Node entry: the mock and the tests run jobs only when asked. A
+  // failed run is told to the admins.
+  const scheduler = createScheduler({ registry, store, now, sweepUploads: files?.sweep, pruneSignIns: (before) => accounts.pruneSignIns(before), onError, onFailure: notices && ((failure) => notices.notify(failure)) });
+  registerScheduleCalls(api, registry, scheduler);
   // Built on first request, when every operation (itself included) has been declared.
   let openApi: Record<string, unknown> | undefined;
   api.on({ method: 'GET', path: '/openapi.json', access: 'public', doc: { tags: ['document'], summary: 'This document' } }, (c) =>
@@ -97,7 +122,7 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
     const t = c.get('t') ?? translator('en');
     return c.json({ code: Code.internal, message: t('server.internal') }, 500);
   });
-  return app;
+  return Object.assign(app, { scheduler, notices });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -11,6 +11,7 @@ import type { Registry } from '../kernel/schema/registry';
 import { resolve } from '../kernel/schema/registry';
 import { type AssignKind, assignDoc } from './assignment-docs';
 import { type AppContext, fail, ok } from './context';
+import { authored } from './history/recorder';
 import type { Api } from './endpoints';
 import type { Language, Translate } from './messages';
 import { readJson, refuseBody } from './request';
@@ -217,7 +218,7 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
             const call = readCall(c, kind, collection, read.body);
             if (call instanceof Response) return call;
             const context = { language: c.get('language'), t: c.get('t') };
-            const outcome = await store.transaction((tx) => (kind === 'add' ? add : remove)(tx, collection, call, context));
+            const outcome = await authored(store, c).transaction((tx) => (kind === 'add' ? add : remove)(tx, collection, call, context));
             return answer(c, kind, collection, outcome);
           });
         }

@@ -25,6 +25,8 @@ export interface OperationDoc {
   data?: Json;
   /** The refusal codes this operation may answer with, besides the ones every operation may. */
   codes?: number[];
+  /** A GET that changes what is stored (the specification's job switch): said in the document as `x-writes`. */
+  writes?: boolean;
 }
 
 export interface Operation {

@@ -14,6 +14,7 @@ import { properties } from '../kernel/schema/registry';
 import type { FillsSpec } from '../kernel/schema/types';
 import type { FieldError } from '../kernel/schema/validation';
 import { type AppContext, ok } from './context';
+import { authored } from './history/recorder';
 import type { Api } from './endpoints';
 import type { RecordFiles } from './files/record-files';
 import { FORM_DEFINITION_DOC, idParameter } from './form-record-docs';
@@ -104,7 +105,7 @@ function registerOne(api: Api, name: string, spec: FillsSpec, { registry, store,
       const fileErrors = files ? await files.checkNamed(name, imageFiles(spec.values, fieldsOf(found.template), read.body), undefined, c.get('user')!, t) : [];
       if (fileErrors.length > 0) return refuse(c, fileErrors);
       type Outcome = { missing: string; id: number } | { problems: FieldError[] } | { row: Row; fields: FieldDefinition[] };
-      const result = await store.transaction(async (tx): Promise<Outcome> => {
+      const result = await authored(store, c).transaction(async (tx): Promise<Outcome> => {
         // Read again in the transaction that writes: the template as it is when the dossier is kept.
         const template = await tx.get(templateResource, found.template.id);
         if (!template) return { missing: templateResource, id: found.template.id };

@@ -6,12 +6,14 @@ import { parseInteger } from '../kernel/contract/integers';
 import { echo } from '../kernel/contract/limits';
 import type { FieldDefinition } from '../kernel/forms/types';
 import type { FieldError } from '../kernel/schema/validation';
+import { derive } from '../kernel/schema/derive';
 import { properties } from '../kernel/schema/registry';
 import type { ResourceSchema, StatusSwitchSpec } from '../kernel/schema/types';
 import { type AppContext, fail, ok } from './context';
+import { authored } from './history/recorder';
 import type { Api } from './endpoints';
 import type { NamedFiles } from './files/record-files';
-import { statusBodyDoc } from './form-record-docs';
+import { idParameter, statusBodyDoc } from './form-record-docs';
 import { readJson, refuseBody } from './request';
 import type { Row, Store } from './store/types';
 
@@ -58,23 +60,37 @@ interface StatusSwitch {
   spec: StatusSwitchSpec;
   /** The record as the answer shows it. */
   answer: (row: Row) => Record<string, unknown>;
+  now?: () => Date;
 }
 
-/** `POST <spec.path> {id, <spec.field>}`: sets the field to one of its listed values, nothing else. */
-export function registerStatusSwitch(api: Api, { name, schema, store, spec, answer }: StatusSwitch) {
+/** A query-string value as the enum holds it: digits as a number when the enum lists numbers. */
+const asListed = (raw: string | undefined, allowed: unknown[]) => (raw !== undefined && /^-?[0-9]{1,9}$/.test(raw) && allowed.some((v) => typeof v === 'number') ? Number(raw) : raw);
+
+/**
+ * `POST <path> {id, <field>}`, or `GET <path>?id=&<field>=`: sets the field to one of its listed
+ * values, nothing else; the values the record works out from it follow (a job's next run).
+ */
+export function registerStatusSwitch(api: Api, { name, schema, store, spec, answer, now = () => new Date() }: StatusSwitch) {
   const allowed = properties(schema)[spec.field]?.enum ?? [];
+  const method = spec.method ?? 'POST';
+  const doc =
+    method === 'GET'
+      ? { parameters: [idParameter('id'), { name: spec.field, in: 'query', required: true, schema: { enum: allowed } }], writes: true }
+      : { body: statusBodyDoc(spec.field, allowed) };
   api.on(
-    {
-      method: 'POST',
-      path: spec.path,
-      access: { resource: name },
-      doc: { tags: [name], summary: `Sets the ${spec.field} of a ${name} record`, body: statusBodyDoc(spec.field, allowed), data: { type: 'object' }, codes: [Code.invalidInput, Code.notFound] },
-    },
+    { method, path: spec.path, access: { resource: name }, doc: { tags: [name], summary: `Sets the ${spec.field} of a ${name} record`, ...doc, data: { type: 'object' }, codes: [Code.invalidInput, Code.notFound] } },
     async (c) => {
-      const read = await readJson(c);
-      if (!('body' in read)) return refuseBody(c, read);
+      let input: Record<string, unknown>;
+      if (method === 'GET') {
+        const { id, [spec.field]: value, ...extra } = c.req.query();
+        input = { id: id !== undefined && /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : id, [spec.field]: asListed(value, allowed), ...extra };
+      } else {
+        const read = await readJson(c);
+        if (!('body' in read)) return refuseBody(c, read);
+        input = read.body;
+      }
       const t = c.get('t');
-      const { id, [spec.field]: value, ...extra } = read.body;
+      const { id, [spec.field]: value, ...extra } = input;
       const rowId = typeof id === 'number' ? parseInteger(id) : undefined;
       const errors: FieldError[] = [];
       if (rowId === undefined || rowId < 1) errors.push({ field: 'id', message: t('server.bad_record_id', { param: 'id', value: echo(JSON.stringify(id ?? null)) }) });
@@ -84,11 +100,11 @@ export function registerStatusSwitch(api: Api, { name, schema, store, spec, answ
       }
       for (const key of Object.keys(extra).slice(0, 5)) errors.push({ field: echo(key), message: `${echo(key)}: ${t('validation.unknown_field')}` });
       if (errors.length > 0) return refuse(c, errors);
-      const result = await store.transaction(async (tx) => {
+      const result = await authored(store, c).transaction(async (tx) => {
         const existing = await tx.get(name, rowId!);
         if (!existing) return undefined;
         const { id: _id, version: _version, ...stored } = existing;
-        const written = await tx.update(name, rowId!, { ...stored, [spec.field]: value });
+        const written = await tx.update(name, rowId!, derive(schema, { ...stored, [spec.field]: value }, existing, now()));
         return written.status === 'ok' ? written.row : undefined;
       });
       if (!result) return notFound(c, name, rowId!);

@@ -14,6 +14,7 @@ import { properties } from '../kernel/schema/registry';
 import type { FormsSpec } from '../kernel/schema/types';
 import type { FieldError } from '../kernel/schema/validation';
 import { type AppContext, ok } from './context';
+import { authored } from './history/recorder';
 import type { Api } from './endpoints';
 import { FORM_DEFINITION_DOC, FORM_HEADER_DOC, idParameter, submissionDoc } from './form-record-docs';
 import { readJson, refuseBody } from './request';
@@ -144,7 +145,7 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
     if (problems.length > 0) return refuse(c, problems);
     const fileErrors = await fileProblems(c, gid, given);
     if (fileErrors.length > 0) return refuse(c, fileErrors);
-    const written = await store.transaction(async (tx): Promise<Outcome> => {
+    const written = await authored(store, c).transaction(async (tx): Promise<Outcome> => {
       // Checked again with the fields the group has now, in the transaction that writes.
       const parentRow = await tx.get(parent.resource, gid);
       if (!parentRow) return { missing: parent.resource, id: gid };
@@ -166,7 +167,7 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
     if (!before) return notFound(c, name, id);
     const fileErrors = await fileProblems(c, before[parent.field] as number, given, before);
     if (fileErrors.length > 0) return refuse(c, fileErrors);
-    const result = await store.transaction(async (tx): Promise<Outcome> => {
+    const result = await authored(store, c).transaction(async (tx): Promise<Outcome> => {
       const existing = await tx.get(name, id);
       if (!existing) return { missing: name, id };
       const parentRow = await tx.get(parent.resource, existing[parent.field] as number);

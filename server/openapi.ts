@@ -168,6 +168,7 @@ export function openApiDocument(registry: Registry, operations: Operation[], per
         'x-access': access === 'public' || access === 'signed-in' ? access : permissions.rolesFor(access.resource),
         // Checked before anything else, the session included: a larger body answers 40001 to anyone.
         'x-body-max-bytes': operation.bodyMaxBytes,
+        ...(doc.writes ? { 'x-writes': true } : {}),
         ...(access === 'public' ? { security: [] } : {}),
         ...(doc.parameters ? { parameters: doc.parameters } : {}),
         ...(doc.body ? { requestBody: jsonBody ? { required: true, content: { 'application/json': { schema: doc.body } } } : doc.body } : {}),

@@ -5,6 +5,7 @@
 // one (`via`: a crew's wells) opens nothing: that resource keeps the roles of its own screens.
 // A resource no route shows is open only to the roles its schema names (`x-resource.roles`), and
 // to nobody when it names none.
+import { knownRoles } from '../kernel/routes/roles';
 import { filterRoutes } from '../kernel/routes/tree';
 import type { Registry } from '../kernel/schema/registry';
 import { parseScreen } from '../kernel/schema/route-component';
@@ -28,20 +29,6 @@ export function resourcesShown(routes: RouteNode[], resources: Record<string, Re
   };
   walk(routes);
   return found;
-}
-
-/** Every role name the route tree and the schemas mention, and admin, who sees every route. */
-export function knownRoles({ routes, resources }: Registry): string[] {
-  const roles = new Set(['admin']);
-  const walk = (nodes: RouteNode[]) => {
-    for (const node of nodes) {
-      for (const role of node.meta?.roles ?? []) roles.add(role);
-      walk(node.children ?? []);
-    }
-  };
-  walk(routes);
-  for (const schema of Object.values(resources)) for (const role of schema['x-resource'].roles ?? []) roles.add(role);
-  return [...roles].sort();
 }
 
 export function createPermissions(registry: Registry) {

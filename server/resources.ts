@@ -13,6 +13,7 @@ import { MAX_IDS, echo } from '../kernel/contract/limits';
 import { type AppContext, fail, ok } from './context';
 import type { Api } from './endpoints';
 import { readJson, refuseBody } from './request';
+import { authored } from './history/recorder';
 import { addOrEditDoc, resourceDoc } from './resource-docs';
 import { derive, withDefaults } from '../kernel/schema/derive';
 import type { FieldError } from '../kernel/schema/validation';
@@ -123,7 +124,7 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
       const record = derive(schema, compact(input, schema), undefined, now());
       const outOfRange = validator.checkComputed(name, record, c.get('language'), c.get('t'));
       if (outOfRange.length > 0) return refuse(c, outOfRange);
-      const result = await store.transaction(async (tx): Promise<{ errors: FieldError[] } | { row: Row }> => {
+      const result = await authored(store, c).transaction(async (tx): Promise<{ errors: FieldError[] } | { row: Row }> => {
         const filled = await relations.fillFromParent(tx, name, record);
         const errors = await relations.checkWrite(tx, name, filled, undefined, context(c));
         if (errors.length > 0) return { errors };
@@ -149,7 +150,7 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
       }
       const fileErrors = (await files?.check(name, fields, ids[0], c.get('user'), c.get('t'))) ?? [];
       if (fileErrors.length > 0) return refuse(c, fileErrors);
-      const result = await store.transaction(async (tx) => {
+      const result = await authored(store, c).transaction(async (tx) => {
         const existing = await tx.get(name, ids[0]);
         if (!existing) return { status: 'missing' as const };
         const { version: _v, ...stored } = existing;
@@ -193,7 +194,7 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
       if (extra.length > 0) return fail(c, Code.invalidInput, c.get('t')('server.only_ids', { fields: extra.slice(0, 5).map(echo).join(', ') }));
       const ids = idsOf(c, body);
       if (!ids) return missingId(c);
-      const result = await store.transaction((tx) => relations.remove(tx, name, ids, context(c)));
+      const result = await authored(store, c).transaction((tx) => relations.remove(tx, name, ids, context(c)));
       if ('refused' in result) return fail(c, result.code, result.refused);
       if (result.missing.length > 0) return notFound(c, result.missing);
       await files?.afterRemove(name, ids);

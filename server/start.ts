@@ -11,6 +11,8 @@ import { SCHEMA_DIR, readSchemaFiles } from '../kernel/schema/load-node';
 import { loadServerRegistry } from './registry';
 import { PAGES, PANELS } from '../kernel/schema/route-component';
 import { createApp } from './app';
+import { postgresBus } from './notify/bus';
+import { sqlPeople } from './notify/people';
 import { ensureFirstAccounts } from './auth/bootstrap';
 import { buildReason, sourceStamp, writeStamp } from './build-stamp';
 import { SqlAccounts } from './auth/sql-accounts';
@@ -84,7 +86,20 @@ async function main() {
   };
   const jsonBodyMaxBytes = parseInteger(process.env.JSON_BODY_MAX_BYTES ?? String(DEFAULT_JSON_BODY_MAX_BYTES), { min: 1024 });
   if (jsonBodyMaxBytes === undefined) throw new Error(`JSON_BODY_MAX_BYTES must be a whole number of bytes, at least 1024 (it is "${process.env.JSON_BODY_MAX_BYTES}")`);
-  const api = createApp({ registry, store, accounts, addressOf, uploads, jsonBodyMaxBytes, onError: (error) => log.error({ err: error }, 'request failed') });
+  // Notifications reach the streams of every server instance on PostgreSQL through LISTEN/NOTIFY.
+  const noticeBus = connection.dialect === 'postgres' && process.env.DATABASE_URL ? await postgresBus(process.env.DATABASE_URL, undefined, (error) => log.error({ err: error }, 'notification bus')) : undefined;
+  const api = createApp({
+    registry,
+    store,
+    accounts,
+    addressOf,
+    uploads,
+    jsonBodyMaxBytes,
+    people: sqlPeople(connection.db),
+    noticeBus,
+    onError: (error) => log.error({ err: error }, 'request failed'),
+  });
+  api.scheduler.start();
   const web = createWebApp({ api, distDir: DIST, log, healthy: async () => void (await sql`select 1`.execute(connection.db)) });
   const port = Number(process.env.PORT ?? 8080);
   const server = serve({ fetch: web.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
@@ -96,7 +111,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: finishing requests in flight, then stopping`);
+    // Open notification streams would hold the server open: they end first.
+    void api.notices?.close();
     server.close(async () => {
+      await api.scheduler.stop();
       await store.close();
       log.info('stopped');
       process.exit(0);

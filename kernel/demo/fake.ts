@@ -6,6 +6,9 @@
 // Records are made in groups: the records of one parent when the plan shares them among parents
 // (`seed.perParent`), else all of them. A group is made newest first, so that a `before` hint
 // counts back from the seed date, and comes out oldest first, as the records are stored.
+import { PERIOD_TYPES, type PeriodType, periodFields } from '../schedule/period';
+import { periodTypeField } from '../schedule/record';
+import { PERIOD_PARTS } from '../schema/types';
 import { faker } from '@faker-js/faker/locale/en';
 import { dictionaryCode } from '../schema/dictionary';
 import { fields, getPath } from '../schema/registry';
@@ -106,6 +109,19 @@ function dropUnmetConditions(root: ResourceSchema, record: Record<string, unknow
   }
 }
 
+/** A scheduled job's period made one that runs: the parts its type uses brought into their ranges, the others left out. */
+function fitPeriod(root: ResourceSchema, record: Record<string, unknown>) {
+  const typeField = periodTypeField(root);
+  const type = typeField ? record[typeField] : undefined;
+  if (!(PERIOD_TYPES as readonly unknown[]).includes(type)) return;
+  const used = periodFields(type as PeriodType);
+  for (const part of PERIOD_PARTS) if (!used.some((u) => u.field === part)) delete record[part];
+  for (const { field, min, max } of used) {
+    const value = record[field];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) record[field] = min;
+  }
+}
+
 /** One record: `preset` values kept as given, every other field made in making order. */
 function makeRecord(root: ResourceSchema, refs: FakeRefs, making: Omit<Making, 'record'>, preset: Record<string, unknown> = {}) {
   const record: Record<string, unknown> = { ...preset };
@@ -126,6 +142,7 @@ function makeRecord(root: ResourceSchema, refs: FakeRefs, making: Omit<Making, '
     }
   }
   dropUnmetConditions(root, record);
+  fitPeriod(root, record);
   return record;
 }
 

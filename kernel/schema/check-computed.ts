@@ -107,8 +107,12 @@ export function computedProblems(at: string, schema: FieldSchema, topLevel: bool
     if (schema.type !== 'integer') add('/revisionOf', `revisionOf counts changes: the field must be of type integer, not ${schema.type}`);
     if (!topField(root, computed.revisionOf)) add('/revisionOf', notTopLevel(root, computed.revisionOf));
     else if (computed.revisionOf === name) add('/revisionOf', 'counts the changes of the field itself');
+  } else if ('nextRun' in computed) {
+    if (schema.type !== 'string' || schema.format !== 'date-time') add('/nextRun', 'nextRun gives a time: the field must be a string of format date-time');
+    if (!(root['x-rules'] ?? []).some((rule) => rule.period && rule.field === computed.nextRun.period)) add('/nextRun/period', `"${computed.nextRun.period}" carries no period rule ({"field": "${computed.nextRun.period}", "period": true} in x-rules)`);
+    for (const field of Object.keys(computed.nextRun.openWhen)) if (!topField(root, field)) add(`/nextRun/openWhen/${field}`, notTopLevel(root, field));
   } else sumOfProblems(computed.sumOf, schema, ctx, add);
   // Made from other records: only the server fills it, so a person never types it.
-  if (('fromParent' in computed || 'sumOf' in computed || 'revisionOf' in computed) && schema.readOnly !== true) add('', 'a value the server keeps must be readOnly');
+  if (('fromParent' in computed || 'sumOf' in computed || 'revisionOf' in computed || 'nextRun' in computed) && schema.readOnly !== true) add('', 'a value the server keeps must be readOnly');
   return out;
 }

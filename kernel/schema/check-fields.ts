@@ -8,6 +8,7 @@ import { listKeywordProblems } from './check-lists';
 import { colorsOf } from './check-colors';
 import { type Found, esc } from './check-form';
 import { uploadProblems } from './check-upload';
+import { recordOfProblems } from './check-record-of';
 import { patternCompiles, valueProblem } from './check-values';
 import type { ConfigOptions, FieldSchema, ResourceSchema } from './types';
 
@@ -116,6 +117,8 @@ function serverKeywordProblems({ pointer, schema, topLevel }: Node, ctx: Resourc
   if (schema.default !== undefined) {
     const problem = topLevel ? valueProblem(schema, schema.default, ctx.config) : `default ${TOP_LEVEL_ONLY}`;
     if (problem) add('default', problem);
+    // A default fills a value a person leaves out; a readOnly value is the server's, and a write carrying it is refused.
+    else if (schema.readOnly) add('default', 'a readOnly field takes no default: the server keeps its value (x-default or x-computed)');
   }
   out.push(...computedProblems(pointer, schema, topLevel, ctx, TOP_LEVEL_ONLY));
   out.push(...listKeywordProblems(pointer, schema, ctx.root, /(?<!\/properties)\/items(\/|$)/.test(pointer)));
@@ -155,7 +158,7 @@ function nodeProblems(node: Node, ctx: ResourceContext): Found[] {
     .map((name, i) => ({ name, i }))
     .filter(({ name }) => !keys.includes(name))
     .map(({ name, i }) => ({ pointer: `${pointer}/required/${i}`, message: `"${name}" is not a field of this group` }));
-  return [...requiredProblems, ...optionsProblems(node, ctx), ...refProblems(node, ctx), ...messagesProblems(node), ...serverKeywordProblems(node, ctx), ...colorsProblems(node, ctx)];
+  return [...requiredProblems, ...optionsProblems(node, ctx), ...refProblems(node, ctx), ...messagesProblems(node), ...serverKeywordProblems(node, ctx), ...colorsProblems(node, ctx), ...recordOfProblems(node, ctx.root)];
 }
 
 /** Every problem of every field of the resource, each once. */

@@ -3,6 +3,7 @@
 // can sort, filter and keep unique only by the fields written directly in `properties`.
 import { assignProblems } from './check-assign';
 import { formsProblems } from './check-forms';
+import { scheduleProblems } from './check-schedule';
 import { generatorPlanProblems } from './check-fake';
 import { type Found, esc } from './check-form';
 import type { ResourceContext } from './check-fields';
@@ -183,5 +184,6 @@ export function resourceProblems(ctx: ResourceContext, panels: string[]): Found[
     ...lockProblems(ctx),
     ...assignProblems(ctx),
     ...formsProblems(ctx),
+    ...scheduleProblems(ctx),
   ];
 }

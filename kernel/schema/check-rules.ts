@@ -8,7 +8,7 @@ import type { ResourceContext } from './check-fields';
 import { valueProblem } from './check-values';
 import { needsStore } from './derive';
 import { fields } from './registry';
-import { type FieldRule, type FieldSchema, RULE_COMPARISONS, type ResourceSchema } from './types';
+import { type FieldRule, type FieldSchema, PERIOD_PARTS, RULE_COMPARISONS, type ResourceSchema } from './types';
 
 type Kind = 'number' | 'time' | 'other';
 const kindOf = (schema: FieldSchema): Kind =>
@@ -42,6 +42,15 @@ function sumProblems(root: ResourceSchema, leaves: Map<string, FieldSchema>, rul
   if (max <= 0) add('/sumAtMost/max', 'must be more than 0: the fields cannot be negative and all be given');
 }
 
+/** A `period` rule stands under the period's type and finds its parts as top-level whole-number fields. */
+function periodRuleProblems(root: ResourceSchema, rule: FieldRule, add: (pointer: string, message: string | undefined) => void) {
+  const own = root.properties ?? {};
+  const integer = (name: string) => Object.hasOwn(own, name) && own[name].type === 'integer';
+  if (!integer(rule.field)) add('/field', `"${rule.field}" must be a top-level integer field: a period rule stands under the period's type`);
+  const missing = PERIOD_PARTS.filter((part) => !integer(part));
+  if (missing.length > 0) add('/period', `a period reads the top-level integer fields ${PERIOD_PARTS.join(', ')}; missing or not integers: ${missing.join(', ')}`);
+}
+
 /** Every problem of the resource's `x-rules`, each at its pointer. */
 export function rulesProblems({ root, config }: ResourceContext): Found[] {
   const out: Found[] = [];
@@ -62,6 +71,7 @@ export function rulesProblems({ root, config }: ResourceContext): Found[] {
       else if (other === rule.field) add(`/${op}`, 'compares the field with itself');
     }
     if (rule.sumAtMost) sumProblems(root, leaves, rule, add);
+    if (rule.period) periodRuleProblems(root, rule, add);
     if (!rule.requiredWhen) return;
     if (!fieldProblem && required.has(rule.field)) add('/requiredWhen', `"${rule.field}" is required always, so requiredWhen adds nothing`);
     for (const [name, value] of Object.entries(rule.requiredWhen)) {

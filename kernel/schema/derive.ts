@@ -2,7 +2,10 @@
 // Values worked out from the record itself (concat, copy, hoursBetween, difference, ratio) are
 // computed here, in dependency order, alike in the console and on the server; those that need
 // other records (fromParent, sumOf) are filled by the server inside the write (server/relations.ts);
-// a revision (revisionOf) counts the changes of a field from the stored record.
+// a revision (revisionOf) counts the changes of a field from the stored record; a scheduled job's
+// next run (nextRun) is worked out from its period and the time of the write.
+import { nextRun } from '../schedule/period';
+import { periodOf } from '../schedule/record';
 import { fields, getPath } from './registry';
 import type { ComputedSpec, FieldSchema, ResourceSchema } from './types';
 
@@ -130,7 +133,7 @@ function keepServerFields(schema: ResourceSchema, out: Record<string, unknown>, 
 }
 
 /** The same value, whatever order a database kept an object's keys in. */
-function sameValue(a: unknown, b: unknown): boolean {
+export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
   const keysA = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
@@ -143,6 +146,16 @@ function revision(existing: Record<string, unknown> | undefined, next: Record<st
   const stored = typeof existing?.[name] === 'number' ? (existing[name] as number) : 0;
   if (!existing) return 1;
   return sameValue(existing[source], next[source]) ? Math.max(stored, 1) : stored + 1;
+}
+
+/** The time zone scheduled jobs keep to: the server's (TZ), or the browser's in the mock. */
+export const SCHEDULE_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** A job's next run from `now` while it is switched on and its period can run; else nothing. */
+function nextRunOf(record: Record<string, unknown>, { period, openWhen }: { period: string; openWhen: Record<string, unknown> }, now: Date): string | undefined {
+  const open = Object.entries(openWhen).every(([field, value]) => record[field] === value);
+  const parts = periodOf(record, period);
+  return open && parts ? nextRun(parts, now, SCHEDULE_TIME_ZONE).toISOString() : undefined;
 }
 
 export function derive(
@@ -161,6 +174,7 @@ export function derive(
     // A roll-up is the store's to keep (a new parent has no children yet); a parent's value is filled in the write.
     if (spec && 'sumOf' in spec) out[name] = existing ? (existing[name] ?? 0) : 0;
     if (spec && 'revisionOf' in spec) out[name] = revision(existing, out, name, spec.revisionOf);
+    if (spec && 'nextRun' in spec) out[name] = nextRunOf(out, spec.nextRun, now);
   }
   return withComputed(schema, out);
 }

@@ -90,10 +90,26 @@ export interface FormsSpec {
   status?: StatusSwitchSpec;
 }
 
-/** `POST path {id, <field>}` sets a record's top-level `field` to one of its listed (enum) values. */
+/**
+ * A call that sets a record's top-level `field` to one of its listed (enum) values: `POST path
+ * {id, <field>}`, or with `method` GET, `GET path?id=&<field>=`.
+ */
 export interface StatusSwitchSpec {
   path: string;
   field: string;
+  method?: 'GET' | 'POST';
+}
+
+/**
+ * Records that are jobs the server runs on a period (scheduled jobs): each record's `mark` (an enum
+ * field) names the work, which the server's code does. GET `marks` answers `{<mark>: <name>}` in
+ * the person's language; POST `run {id}` runs a job at once; every run is a record of the child
+ * collection `runs`.
+ */
+export interface ScheduleSpec {
+  marks: string;
+  run: string;
+  runs: string;
 }
 
 /**
@@ -167,6 +183,10 @@ export interface ResourceMeta {
   forms?: FormsSpec;
   /** Records that are a template's form filled in (see FillsSpec). */
   fills?: FillsSpec;
+  /** A field the list and the record page show as a switch, set through this call after the "Tip" question. */
+  switch?: StatusSwitchSpec;
+  /** Records that are jobs the server runs on a period (see ScheduleSpec). */
+  schedule?: ScheduleSpec;
   seed?: SeedPlan;
 }
 
@@ -231,6 +251,9 @@ export interface StatisticsSpec {
 export type RuleComparison = 'gt' | 'gte' | 'lt' | 'lte';
 export const RULE_COMPARISONS: readonly RuleComparison[] = ['gt', 'gte', 'lt', 'lte'];
 
+/** The fields a `period` rule reads beside its own: the parts of a scheduled job's period. */
+export const PERIOD_PARTS = ['week', 'day', 'hour', 'minute', 'second'] as const;
+
 /**
  * A check across fields of one record (`x-rules`), its error attached to `field`: compared with
  * another field (`{"field": "endcl", "gte": "startcl"}`), or required while other fields hold
@@ -241,6 +264,8 @@ export type FieldRule = {
   requiredWhen?: Record<string, string | number | boolean>;
   /** The given fields together (those given) are at most `max` (a day's hours: at most 24). */
   sumAtMost?: { of: string[]; max: number };
+  /** `field` is a scheduled job's period type, and the top-level week, day, hour, minute and second its parts (kernel/schedule). */
+  period?: true;
 } & Partial<Record<RuleComparison, string>>;
 
 /** A value the server works out from other fields on every write. */
@@ -260,7 +285,9 @@ export type ComputedSpec =
   /** The total of a number field over the child records of `resource` that belong to this one, kept up to date as they change. */
   | { sumOf: { resource: string; field: string } }
   /** 1 for a new record, then one more each time the named field's value changes (a template's revision). */
-  | { revisionOf: string };
+  | { revisionOf: string }
+  /** The next run of a scheduled job: from the period whose type is the field `period` (the fields of a `period` rule), while every `openWhen` field holds its value; empty otherwise. */
+  | { nextRun: { period: string; openWhen: Record<string, string | number | boolean> } };
 
 /** What an upload field takes: `image` (png, jpg, gif, webp), `document` (PDF, office, text) or `any`. */
 export interface UploadSpec {
@@ -310,6 +337,10 @@ export interface FieldSchema {
   'x-options'?: string;
   /** The value is the id of a record of this resource. */
   'x-ref'?: string;
+  /** The value is the name of a resource (what an operation log entry is about): shown as that resource's translated name. */
+  'x-resource-name'?: true;
+  /** The value is the id of a record of the resource that this other top-level field (marked `x-resource-name`) names: linked to the record's page. */
+  'x-record-of'?: string;
   /**
    * On an `x-ref` field: the record it names must be, or have been, assigned to the record that
    * this other `x-ref` field of the same record names (a trip's instrument, to its well).
@@ -343,6 +374,8 @@ export interface FieldSchema {
 export interface ResourceSchema extends FieldSchema {
   $schema?: string;
   $id: string;
+  /** A note for the people who read the file. */
+  $comment?: string;
   definitions?: Record<string, FieldSchema>;
   /** Checks across fields, run by the console and the server alike. */
   'x-rules'?: FieldRule[];

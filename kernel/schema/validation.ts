@@ -2,6 +2,8 @@
 // before it reaches a store, and in the console before it is sent. Each problem names the
 // field (translated) and says what is wrong in the person's language, with the field's range
 // and unit where it has them; no regular expression or schema jargon ever reaches a person.
+import { periodProblems } from '../schedule/period';
+import { periodParts } from '../schedule/record';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Language } from '../i18n/languages';
@@ -209,8 +211,17 @@ function ruleProblems(data: Record<string, unknown>, refused: Set<string>, conte
       out.push({ field: rule.field, message: `${label(rule.field)}: ${t('validation.rules.required_when', { condition: other, _: `${path} = ${expected}` })}` });
     }
     if (rule.sumAtMost) out.push(...sumProblems(data, rule.field, rule.sumAtMost, refused, context));
+    if (rule.period) out.push(...periodRuleProblems(data, rule.field, refused, context));
   }
   return out;
+}
+
+/** A scheduled job's period that cannot run: each part the type uses, missing or out of its range, under its own field. */
+function periodRuleProblems(data: Record<string, unknown>, typeField: string, refused: Set<string>, { resource, t }: Context): FieldError[] {
+  return periodProblems(periodParts(data, typeField))
+    .map((problem) => ({ ...problem, field: problem.field === 'type' ? typeField : problem.field }))
+    .filter((problem) => !refused.has(problem.field))
+    .map(({ field, reason, min, max }) => ({ field, message: `${fieldLabel(resource, field, t)}: ${t(`schedule.problems.${reason}`, { min, max })}` }));
 }
 
 /** The given fields of `of` adding up to more than `max`: one problem under `field`, naming them all and the maximum with its unit. */

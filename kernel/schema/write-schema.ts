@@ -26,7 +26,7 @@ function writable(root: ResourceSchema, schema: FieldSchema, config: ConfigOptio
 }
 
 export function writeSchema(root: ResourceSchema, config: ConfigOptions): FieldSchema {
-  const { $schema: _s, $id: _i, definitions: _d, 'x-resource': _r, ...rest } = root;
+  const { $schema: _s, $id: _i, $comment: _c, definitions: _d, 'x-resource': _r, ...rest } = root;
   return writable(root, { ...rest, type: 'object' }, config);
 }
 

@@ -2,6 +2,7 @@
 // The real server keeps hashed passwords and opaque sessions behind the same interface (sql-accounts.ts).
 import { MOCK_PASSWORD, isMockUsername } from '../../kernel/contract/mock-account';
 import type { UserInfo } from '../../kernel/contract/user-info';
+import { SignInMemory, type SignInPage, type SignInQuery } from '../history/sign-ins';
 
 export type { UserInfo };
 
@@ -14,6 +15,10 @@ export interface Accounts {
   login(username: string, password: string, address: string): Promise<LoginResult>;
   check(token: string | undefined): Promise<TokenCheck>;
   logout(token: string): Promise<void>;
+  /** The sign-in log: every attempt, newest first (server/history/sign-ins.ts). */
+  signIns(query: SignInQuery): Promise<SignInPage>;
+  /** Forgets the sign-in attempts made before `before`; answers how many. */
+  pruneSignIns(before: Date): Promise<number>;
 }
 
 
@@ -36,9 +41,28 @@ export const STANDARD_ACCOUNTS: Record<'admin' | 'editor', UserInfo> = {
 };
 
 export class MockAccounts implements Accounts {
-  async login(username: string, password: string): Promise<LoginResult> {
-    if (!isMockUsername(username) || password !== MOCK_PASSWORD) return { refused: 'credentials' };
+  /** The attempts of this session of the mock: it has no database to keep them in. */
+  private log = new SignInMemory();
+
+  async login(username: string, password: string, address = 'local'): Promise<LoginResult> {
+    if (!isMockUsername(username)) {
+      this.log.add(username, address, 'account');
+      return { refused: 'credentials' };
+    }
+    if (password !== MOCK_PASSWORD) {
+      this.log.add(username, address, 'password');
+      return { refused: 'credentials' };
+    }
+    this.log.add(username.trim(), address);
     return { token: `${username.trim()}-token` };
+  }
+
+  async signIns(query: SignInQuery): Promise<SignInPage> {
+    return this.log.list(query);
+  }
+
+  async pruneSignIns(before: Date): Promise<number> {
+    return this.log.prune(before);
   }
 
   async check(token: string | undefined): Promise<TokenCheck> {

@@ -5,6 +5,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { MAX_USERNAME_LENGTH } from '../../kernel/contract/limits';
 import type { FixedDb } from '../db/tables';
 import type { Accounts, LoginResult, TokenCheck, UserInfo } from './accounts';
+import type { LoginRefusal } from '../../kernel/history/names';
+import { type SignIn, type SignInPage, type SignInQuery, dayBounds } from '../history/sign-ins';
 import { UNUSABLE_HASH, hashPassword, verifyPassword } from './passwords';
 
 export interface AccountLimits {
@@ -69,7 +71,7 @@ export class SqlAccounts implements Accounts {
     return Math.max(1, Math.ceil((oldest + this.limits.windowMinutes * 60_000 - this.now().getTime()) / 60_000));
   }
 
-  private async log(username: string, address: string, success: boolean, reason?: string) {
+  private async log(username: string, address: string, success: boolean, reason?: LoginRefusal) {
     await this.db
       .insertInto('app_login_log')
       .values({ username: username.slice(0, MAX_USERNAME_LENGTH), address: address.slice(0, 100), success: success ? 1 : 0, reason: reason ?? null, at: this.now().toISOString() })
@@ -103,6 +105,33 @@ export class SqlAccounts implements Accounts {
       .execute();
     await this.log(username, address, true);
     return { token };
+  }
+
+  async signIns(query: SignInQuery): Promise<SignInPage> {
+    const { since, until } = dayBounds(query);
+    let found = this.db.selectFrom('app_login_log');
+    if (query.user !== undefined) found = found.where('username', '=', query.user);
+    if (query.success !== undefined) found = found.where('success', '=', query.success ? 1 : 0);
+    if (since) found = found.where('at', '>=', since);
+    if (until) found = found.where('at', '<=', until);
+    const { n } = await found.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const rows = await found
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute();
+    const list = rows.map((row): SignIn => {
+      const entry: SignIn = { id: Number(row.id), user: row.username, at: row.at, address: row.address, success: Number(row.success) === 1 };
+      if (row.reason) entry.reason = row.reason as LoginRefusal;
+      return entry;
+    });
+    return { list, count: Number(n) };
+  }
+
+  async pruneSignIns(before: Date): Promise<number> {
+    const result = await this.db.deleteFrom('app_login_log').where('at', '<', before.toISOString()).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async check(token: string | undefined): Promise<TokenCheck> {

@@ -15,7 +15,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -31,6 +30,7 @@ import { ValueField } from '../resources/generic/ValueField';
 import type { PanelProps } from '../resources/record/panels';
 import { FormDialog } from './FormDialog';
 import { useConfirmCall } from './useConfirmCall';
+import { PageControls } from '../layout/paging/PageControls';
 
 interface HeaderItem {
   key?: string;
@@ -171,20 +171,7 @@ export function FormRecordsPanel({ resource, record }: PanelProps) {
           {translate('app.forms.empty')}
         </Typography>
       )}
-      <TablePagination
-        component="div"
-        count={rows.total ?? 0}
-        page={page - 1}
-        rowsPerPage={perPage}
-        rowsPerPageOptions={PER_PAGE_CHOICES}
-        onPageChange={(_e, next) => setPage(next + 1)}
-        onRowsPerPageChange={(event) => {
-          setPerPage(Number(event.target.value));
-          setPage(1);
-        }}
-        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-      />
+      <PageControls count={rows.total ?? 0} page={page - 1} limit={perPage} sizes={PER_PAGE_CHOICES} onPage={(next) => setPage(next + 1)} onLimit={setPerPage} />
       {open && (
         <FormDialog
           definitionPath={open.path}

@@ -1,5 +1,6 @@
-// Pictures chosen for a form field: thumbnails of those it holds (each removable), and a button
-// that uploads one more until the field holds `max`. The field keeps each upload's URL.
+// Pictures chosen for a form field: thumbnails of those it holds (each removable), and buttons
+// that upload one more, or reuse one from the library, until the field holds `max`. The field
+// keeps each upload's URL.
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
@@ -9,6 +10,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { FILE_TYPES, type UploadedFile, acceptedExtensions } from '../../kernel/contract/uploads';
+import { LibraryPicker } from '../resources/files/LibraryPicker';
 import { UploadPreview } from '../resources/files/UploadThumbnail';
 import { uploadFile } from '../resources/files/uploadFile';
 
@@ -67,6 +69,7 @@ export function ImagesInput({ id, urls, max, disabled, onChange }: ImagesInputPr
           {translate('app.files.upload_image')}
         </Button>
       )}
+      {!disabled && urls.length < max && <LibraryPicker accept="image" disabled={share !== undefined} onPick={(copy) => onChange([...urls, copy.src].slice(-max))} />}
       <input ref={input} type="file" hidden accept={IMAGE_ACCEPT} onChange={choose} data-testid={`upload-input-${id}`} />
       {share !== undefined && <LinearProgress variant="determinate" value={share * 100} sx={{ width: '100%' }} aria-label={translate('app.files.uploading_short')} />}
     </Box>

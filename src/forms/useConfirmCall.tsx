@@ -25,11 +25,16 @@ export interface ConfirmCall {
   kefu?: boolean;
   /** A body of its own instead of the ids (a status switch's `{id, status}`). */
   body?: Record<string, unknown>;
+  /** A query string of its own instead of the ids (a GET switch's `?id=&is_open=`). */
+  query?: Record<string, string>;
+  /** Whether an accepted call did what was asked (a job run that failed is told as an error). */
+  succeeded?: (data: unknown) => boolean;
 }
 
 /** The payload of a confirmed call, as the method carries it. */
-export function confirmPayload({ method, ids = [], kefu, body }: ConfirmCall): { query?: Record<string, string>; body?: Record<string, unknown> } {
+export function confirmPayload({ method, ids = [], kefu, body, query }: ConfirmCall): { query?: Record<string, string>; body?: Record<string, unknown> } {
   if (body) return { body };
+  if (query) return { query };
   const wire = ids.map((id) => (typeof id === 'string' && /^[1-9][0-9]*$/.test(id) ? Number(id) : id));
   if (method === 'GET' || method === 'DELETE') return { query: { ids: wire.join(','), ...(kefu ? { kefu: '1' } : {}) } };
   return { body: { ids: wire, ...(kefu ? { kefu: true } : {}) } };
@@ -60,8 +65,8 @@ export function useConfirmCall(): { confirmCall: (call: ConfirmCall) => Promise<
     if (!pending) return;
     setBusy(true);
     try {
-      const { msg } = await request(pending.call.url, { method: pending.call.method, ...confirmPayload(pending.call) });
-      notify(msg || translate('app.confirm.done'), { type: 'success' });
+      const { data, msg } = await request(pending.call.url, { method: pending.call.method, ...confirmPayload(pending.call) });
+      notify(msg || translate('app.confirm.done'), { type: (pending.call.succeeded?.(data) ?? true) ? 'success' : 'error' });
       close(true);
     } catch (error) {
       notify((error as Error).message || translate('app.http.error'), { type: 'error' });

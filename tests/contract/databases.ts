@@ -37,6 +37,12 @@ export async function freshPostgres(): Promise<Connection> {
   return connectPostgres(POSTGRES_URL, schema);
 }
 
+/** Two connections to one fresh PostgreSQL schema: two server instances on one database. */
+export async function freshPostgresPair(): Promise<[Connection, Connection]> {
+  const first = await freshPostgres();
+  return [first, connectPostgres(POSTGRES_URL, schemas[schemas.length - 1])];
+}
+
 /** Drops the schemas freshPostgres made. */
 export async function dropPostgresSchemas() {
   if (schemas.length === 0) return;

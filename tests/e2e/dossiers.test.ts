@@ -4,13 +4,11 @@
 // revision, and prints on its own; a new one takes the new fields; a dossier is withdrawn and
 // restored after the "Tip" question. Then screenshots of the tab
 // and a dossier in two languages and on a phone. Every record the tests use is made here.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser } from './browser';
-import { ARTIFACTS, apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
@@ -179,38 +177,15 @@ describe('a dossier template designed in the browser', () => {
   });
 });
 
-const SCREENS = join(ARTIFACTS, 'screens');
-
-describe.each([
-  { language: 'en' as const, width: 1280, height: 800 },
-  { language: 'zh' as const, width: 1280, height: 800 },
-  { language: 'zh' as const, width: 375, height: 740 },
-])('dossier screens in $language at $width px', ({ language, width, height }) => {
-  it('render translated, without sideways scrolling of the page', async () => {
-    mkdirSync(SCREENS, { recursive: true });
-    const lang = messages(language);
-    const { page, context, close } = await openBrowser({ width, height });
-    const shot = async (name: string) => {
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(SCREENS, `${language}-${width}-dossiers-${name}.png`), fullPage: true });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-    };
-    try {
-      await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
-      await start(page, '/device/doss');
-      await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
-      await shot('templates');
-      await page.goto(`${baseUrl()}/device/record/${made.device.id}`);
-      await dossiersTab(page, lang).click();
-      await page.locator('[data-filled-forms] [data-row]').first().waitFor();
-      await shot('tab');
-      await page.locator('[data-filled-forms] [data-row]').first().getByRole('button', { name: lang['ra.action.show'] }).click();
-      await page.locator('[data-filled-view] [data-server-form]').waitFor();
-      await shot('dossier');
-    } finally {
-      await close();
-    }
-  });
+describeScreens('dossier screens', [desk('en'), desk('zh'), phone('zh')], 'dossiers', async ({ page, lang, shot }) => {
+  await start(page, '/device/doss');
+  await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
+  await shot('templates');
+  await page.goto(`${baseUrl()}/device/record/${made.device.id}`);
+  await dossiersTab(page, lang).click();
+  await page.locator('[data-filled-forms] [data-row]').first().waitFor();
+  await shot('tab');
+  await page.locator('[data-filled-forms] [data-row]').first().getByRole('button', { name: lang['ra.action.show'] }).click();
+  await page.locator('[data-filled-view] [data-server-form]').waitFor();
+  await shot('dossier');
 });

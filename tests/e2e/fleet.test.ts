@@ -2,12 +2,10 @@
 // usage record with its mud and MWD values added on a device's record page (its hours worked out
 // by the server), a usage record refused for the field that breaks a rule, a staff member created
 // and given a certificate; and screenshots of these screens in two languages and on a phone.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openBrowser } from './browser';
-import { ARTIFACTS, apiAs, baseUrl, expectPath, messages, pick, signIn, useFreshPage } from './helpers';
+import { apiAs, baseUrl, expectPath, pick, signIn, useFreshPage } from './helpers';
+import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
@@ -180,64 +178,40 @@ describe('staff', () => {
   });
 });
 
-const SCREENS = join(ARTIFACTS, 'screens');
+describeScreens('fleet screens', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'fleet', async ({ page, lang: m, shot }) => {
+  const plural = (key: string) => m[key].split('||||').pop()!.trim();
+  await start(page, '/home');
 
-describe.each([
-  { language: 'en' as const, width: 1280, height: 800 },
-  { language: 'zh' as const, width: 1280, height: 800 },
-  { language: 'en' as const, width: 375, height: 740 },
-  { language: 'zh' as const, width: 375, height: 740 },
-])('fleet screens in $language at $width px', ({ language, width, height }) => {
-  it('render translated, without sideways scrolling of the page', async () => {
-    mkdirSync(SCREENS, { recursive: true });
-    const m = messages(language);
-    const { page, context, close } = await openBrowser({ width, height });
-    const shot = async (name: string) => {
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300); // tabs' indicator and dialogs' transitions
-      await page.screenshot({ path: join(SCREENS, `${language}-${width}-fleet-${name}.png`), fullPage: true });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-    };
-    const plural = (key: string) => m[key].split('||||').pop()!.trim();
-    try {
-      await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
-      await start(page, '/home');
+  await page.goto(`${baseUrl()}/device/attr`);
+  await page.getByText(m['route.DeviceSpareParts']).first().waitFor();
+  await shot('accessory-list');
+  const [part] = (await listOf('/device/asselist?limit=1')).rows;
+  await page.goto(`${baseUrl()}/device/attr/edit/${part.id}`);
+  await page.locator('input[name="rule_value.0.name"]').waitFor();
+  await shot('accessory-edit');
 
-      await page.goto(`${baseUrl()}/device/attr`);
-      await page.getByText(m['route.DeviceSpareParts']).first().waitFor();
-      await shot('accessory-list');
-      const [part] = (await listOf('/device/asselist?limit=1')).rows;
-      await page.goto(`${baseUrl()}/device/attr/edit/${part.id}`);
-      await page.locator('input[name="rule_value.0.name"]').waitFor();
-      await shot('accessory-edit');
+  await page.goto(`${baseUrl()}/staff/index`);
+  await page.getByText(m['route.StaffList']).first().waitFor();
+  await shot('staff-list');
+  const [person] = (await listOf('/staff/list?limit=1')).rows;
+  await page.goto(`${baseUrl()}/staff/detail/${person.id}`);
+  await page.getByRole('tab', { name: plural('resources.staffcert.name') }).waitFor();
+  await shot('staff-record');
+  await page.goto(`${baseUrl()}/staff/create`);
+  await page.locator('input[name="mobile"]').waitFor();
+  await shot('staff-create');
 
-      await page.goto(`${baseUrl()}/staff/index`);
-      await page.getByText(m['route.StaffList']).first().waitFor();
-      await shot('staff-list');
-      const [person] = (await listOf('/staff/list?limit=1')).rows;
-      await page.goto(`${baseUrl()}/staff/detail/${person.id}`);
-      await page.getByRole('tab', { name: plural('resources.staffcert.name') }).waitFor();
-      await shot('staff-record');
-      await page.goto(`${baseUrl()}/staff/create`);
-      await page.locator('input[name="mobile"]').waitFor();
-      await shot('staff-create');
-
-      // An instrument that has been repaired, so that its repairs tab shows rows.
-      const [repair] = (await listOf('/device/fitrecord?limit=1')).rows;
-      await page.goto(`${baseUrl()}/device/record/${repair.device}`);
-      await page.getByRole('tab', { name: plural('resources.fitrecord.name') }).click();
-      await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
-      await shot('device-repairs');
-      await page.getByRole('tab', { name: plural('resources.userecord.name') }).click();
-      await page.getByRole('button', { name: m['ra.action.create'], exact: true }).and(page.locator(':not([role=status] *)')).click();
-      await dialog(page).locator('input[name="endcl"]').fill('1');
-      await dialog(page).locator('input[name="startcl"]').fill('1000');
-      await dialog(page).getByRole('button', { name: m['ra.action.save'] }).click();
-      await errorUnder(dialog(page), 'endcl').waitFor();
-      await shot('userecord-refused');
-    } finally {
-      await close();
-    }
-  });
+  // An instrument that has been repaired, so that its repairs tab shows rows.
+  const [repair] = (await listOf('/device/fitrecord?limit=1')).rows;
+  await page.goto(`${baseUrl()}/device/record/${repair.device}`);
+  await page.getByRole('tab', { name: plural('resources.fitrecord.name') }).click();
+  await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
+  await shot('device-repairs');
+  await page.getByRole('tab', { name: plural('resources.userecord.name') }).click();
+  await page.getByRole('button', { name: m['ra.action.create'], exact: true }).and(page.locator(':not([role=status] *)')).click();
+  await dialog(page).locator('input[name="endcl"]').fill('1');
+  await dialog(page).locator('input[name="startcl"]').fill('1000');
+  await dialog(page).getByRole('button', { name: m['ra.action.save'] }).click();
+  await errorUnder(dialog(page), 'endcl').waitFor();
+  await shot('userecord-refused');
 });

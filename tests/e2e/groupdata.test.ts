@@ -3,13 +3,11 @@
 // with the status switch and deleted, each change asked for in the "Tip" dialog; a submission
 // the server refuses keeps the form open with the field's message; a definition that cannot load
 // says why. Then screenshots of the group page and its form in two languages and on a phone.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser } from './browser';
-import { ARTIFACTS, apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
@@ -141,40 +139,16 @@ describe("a group's items", () => {
   });
 });
 
-const SCREENS = join(ARTIFACTS, 'screens');
-
-describe.each([
-  { language: 'en' as const, width: 1280, height: 800 },
-  { language: 'zh' as const, width: 1280, height: 800 },
-  { language: 'ja' as const, width: 375, height: 740 },
-  { language: 'zh' as const, width: 375, height: 740 },
-])('group data screens in $language at $width px', ({ language, width, height }) => {
-  it('render translated, without sideways scrolling of the page', async () => {
-    mkdirSync(SCREENS, { recursive: true });
-    const lang = messages(language);
-    const { page, context, close } = await openBrowser({ width, height });
-    const shot = async (name: string) => {
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(SCREENS, `${language}-${width}-groupdata-${name}.png`), fullPage: true });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-    };
-    try {
-      await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
-      await start(page, '/setting/system/group');
-      await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
-      await shot('groups');
-      // The demo's first group, with its items.
-      const [group] = (await admin.get<{ list: Row[] }>('/setting/group/list?limit=1&sort=%2Bid')).list;
-      await page.goto(`${baseUrl()}/setting/system/grouplist/${group.id}`);
-      await page.locator('[data-form-records] [data-row]').first().waitFor();
-      await shot('items');
-      await page.locator('[data-form-records] [data-row]').first().getByRole('button', { name: lang['ra.action.edit'] }).click();
-      await page.locator('[data-form-dialog] [data-server-form] input').first().waitFor();
-      await shot('form');
-    } finally {
-      await close();
-    }
-  });
+describeScreens('group data screens', [desk('en'), desk('zh'), phone('ja'), phone('zh')], 'groupdata', async ({ page, lang, shot }) => {
+  await start(page, '/setting/system/group');
+  await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
+  await shot('groups');
+  // The demo's first group, with its items.
+  const [group] = (await admin.get<{ list: Row[] }>('/setting/group/list?limit=1&sort=%2Bid')).list;
+  await page.goto(`${baseUrl()}/setting/system/grouplist/${group.id}`);
+  await page.locator('[data-form-records] [data-row]').first().waitFor();
+  await shot('items');
+  await page.locator('[data-form-records] [data-row]').first().getByRole('button', { name: lang['ra.action.edit'] }).click();
+  await page.locator('[data-form-dialog] [data-server-form] input').first().waitFor();
+  await shot('form');
 });

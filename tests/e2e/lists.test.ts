@@ -1,14 +1,13 @@
 // Lists that export and adapt, on the device list and a device's usage-record tab: filter and
 // sort, export every page as CSV and .xlsx with translated headers and labels, choose columns
 // and find the choice after a reload, the empty states; and screenshots of them to look at.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import { openBrowser } from './browser';
-import { ARTIFACTS, E2E_PASSWORD, apiAs, baseUrl, expectPath, messages, pick, signIn, useFreshPage } from './helpers';
+import { E2E_PASSWORD, apiAs, baseUrl, expectPath, messages, pick, signIn, useFreshPage } from './helpers';
+import { describeScreens, desk, phone } from './screens';
 
 let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
 async function api<T>(path: string): Promise<T> {
@@ -243,58 +242,41 @@ describe("a device's usage records", () => {
   });
 });
 
-const SCREENS = join(ARTIFACTS, 'screens');
+// Only the window, not the whole page: the popovers are placed in it. No prefix: the names these shots always had.
+describeScreens(
+  'list screens',
+  [desk('en'), desk('zh'), phone('en'), phone('zh')],
+  '',
+  async ({ page, language, width, lang: m, shot }) => {
+    await start(page, '/device/index');
+    const rows = page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root');
+    await rows.first().waitFor();
+    await page.locator('#main-content .MuiChip-root').first().waitFor();
+    await shot('device-list-chips');
 
-describe.each([
-  { language: 'en' as const, width: 1280, height: 800 },
-  { language: 'zh' as const, width: 1280, height: 800 },
-  { language: 'en' as const, width: 375, height: 740 },
-  { language: 'zh' as const, width: 375, height: 740 },
-])('list screens in $language at $width px', ({ language, width, height }) => {
-  it('render translated, without sideways scrolling of the page', async () => {
-    mkdirSync(SCREENS, { recursive: true });
-    const m = messages(language);
-    const { page, context, close } = await openBrowser({ width, height });
-    const shot = async (name: string) => {
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300); // popovers' transitions
-      await page.screenshot({ path: join(SCREENS, `${language}-${width}-${name}.png`) });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-    };
-    try {
-      await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
-      await start(page, '/device/index');
-      const rows = page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root');
-      await rows.first().waitFor();
-      await page.locator('#main-content .MuiChip-root').first().waitFor();
-      await shot('device-list-chips');
+    await page.getByRole('button', { name: m['app.list.legend'] }).click();
+    await page.getByRole('dialog', { name: m['app.list.legend_title'] }).waitFor();
+    await shot('device-list-legend');
+    await page.keyboard.press('Escape');
 
-      await page.getByRole('button', { name: m['app.list.legend'] }).click();
-      await page.getByRole('dialog', { name: m['app.list.legend_title'] }).waitFor();
-      await shot('device-list-legend');
-      await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: m['ra.action.select_columns'] }).click();
+    await page.getByRole('dialog', { name: m['ra.action.select_columns'] }).waitFor();
+    await shot('device-list-columns');
+    await page.keyboard.press('Escape');
 
-      await page.getByRole('button', { name: m['ra.action.select_columns'] }).click();
-      await page.getByRole('dialog', { name: m['ra.action.select_columns'] }).waitFor();
-      await shot('device-list-columns');
-      await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: m['ra.action.export'] }).click();
+    await page.getByRole('menuitem', { name: m['app.list.export_xlsx'] }).waitFor();
+    await shot('device-list-export');
+    await page.keyboard.press('Escape');
 
-      await page.getByRole('button', { name: m['ra.action.export'] }).click();
-      await page.getByRole('menuitem', { name: m['app.list.export_xlsx'] }).waitFor();
-      await shot('device-list-export');
-      await page.keyboard.press('Escape');
+    await page.getByPlaceholder(m['ra.action.search']).fill('no-such-device-anywhere');
+    await page.getByRole('status').getByText(m['ra.navigation.clear_filters']).waitFor();
+    await shot('device-list-no-match');
 
-      await page.getByPlaceholder(m['ra.action.search']).fill('no-such-device-anywhere');
-      await page.getByRole('status').getByText(m['ra.navigation.clear_filters']).waitFor();
-      await shot('device-list-no-match');
-
-      const device = await write<Row>('/device/create', { numtype: 'M', num: `S${language}${width}${Date.now() % 10000}`, type: 2, status: 3, brand: 2, meth: 2 });
-      await page.goto(`${baseUrl()}/device/record/${device.id}`);
-      await page.getByRole('status').getByText(m['ra.page.invite']).waitFor();
-      await shot('device-record-empty-tab');
-    } finally {
-      await close();
-    }
-  });
-});
+    const device = await write<Row>('/device/create', { numtype: 'M', num: `S${language}${width}${Date.now() % 10000}`, type: 2, status: 3, brand: 2, meth: 2 });
+    await page.goto(`${baseUrl()}/device/record/${device.id}`);
+    await page.getByRole('status').getByText(m['ra.page.invite']).waitFor();
+    await shot('device-record-empty-tab');
+  },
+  { fullPage: false },
+);

@@ -1,14 +1,12 @@
 // Record pages, child collections in dialogs, reference pickers and the data dictionary, through
 // the screens generated from their schemas; and screenshots of them to look at.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../kernel/schema/load-node';
 import { dictionaryCode } from '../../kernel/schema/dictionary';
 import { fields } from '../../kernel/schema/registry';
-import { openBrowser } from './browser';
-import { ARTIFACTS, apiAs, baseUrl, expectPath, messages, pick, signIn, useFreshPage } from './helpers';
+import { apiAs, baseUrl, expectPath, pick, signIn, useFreshPage } from './helpers';
+import { describeScreens, desk, phone } from './screens';
 
 let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
 async function api<T>(path: string): Promise<T> {
@@ -200,56 +198,33 @@ describe("a device's record page", () => {
   });
 });
 
-const SCREENS = join(ARTIFACTS, 'screens');
+// No prefix: the names these shots always had.
+describeScreens('record screens', [desk('en'), desk('zh'), phone('en'), phone('zh')], '', async ({ page, lang: m, shot }) => {
+  await start(page, '/home');
+  const plural = (key: string) => m[key].split('||||').pop()!.trim();
 
-describe.each([
-  { language: 'en' as const, width: 1280, height: 800 },
-  { language: 'zh' as const, width: 1280, height: 800 },
-  { language: 'en' as const, width: 375, height: 740 },
-  { language: 'zh' as const, width: 375, height: 740 },
-])('record screens in $language at $width px', ({ language, width, height }) => {
-  it('render translated, without sideways scrolling of the page', async () => {
-    mkdirSync(SCREENS, { recursive: true });
-    const m = messages(language);
-    const { page, context, close } = await openBrowser({ width, height });
-    const shot = async (name: string) => {
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300); // tabs' indicator and dialogs' transitions
-      await page.screenshot({ path: join(SCREENS, `${language}-${width}-${name}.png`), fullPage: true });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-    };
-    try {
-      await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
-      await start(page, '/home');
-      const plural = (key: string) => m[key].split('||||').pop()!.trim();
+  await page.goto(`${baseUrl()}/device/record/3`);
+  await page.getByRole('tab', { name: plural('resources.userecord.name') }).waitFor();
+  await page.getByText(m['resources.device.fields.houring']).first().waitFor();
+  // The tab's rows: a table, or on a phone a list (the menu's entries are list items too).
+  const rows = page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root');
+  await rows.first().waitFor();
+  await shot('device-record');
 
-      await page.goto(`${baseUrl()}/device/record/3`);
-      await page.getByRole('tab', { name: plural('resources.userecord.name') }).waitFor();
-      await page.getByText(m['resources.device.fields.houring']).first().waitFor();
-      // The tab's rows: a table, or on a phone a list (the menu's entries are list items too).
-      const rows = page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root');
-      await rows.first().waitFor();
-      await shot('device-record');
+  await rows.first().click();
+  await dialog(page).locator('input[name="startcl"]').waitFor();
+  await shot('userecord-dialog');
 
-      await rows.first().click();
-      await dialog(page).locator('input[name="startcl"]').waitFor();
-      await shot('userecord-dialog');
+  await page.goto(`${baseUrl()}/setting/system/dictionary`);
+  await page.getByText('wellType').first().waitFor();
+  await shot('dictionary-list');
 
-      await page.goto(`${baseUrl()}/setting/system/dictionary`);
-      await page.getByText('wellType').first().waitFor();
-      await shot('dictionary-list');
+  await page.goto(`${baseUrl()}/setting/system/dictionary/1`);
+  await page.getByRole('tab', { name: plural('resources.dictionaryitem.name') }).waitFor();
+  await page.getByText('vertical').first().waitFor();
+  await shot('dictionary-record');
 
-      await page.goto(`${baseUrl()}/setting/system/dictionary/1`);
-      await page.getByRole('tab', { name: plural('resources.dictionaryitem.name') }).waitFor();
-      await page.getByText('vertical').first().waitFor();
-      await shot('dictionary-record');
-
-      await toolbarCreate(page, m['ra.action.create']).click();
-      await dialog(page).locator('input[name="key"]').waitFor();
-      await shot('dictionaryitem-dialog');
-    } finally {
-      await close();
-    }
-  });
+  await toolbarCreate(page, m['ra.action.create']).click();
+  await dialog(page).locator('input[name="key"]').waitFor();
+  await shot('dictionaryitem-dialog');
 });

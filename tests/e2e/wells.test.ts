@@ -5,12 +5,10 @@
 // its daily reports page with a report added and one refused for too many hours, a submitted
 // report read-only to an editor, and a crew's page with its members and wells. Then screenshots
 // of these screens in two languages and on a phone. Every record the tests use is made here.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser } from './browser';
-import { ARTIFACTS, apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
@@ -254,77 +252,53 @@ describe("a crew's page", () => {
   });
 });
 
-const SCREENS = join(ARTIFACTS, 'screens');
+describeScreens('wells screens', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'wells', async ({ page, lang, shot }) => {
+  const openTab = (key: string) => page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: plural(key, lang) }).click();
+  const create = () => page.getByRole('button', { name: lang['ra.action.create'], exact: true }).and(page.locator(':not([role=status] *)')).click();
+  await start(page, '/home');
+  // A well with trips and daily reports: the demo's, or the one the tests above made.
+  const [trip] = await listOf('/project/record/list?limit=1&sort=-id');
+  const wellId = trip.wellId as number;
 
-describe.each([
-  { language: 'en' as const, width: 1280, height: 800 },
-  { language: 'zh' as const, width: 1280, height: 800 },
-  { language: 'en' as const, width: 375, height: 740 },
-  { language: 'zh' as const, width: 375, height: 740 },
-])('wells screens in $language at $width px', ({ language, width, height }) => {
-  it('render translated, without sideways scrolling of the page', async () => {
-    mkdirSync(SCREENS, { recursive: true });
-    const lang = messages(language);
-    const { page, context, close } = await openBrowser({ width, height });
-    const shot = async (name: string) => {
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300); // tabs' indicator and dialogs' transitions
-      await page.screenshot({ path: join(SCREENS, `${language}-${width}-wells-${name}.png`), fullPage: true });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-    };
-    const openTab = (key: string) => page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: plural(key, lang) }).click();
-    const create = () => page.getByRole('button', { name: lang['ra.action.create'], exact: true }).and(page.locator(':not([role=status] *)')).click();
-    try {
-      await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
-      await start(page, '/home');
-      // A well with trips and daily reports: the demo's, or the one the tests above made.
-      const [trip] = await listOf('/project/record/list?limit=1&sort=-id');
-      const wellId = trip.wellId as number;
+  await page.goto(`${baseUrl()}/project/index`);
+  await page.getByText(lang['route.ProjectList']).first().waitFor();
+  // The rows, not the page's loading state: a table on a desk, lines on a phone.
+  await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
+  await shot('project-list');
+  await page.goto(`${baseUrl()}/project/create`);
+  await page.locator('input[name="wellNumber"]').waitFor();
+  await shot('project-create');
 
-      await page.goto(`${baseUrl()}/project/index`);
-      await page.getByText(lang['route.ProjectList']).first().waitFor();
-      // The rows, not the page's loading state: a table on a desk, lines on a phone.
-      await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
-      await shot('project-list');
-      await page.goto(`${baseUrl()}/project/create`);
-      await page.locator('input[name="wellNumber"]').waitFor();
-      await shot('project-create');
+  await page.goto(`${baseUrl()}/project/record/${wellId}`);
+  await openTab('resources.trip.name');
+  await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
+  await shot('record-trips');
+  await page.locator('#main-content').locator('table tbody tr td, .MuiListItemText-root').first().click();
+  await dialog(page).locator('input[name="tripNumber"]').waitFor();
+  await shot('trip-dialog');
+  await page.keyboard.press('Escape');
+  await dialog(page).waitFor({ state: 'detached' });
+  await openTab('resources.projectstaff.name');
+  await shot('record-staff');
+  await openTab('resources.projectdevice.name');
+  await shot('record-devices');
+  await page.getByRole('button', { name: lang['app.assign.assign'] }).first().click();
+  await dialog(page).getByRole('combobox').click();
+  await page.getByRole('option').first().waitFor();
+  await shot('assign-dialog');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
 
-      await page.goto(`${baseUrl()}/project/record/${wellId}`);
-      await openTab('resources.trip.name');
-      await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
-      await shot('record-trips');
-      await page.locator('#main-content').locator('table tbody tr td, .MuiListItemText-root').first().click();
-      await dialog(page).locator('input[name="tripNumber"]').waitFor();
-      await shot('trip-dialog');
-      await page.keyboard.press('Escape');
-      await dialog(page).waitFor({ state: 'detached' });
-      await openTab('resources.projectstaff.name');
-      await shot('record-staff');
-      await openTab('resources.projectdevice.name');
-      await shot('record-devices');
-      await page.getByRole('button', { name: lang['app.assign.assign'] }).first().click();
-      await dialog(page).getByRole('combobox').click();
-      await page.getByRole('option').first().waitFor();
-      await shot('assign-dialog');
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('Escape');
+  await page.goto(`${baseUrl()}/project/daily/${wellId}/${trip.id}`);
+  await page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: plural('resources.daily.name', lang) }).waitFor();
+  await shot('daily-page');
+  await create();
+  await dialog(page).locator('input[name="day"]').waitFor();
+  await shot('daily-dialog');
+  await page.keyboard.press('Escape');
 
-      await page.goto(`${baseUrl()}/project/daily/${wellId}/${trip.id}`);
-      await page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: plural('resources.daily.name', lang) }).waitFor();
-      await shot('daily-page');
-      await create();
-      await dialog(page).locator('input[name="day"]').waitFor();
-      await shot('daily-dialog');
-      await page.keyboard.press('Escape');
-
-      const crew = made.crew ?? (await listOf('/crew/list?limit=1'))[0];
-      await page.goto(`${baseUrl()}/crew/record/${crew.id}`);
-      await openTab('resources.staff.name');
-      await shot('crew-record');
-    } finally {
-      await close();
-    }
-  });
+  const crew = made.crew ?? (await listOf('/crew/list?limit=1'))[0];
+  await page.goto(`${baseUrl()}/crew/record/${crew.id}`);
+  await openTab('resources.staff.name');
+  await shot('crew-record');
 });

@@ -120,7 +120,7 @@ function effectProblems({ operation, problems, answer, before, after }: Exchange
   const code = (answer.json as Envelope | undefined)?.code;
   const out: string[] = [];
   if (problems.length > 0 && code === OK) out.push(`accepted a request the document calls invalid: ${problems.slice(0, 3).join('; ')}`);
-  const mayWrite = operation.method !== 'GET' && code === OK;
+  const mayWrite = (operation.method !== 'GET' || operation.writes) && code === OK;
   const changed = changes(before, after);
   if (!mayWrite && changed.length > 0) out.push(`${code === OK ? 'a read' : `a refusal (${String(code)})`} changed the database: ${changed.join(', ')}`);
   return out;

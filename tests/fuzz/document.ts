@@ -32,6 +32,8 @@ export interface Operation {
   accessDeclared: boolean;
   /** The largest body the operation reads (`x-body-max-bytes`); a larger one is refused first. */
   bodyMaxBytes?: number;
+  /** A GET the document says changes what is stored (`x-writes`). */
+  writes?: boolean;
 }
 
 export interface Response {
@@ -62,6 +64,7 @@ interface RawOperation {
   security?: unknown[];
   'x-access'?: unknown;
   'x-body-max-bytes'?: number;
+  'x-writes'?: boolean;
 }
 
 function accessOf(raw: RawOperation, globalSecurity: unknown, key: string, problems: string[]): { access: Access; declared: boolean } {
@@ -112,6 +115,7 @@ export async function loadDocument(serverUrl: string, documentPath = '/dev-api/o
         access,
         accessDeclared: declared,
         bodyMaxBytes: typeof raw['x-body-max-bytes'] === 'number' ? raw['x-body-max-bytes'] : undefined,
+        writes: raw['x-writes'] === true,
       });
     }
   }

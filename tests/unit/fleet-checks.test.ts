@@ -68,7 +68,7 @@ describe('x-rules', () => {
   });
 
   it('refuses a rule with no condition or with two', () => {
-    const words = 'must name a field and one condition: gt, gte, lt, lte (another field), requiredWhen or sumAtMost';
+    const words = 'must name a field and one condition: gt, gte, lt, lte (another field), requiredWhen, sumAtMost or period';
     expect(problems((f) => (well(f)['x-rules'] = [{ field: 'depth' }, { field: 'depth', gt: 'name', lt: 'name' }]))).toEqual([
       at('/x-rules/0', words),
       at('/x-rules/1', words),
@@ -133,7 +133,7 @@ describe('lists and derived values', () => {
 
   it('refuses two ways of computing one value', () => {
     expect(problems((f) => (well(f).properties.both = { type: 'string', readOnly: true, 'x-computed': { copy: 'name', concat: ['name'] } }))).toEqual([
-      at('/properties/both/x-computed', 'must say one way to compute the value: concat, hoursBetween, copy, difference, ratio, fromParent, sumOf or revisionOf'),
+      at('/properties/both/x-computed', 'must say one way to compute the value: concat, hoursBetween, copy, difference, ratio, fromParent, sumOf, revisionOf or nextRun'),
     ]);
   });
 });

@@ -126,9 +126,9 @@ describe('the form of a file', () => {
   it('knows every keyword of types.ts and no other', () => {
     // Each object lists every key its type has (TypeScript refuses a missing or an unknown one).
     const keys = {
-      field: Object.keys({ type: 0, title: 0, description: 0, enum: 0, format: 0, readOnly: 0, minimum: 0, maximum: 0, multipleOf: 0, minLength: 0, maxLength: 0, minItems: 0, maxItems: 0, 'x-unique-by': 0, 'x-upload': 0, pattern: 0, properties: 0, required: 0, additionalProperties: 0, items: 0, uniqueItems: 0, $ref: 0, default: 0, 'x-options': 0, 'x-ref': 0, 'x-assigned': 0, 'x-form-values': 0, 'x-field-definitions': 0, 'x-unit': 0, 'x-ui': 0, 'x-messages': 0, 'x-computed': 0, 'x-fake': 0, 'x-default': 0 } satisfies Record<keyof FieldSchema, 0>),
+      field: Object.keys({ type: 0, title: 0, description: 0, enum: 0, format: 0, readOnly: 0, minimum: 0, maximum: 0, multipleOf: 0, minLength: 0, maxLength: 0, minItems: 0, maxItems: 0, 'x-unique-by': 0, 'x-upload': 0, pattern: 0, properties: 0, required: 0, additionalProperties: 0, items: 0, uniqueItems: 0, $ref: 0, default: 0, 'x-options': 0, 'x-ref': 0, 'x-resource-name': 0, 'x-record-of': 0, 'x-assigned': 0, 'x-form-values': 0, 'x-field-definitions': 0, 'x-unit': 0, 'x-ui': 0, 'x-messages': 0, 'x-computed': 0, 'x-fake': 0, 'x-default': 0 } satisfies Record<keyof FieldSchema, 0>),
       ui: Object.keys({ width: 0, multiline: 0, help: 0, placeholder: 0, colors: 0 } satisfies Record<keyof FieldUi, 0>),
-      resource: Object.keys({ endpoints: 0, list: 0, filters: 0, recordRepresentation: 0, search: 0, parent: 0, record: 0, unique: 0, roles: 0, mockOnly: 0, statistics: 0, assign: 0, lock: 0, forms: 0, fills: 0, seed: 0 } satisfies Record<keyof ResourceMeta, 0>),
+      resource: Object.keys({ endpoints: 0, list: 0, filters: 0, recordRepresentation: 0, search: 0, parent: 0, record: 0, unique: 0, roles: 0, mockOnly: 0, statistics: 0, assign: 0, lock: 0, forms: 0, fills: 0, switch: 0, schedule: 0, seed: 0 } satisfies Record<keyof ResourceMeta, 0>),
       parent: Object.keys({ resource: 0, field: 0, param: 0, onParentDelete: 0 } satisfies Record<keyof ParentSpec, 0>),
       record: Object.keys({ summary: 0, sections: 0 } satisfies Record<keyof RecordPageSpec, 0>),
       filter: Object.keys({ param: 0, field: 0, op: 0, alwaysOn: 0, all: 0 } satisfies Record<keyof FilterSpec, 0>),
@@ -566,6 +566,31 @@ describe('the wells keywords', () => {
       [
         'schemas/run.json#/x-resource/forms/status/field: "start" is not a top-level field with a list of values (enum)',
         'schemas/run.json#/x-resource/fills/status/field: "nothing" is not a top-level field with a list of values (enum)',
+      ],
+    ],
+    'a default on a readOnly field, which every write carrying it would have refused': [
+      (f) => {
+        well(f).properties.flag = { type: 'integer', enum: [0, 1], default: 0, readOnly: true };
+      },
+      ['schemas/well.json#/properties/flag/default: a readOnly field takes no default: the server keeps its value (x-default or x-computed)'],
+    ],
+    'a period rule without its parts, a next run of no period, and a scheduled job without its fields or runs': [
+      (f) => {
+        run(f)['x-rules'] = [{ field: 'done', period: true }];
+        Object.assign(run(f).properties, {
+          next: { type: 'string', format: 'date-time', readOnly: true, 'x-computed': { nextRun: { period: 'start', openWhen: { shut: 1 } } } },
+        });
+        well(f)['x-resource'].switch = { path: '/well/show', field: 'name', method: 'GET' };
+        well(f)['x-resource'].schedule = { marks: '/well/mark', run: '/well/run', runs: 'nowhere' };
+      },
+      [
+        'schemas/well.json#/x-resource/switch/field: "name" is not a top-level field with a list of values (enum)',
+        'schemas/well.json#/x-resource/schedule: a scheduled job needs the top-level fields mark, last_execution_time, next_execution_time, last_result, last_message; missing: mark, last_execution_time, next_execution_time, last_result, last_message',
+        'schemas/well.json#/x-resource/schedule/runs: no resource "nowhere"',
+        'schemas/run.json#/properties/next/x-computed/nextRun/period: "start" carries no period rule ({"field": "start", "period": true} in x-rules)',
+        'schemas/run.json#/properties/next/x-computed/nextRun/openWhen/shut: "shut" is not a top-level field of run',
+        'schemas/run.json#/x-rules/0/field: "done" must be a top-level integer field: a period rule stands under the period\'s type',
+        'schemas/run.json#/x-rules/0/period: a period reads the top-level integer fields week, day, hour, minute, second; missing or not integers: week, day, hour, minute, second',
       ],
     ],
     'revisionOf on a field that is no integer, of a field that does not exist or of itself, or not readOnly': [

@@ -1,5 +1,6 @@
-// The top bar: hamburger, breadcrumb, then search, error log, fullscreen, size,
-// language and the avatar menu. On a phone: the hamburger, the page title, language and avatar.
+// The top bar: hamburger, breadcrumb, then search, error log, the bell of messages and
+// notifications, fullscreen, size, language and the avatar menu. On a phone: the hamburger, the
+// page title, the bell, language and avatar.
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpen from '@mui/icons-material/MenuOpen';
 import Palette from '@mui/icons-material/Palette';
@@ -24,6 +25,7 @@ import { HeaderSearch } from '../search/HeaderSearch';
 import { Breadcrumb } from './Breadcrumb';
 import { FullscreenButton } from './FullscreenButton';
 import { LanguageSelect } from './LanguageSelect';
+import { NoticeBell } from './NoticeBell';
 import { SizeSelect } from './SizeSelect';
 
 /** An entry of the avatar menu that leads to a page. */
@@ -79,6 +81,7 @@ export function Navbar() {
         <Box sx={{ flex: 1 }} />
         {!mobile && <HeaderSearch />}
         <ErrorLogButton />
+        <NoticeBell />
         {!mobile && (
           <>
             <FullscreenButton />

@@ -1,6 +1,7 @@
 // The form input of an `x-upload` field: a preview of the file the field names (an image's
 // thumbnail, else an icon of its type), a button to upload one (the field then holds its URL)
-// with the allowed types and size beside it and the progress while it goes, and one to clear it.
+// with the allowed types and size beside it and the progress while it goes, one to reuse a file
+// from the library (LibraryPicker.tsx), and one to clear it.
 // The server keeps the upload for the record once the record is saved.
 import DeleteIcon from '@mui/icons-material/Delete';
 import ImageIcon from '@mui/icons-material/Image';
@@ -17,6 +18,7 @@ import { FieldTitle, InputHelperText, useInput, useLocaleState, useNotify, useRe
 import { FILE_TYPES, type UploadAccept, type UploadLimits, type UploadedFile, acceptedExtensions, extensionOf } from '../../../kernel/contract/uploads';
 import { request } from '../../api/http';
 import { FileKindIcon } from './FileKindIcon';
+import { LibraryPicker } from './LibraryPicker';
 import { formatFileSize } from './fileSize';
 import { UploadPreview } from './UploadThumbnail';
 import { uploadFile } from './uploadFile';
@@ -86,6 +88,7 @@ export function UploadInput({ source, accept, isRequired, disabled, helperText }
             <Button variant="outlined" size="small" startIcon={<UploadFileIcon />} disabled={disabled || share !== undefined} onClick={() => input.current?.click()}>
               {translate(value ? 'app.files.replace' : accept === 'image' ? 'app.files.upload_image' : 'app.files.upload_file')}
             </Button>
+            <LibraryPicker accept={accept} disabled={disabled || share !== undefined} onPick={(copy) => field.onChange(copy.url)} />
             {value && !required && (
               <Button size="small" color="error" startIcon={<DeleteIcon />} disabled={disabled || share !== undefined} onClick={() => field.onChange(null)}>
                 {translate('app.files.clear')}

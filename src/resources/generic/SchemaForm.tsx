@@ -12,7 +12,11 @@ import {
   Toolbar,
   useTranslate,
 } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { PERIOD_TYPES, type PeriodType, periodFields } from '../../../kernel/schedule/period';
+import { periodTypeField } from '../../../kernel/schedule/record';
 import { fields } from '../../../kernel/schema/registry';
+import { PERIOD_PARTS } from '../../../kernel/schema/types';
 import { TIP_DELETE } from '../../forms/useConfirmCall';
 import { GRID_COLUMNS, defaultValues, formSections, gridSpan } from './formLayout';
 import { SchemaInput } from './SchemaInput';
@@ -45,6 +49,14 @@ function FormToolbar({ deleteRedirect, deleteOptions, inDialog }: Pick<SchemaFor
   );
 }
 
+/** A part of a scheduled job's period shows only while the chosen type uses it (a weekday for weekly jobs). */
+function UsedField({ typeField, path, children }: { typeField?: string; path: string; children: ReactNode }) {
+  const type = useWatch({ name: typeField ?? '', disabled: !typeField });
+  if (!typeField || !(PERIOD_PARTS as readonly string[]).includes(path)) return children;
+  const used = (PERIOD_TYPES as readonly unknown[]).includes(type) && periodFields(type as PeriodType).some((part) => part.field === path);
+  return used ? children : null;
+}
+
 export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteOptions, inDialog, locked, notice }: SchemaFormProps) {
   const { resource, schema } = useSchema();
   const translate = useTranslate();
@@ -52,6 +64,7 @@ export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteO
   // Read-only fields are the server's: shown as values when editing, absent when creating.
   const canDelete = editing && deleteRedirect !== undefined && Boolean(schema['x-resource'].endpoints.del);
   const shown = fields(schema).filter((f) => !hide.includes(f.path) && (editing || !f.schema.readOnly));
+  const periodType = periodTypeField(schema);
   const defaults = useMemo(() => (editing ? undefined : { ...defaultValues(fields(schema)), ...preset }), [editing, schema, preset]);
 
   return (
@@ -72,9 +85,11 @@ export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteO
           )}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))` }, columnGap: 2 }}>
             {groupFields.map((f) => (
-              <Box key={f.path} sx={{ gridColumn: { xs: 'auto', sm: `span ${gridSpan(f)}` }, minWidth: 0 }}>
-                <SchemaInput resource={resource} field={f} locked={locked} />
-              </Box>
+              <UsedField key={f.path} typeField={periodType} path={f.path}>
+                <Box sx={{ gridColumn: { xs: 'auto', sm: `span ${gridSpan(f)}` }, minWidth: 0 }}>
+                  <SchemaInput resource={resource} field={f} locked={locked} />
+                </Box>
+              </UsedField>
             ))}
           </Box>
         </Box>

@@ -1,10 +1,17 @@
 // Shows one value of a record the way its schema says: option, enum and dictionary labels as
-// coloured chips, references, dates, numbers (with their unit when asked), yes/no.
-import { DateField, NumberField, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+// coloured chips, references (and a record of the resource another field names), resource names, dates, numbers (with their unit when asked), yes/no; a field set
+// through a switch call as a switch, and a scheduled job's period in words.
+import { DateField, type Identifier, NumberField, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { getPath } from '../../../kernel/schema/registry';
 import type { FieldSchema } from '../../../kernel/schema/types';
+import { periodText } from '../../../kernel/schedule/period';
+import { periodOf, periodTypeField } from '../../../kernel/schedule/record';
+import { registry } from '../../../kernel/schema/load-vite';
 import { ChoiceChip } from '../list/ChoiceChip';
+import { SwitchValue } from './SwitchValue';
 import { ReferenceValue } from '../reference/ReferenceValue';
+import { RecordOfValue } from './RecordOfValue';
+import { resourceName } from './resourceName';
 import { UploadThumbnail } from '../files/UploadThumbnail';
 import { useChoices } from './choices';
 import { itemLine } from './itemLine';
@@ -28,8 +35,17 @@ export function ValueField({ source, resource, schema, withUnit }: ValueFieldPro
   const choices = useChoices(resource, source, schema);
   const unit = useLabels(resource).unit(schema);
   if (!record) return null;
+  const resourceSchema = registry.resources[resource];
+  const toggle = resourceSchema?.['x-resource'].switch;
+  if (toggle?.field === source) return <SwitchValue resource={resource} schema={resourceSchema} spec={toggle} record={record} />;
+  // A scheduled job's period reads as words ("Daily at 00:30:00"), not as the name of its type.
+  const period = periodTypeField(resourceSchema) === source ? periodOf(record, source) : undefined;
+  if (period) return <span>{periodText(period, translate)}</span>;
   const value = getPath(record, source);
   if (value === undefined || value === null || value === '') return <span>—</span>;
+  if (schema['x-resource-name']) return <span>{resourceName(translate, String(value))}</span>;
+  const recordOf = schema['x-record-of'];
+  if (recordOf) return <RecordOfValue resource={record[recordOf]} id={value as Identifier} />;
   const upload = schema['x-upload'];
   if (upload) return <UploadThumbnail url={String(value)} accept={upload.accept} />;
   const reference = schema['x-ref'];

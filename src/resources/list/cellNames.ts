@@ -7,6 +7,7 @@ import { dictionaryCode, type DictionaryOption } from '../../../kernel/schema/di
 import type { ConfigOptions, FieldSchema } from '../../../kernel/schema/types';
 import { itemLabel } from '../generic/dictionaryChoices';
 import type { CellNames } from './exportTable';
+import { resourceName } from '../generic/resourceName';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -41,6 +42,7 @@ export function cellNames(sources: NameSources): CellNames {
         const serverLabel = option?.[config[list]?.labelField ?? 'name'];
         return translate(`options.${list}.${value}`, { _: String(serverLabel ?? value) });
       }
+      if (schema['x-resource-name']) return resourceName(translate, String(value));
       if (schema.enum) return translate(`resources.${resource}.enums.${path}.${value}`, { _: String(value) });
       return undefined;
     },

@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { type Identifier, ShowBase, Title, useGetOne, useGetRecordRepresentation, useRecordContext, useTranslate } from 'react-admin';
+import { type Identifier, ShowBase, Title, useGetOne, useGetRecordRepresentation, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { registry } from '../../../kernel/schema/load-vite';
 import { useRecordRouteId } from '../../routes/useRecordRouteId';
 import { useRouteTitle } from '../../routes/useRouteTitle';
@@ -15,6 +15,8 @@ import { EditLinkButton } from '../generic/ViewButtons';
 import { SummaryGrid } from '../generic/SummaryGrid';
 import { useSchema } from '../generic/useSchema';
 import { RecordSections } from './RecordSections';
+import { HistoryButton } from './history/HistoryButton';
+import { momentRepresentation } from './representationText';
 
 export function SchemaRecord() {
   const { resource } = useSchema();
@@ -43,7 +45,10 @@ function RecordPage() {
             <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
               {representation}
             </Typography>
-            <EditLinkButton />
+            <Box sx={{ display: 'flex', gap: 1, flexShrink: 0 }}>
+              <HistoryButton resource={resource} id={record.id} />
+              <EditLinkButton />
+            </Box>
           </Box>
           <SummaryGrid resource={resource} schema={schema} paths={spec?.summary ?? []} />
         </CardContent>
@@ -59,7 +64,9 @@ function RecordPage() {
  */
 function useRecordHeading(resource: string, record: ReturnType<typeof useRecordContext>): string {
   const translate = useTranslate();
-  const own = String(useGetRecordRepresentation(resource)(record) ?? '');
+  const [locale] = useLocaleState();
+  const represented = String(useGetRecordRepresentation(resource)(record) ?? '');
+  const own = momentRepresentation(registry.resources[resource], record, locale) ?? represented;
   const parent = registry.resources[resource]?.['x-resource'].parent;
   const parentId = parent && record ? (record[parent.field] as Identifier | undefined) : undefined;
   const { data: parentRecord } = useGetOne(parent?.resource ?? resource, { id: parentId ?? '' }, { enabled: Boolean(parent && parentId) });

@@ -9,6 +9,10 @@ import { ReportsTab } from '../files';
 import { FILLED_FORMS_PANEL, FORM_RECORDS_PANEL } from '../../../kernel/forms/record-form';
 import { FilledFormsPanel } from '../../forms/FilledFormsPanel';
 import { FormRecordsPanel } from '../../forms/FormRecordsPanel';
+import { CHANGES_PANEL } from '../../../kernel/history/names';
+import { ChangesPanel } from './history/ChangesPanel';
+import { JOB_CONTROLS_PANEL } from '../../../kernel/schedule/names';
+import { JobControlsPanel } from './panels/JobControlsPanel';
 
 export interface PanelProps {
   resource: string;
@@ -42,3 +46,5 @@ registerPanel(DEVICE_STATS.panel, { component: DeviceStatsPanel, title: 'app.sta
 registerPanel(REPORTS_PANEL, { component: ReportsTab, title: 'app.files.reports' });
 registerPanel(FORM_RECORDS_PANEL, { component: FormRecordsPanel, title: 'app.forms.panel' });
 registerPanel(FILLED_FORMS_PANEL, { component: FilledFormsPanel, title: 'app.dossiers.panel' });
+registerPanel(CHANGES_PANEL, { component: ChangesPanel, title: 'app.history.changes' });
+registerPanel(JOB_CONTROLS_PANEL, { component: JobControlsPanel, title: 'schedule.controls' });

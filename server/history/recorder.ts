@@ -1,0 +1,147 @@
+// The operation log is written here and nowhere else: a store that, when a person writes through
+// it, adds an entry for each record created, changed or deleted (who, when, which record, and
+// each changed field before and after) in the same transaction as the write, so a write that
+// fails or is refused leaves no entry. Values the server keeps by itself (`keepVersion` updates:
+// a well's total footage after a trip changes) are not a person's change and are not logged.
+// Endpoints write through `authored(store, c)`; writes without a person (seeding) log nothing.
+import { changes } from '../../kernel/history/diff';
+import { OPERATION_LOG } from '../../kernel/history/names';
+import type { Registry } from '../../kernel/schema/registry';
+import type { AppContext } from '../context';
+import type { Group, Grouping, Row, Store, UpdateOptions, UpdateResult } from '../store/types';
+import type { Condition, ListQuery } from '../../kernel/schema/query';
+
+type Action = 'create' | 'update' | 'delete';
+
+/** The longest name an entry keeps (the schema's `user` field). */
+const MAX_USER_LENGTH = 64;
+
+/** A record's own fields: its id and version are the store's bookkeeping, not values a person set. */
+const fieldsOf = (row: Row | undefined): Record<string, unknown> | undefined => {
+  if (!row) return undefined;
+  const { id: _id, version: _version, ...fields } = row;
+  return fields;
+};
+
+/** The JSON text of a value, as the log's `before` and `after` keep it. */
+const asText = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value));
+
+/** Passes every call to the store it wraps: the base of the two stores below. */
+class StoreProxy implements Store {
+  constructor(protected inner: Store) {}
+  list(resource: string, query: ListQuery) {
+    return this.inner.list(resource, query);
+  }
+  get(resource: string, id: number) {
+    return this.inner.get(resource, id);
+  }
+  insert(resource: string, values: Record<string, unknown>): Promise<Row> {
+    return this.inner.insert(resource, values);
+  }
+  update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number, options?: UpdateOptions): Promise<UpdateResult> {
+    return this.inner.update(resource, id, values, expectedVersion, options);
+  }
+  remove(resource: string, ids: number[]) {
+    return this.inner.remove(resource, ids);
+  }
+  count(resource: string, conditions: Condition[]) {
+    return this.inner.count(resource, conditions);
+  }
+  findIds(resource: string, conditions: Condition[]) {
+    return this.inner.findIds(resource, conditions);
+  }
+  aggregate(resource: string, grouping: Grouping, conditions: Condition[]): Promise<Group[]> {
+    return this.inner.aggregate(resource, grouping, conditions);
+  }
+  transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
+    return this.inner.transaction(work);
+  }
+  close() {
+    return this.inner.close();
+  }
+}
+
+/** The writes of one person, each logged in the transaction it runs in. */
+class RecordingStore extends StoreProxy {
+  constructor(
+    inner: Store,
+    private user: string,
+    private now: () => Date,
+  ) {
+    super(inner);
+  }
+
+  private async log(tx: Store, resource: string, action: Action, record: number, before: Row | undefined, after: Row | undefined) {
+    const changed = changes(fieldsOf(before), fieldsOf(after));
+    if (action === 'update' && changed.length === 0) return;
+    const at = this.now().toISOString();
+    await tx.insert(OPERATION_LOG, {
+      at,
+      day: at.slice(0, 10),
+      user: this.user.slice(0, MAX_USER_LENGTH),
+      resource,
+      record,
+      action,
+      changes: changed.map(({ path, before: was, after: is }) => ({ path, before: asText(was), after: asText(is) })),
+    });
+  }
+
+  override insert(resource: string, values: Record<string, unknown>): Promise<Row> {
+    return this.inner.transaction(async (tx) => {
+      const row = await tx.insert(resource, values);
+      await this.log(tx, resource, 'create', row.id, undefined, row);
+      return row;
+    });
+  }
+
+  override update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number, options?: UpdateOptions): Promise<UpdateResult> {
+    if (options?.keepVersion) return this.inner.update(resource, id, values, expectedVersion, options);
+    return this.inner.transaction(async (tx) => {
+      const before = await tx.get(resource, id);
+      const result = await tx.update(resource, id, values, expectedVersion, options);
+      if (result.status === 'ok') await this.log(tx, resource, 'update', id, before, result.row);
+      return result;
+    });
+  }
+
+  override remove(resource: string, ids: number[]) {
+    return this.inner.transaction(async (tx) => {
+      const rows = await Promise.all(ids.map((id) => tx.get(resource, id)));
+      const result = await tx.remove(resource, ids);
+      if (result.missing.length === 0) {
+        for (const row of rows) if (row) await this.log(tx, resource, 'delete', row.id, row, undefined);
+      }
+      return result;
+    });
+  }
+
+  override transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
+    return this.inner.transaction((tx) => work(new RecordingStore(tx, this.user, this.now)));
+  }
+}
+
+/** The app's store, able to keep the operation log for the person an endpoint serves. */
+export class HistoryStore extends StoreProxy {
+  constructor(
+    inner: Store,
+    private now: () => Date,
+  ) {
+    super(inner);
+  }
+
+  /** This store, with every write logged under that person's name. */
+  by(user: string): Store {
+    return new RecordingStore(this.inner, user, this.now);
+  }
+}
+
+/** The store keeping the operation log, when the schemas have its resource; else the store as it is. */
+export function keepHistory(store: Store, registry: Registry, now: () => Date = () => new Date()): Store {
+  return registry.resources[OPERATION_LOG] ? new HistoryStore(store, now) : store;
+}
+
+/** The store an endpoint writes through: its writes are logged under the signed-in person's name. */
+export function authored(store: Store, c: AppContext): Store {
+  const user = c.get('user');
+  return store instanceof HistoryStore && user ? store.by(user.name) : store;
+}

@@ -1,0 +1,85 @@
+// The screenshot suites the browser test files end with: each opens a browser at a language and
+// a size, visits its screens and saves them under tests/.artifacts/screens/ to be looked at,
+// failing when a screen makes the page scroll sideways.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { MessageLanguage } from '../messages';
+import { openBrowser } from './browser';
+import { ARTIFACTS, baseUrl, messages } from './helpers';
+
+export const SCREENS = join(ARTIFACTS, 'screens');
+
+export interface ScreenCase {
+  language: MessageLanguage;
+  width: number;
+  height: number;
+}
+
+/** A desktop window in that language. */
+export const desk = (language: MessageLanguage): ScreenCase => ({ language, width: 1280, height: 800 });
+/** A phone's screen in that language. */
+export const phone = (language: MessageLanguage): ScreenCase => ({ language, width: 375, height: 740 });
+
+export interface ScreenOptions {
+  /** The whole page (default) or only what the window shows: popovers are placed in the window. */
+  fullPage?: boolean;
+  /** Wait for the network to settle before a shot (default); off for a screen that keeps a request open. */
+  networkIdle?: boolean;
+  /** Milliseconds to wait before a shot, for transitions (tabs' indicator, dialogs, popovers). */
+  pause?: number;
+}
+
+export interface ScreenVisit {
+  page: Page;
+  context: BrowserContext;
+  language: MessageLanguage;
+  width: number;
+  /** The messages of the case's language. */
+  lang: Record<string, string>;
+  /** Saves the page as <language>-<width>-<prefix>-<name>.png and fails when it scrolls sideways. */
+  shot: (name: string) => Promise<void>;
+}
+
+/** Fails when the page is wider than the window (it would scroll sideways). */
+export async function expectNoSidewaysScroll(page: Page, name: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+}
+
+/** The file a shot is saved in; an empty prefix leaves the name as <language>-<width>-<name>.png. */
+export const screenFile = ({ language, width }: ScreenCase, prefix: string, name: string) =>
+  join(SCREENS, `${[language, width, prefix, name].filter((part) => part !== '').join('-')}.png`);
+
+/**
+ * One suite a case, named "<title> in <language> at <width> px": a fresh browser at that size with the
+ * language cookie set, handed to `visit`, and closed afterwards whatever happens.
+ */
+export function describeScreens(
+  title: string,
+  cases: ScreenCase[],
+  prefix: string,
+  visit: (screen: ScreenVisit) => Promise<void>,
+  { fullPage = true, networkIdle = true, pause = 300 }: ScreenOptions = {},
+) {
+  describe.each(cases)(`${title} in $language at $width px`, (screenCase) => {
+    it('render translated, without sideways scrolling of the page', async () => {
+      mkdirSync(SCREENS, { recursive: true });
+      const { language, width, height } = screenCase;
+      const { page, context, close } = await openBrowser({ width, height });
+      const shot = async (name: string) => {
+        if (networkIdle) await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(pause);
+        await page.screenshot({ path: screenFile(screenCase, prefix, name), fullPage });
+        await expectNoSidewaysScroll(page, name);
+      };
+      try {
+        await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
+        await visit({ page, context, language, width, lang: messages(language), shot });
+      } finally {
+        await close();
+      }
+    });
+  });
+}
