@@ -30,7 +30,7 @@ import { registerReports } from './files/reports';
 import { registerAttachments } from './files/attachments';
 import { createFiles } from './files/service';
 import { registerNotices } from './notify/register';
-import { type People, sqlPeople, standardPeople } from './notify/people';
+import { type People, standardPeople } from './notify/people';
 import type { NoticeBus } from './notify/bus';
 import type { Store } from './store/types';
 import { RecordValidator } from '../kernel/schema/validation';
@@ -52,7 +52,7 @@ export interface AppDeps {
   jsonBodyMaxBytes?: number;
   /** Who may be sent messages; by default the database's accounts when the app has one (its uploads'), else the mock's. */
   people?: People;
-  /** How new messages reach streams on other instances (postgresBus on PostgreSQL); in memory by default. */
+  /** How new messages reach streams on other instances (postgresBus of notify/pg-bus.ts on PostgreSQL); in memory by default. */
   noticeBus?: NoticeBus;
 }
 
@@ -99,7 +99,7 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
     if (spec) registerStatusSwitch(api, { name, schema, store, spec, answer: (row) => row, now });
   }
   // Messages, notifications and their stream; `notices.notify(...)` tells people things (server/notifications.ts).
-  const notices = registerNotices(api, { registry, store, accounts, now, bus: noticeBus, people: people ?? (uploads && 'db' in uploads ? sqlPeople(uploads.db) : standardPeople()) });
+  const notices = registerNotices(api, { registry, store, accounts, now, bus: noticeBus, people: people ?? standardPeople() });
   // Built here, started by the Node entry: the mock and the tests run jobs only when asked. A
   // failed run is told to the admins.
   const scheduler = createScheduler({ registry, store, now, sweepUploads: files?.sweep, pruneSignIns: (before) => accounts.pruneSignIns(before), onError, onFailure: notices && ((failure) => notices.notify(failure)) });

@@ -11,8 +11,8 @@ import { SCHEMA_DIR, readSchemaFiles } from '../kernel/schema/load-node';
 import { loadServerRegistry } from './registry';
 import { PAGES, PANELS } from '../kernel/schema/route-component';
 import { createApp } from './app';
-import { postgresBus } from './notify/bus';
-import { sqlPeople } from './notify/people';
+import { postgresBus } from './notify/pg-bus';
+import { sqlPeople } from './notify/sql-people';
 import { ensureFirstAccounts } from './auth/bootstrap';
 import { buildReason, sourceStamp, writeStamp } from './build-stamp';
 import { SqlAccounts } from './auth/sql-accounts';
@@ -30,6 +30,8 @@ import type { AppContext } from './context';
 import type { Registry } from '../kernel/schema/registry';
 
 const ROOT = join(import.meta.dirname, '..');
+/** How long a stop waits for requests in flight before cutting the connections left. */
+const STOP_GRACE_MS = 10_000;
 /** The built console; DIST_DIR lets tests serve a build of their own. */
 const DIST = process.env.DIST_DIR ?? join(ROOT, 'dist');
 
@@ -107,23 +109,27 @@ async function main() {
   });
 
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: finishing requests in flight, then stopping`);
-    // Open notification streams would hold the server open: they end first.
-    void api.notices?.close();
+    // Open notification streams would hold the server open: they end first, and no job starts.
+    await api.notices?.close();
+    await api.scheduler.stop();
     server.close(async () => {
-      await api.scheduler.stop();
       await store.close();
       log.info('stopped');
       process.exit(0);
     });
-    // Idle keep-alive connections would hold the server open.
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    // Idle keep-alive connections would hold the server open (an ended stream's among them, once
+    // its last bytes are out); whatever is still open after the grace period is cut.
+    const closeIdle = () => 'closeIdleConnections' in server && server.closeIdleConnections();
+    closeIdle();
+    setTimeout(closeIdle, 200).unref();
+    setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), STOP_GRACE_MS).unref();
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
 }
 
 main().catch((error) => {

@@ -1,8 +1,7 @@
 // Who can be sent a message: the accounts, looked up by username, and the person a session
-// token belongs to. The mock's two standard accounts, or the accounts table of the database.
-import { createHash } from 'node:crypto';
+// token belongs to. The mock's two standard accounts here; the accounts table of the database in
+// sql-people.ts (Node only).
 import { STANDARD_ACCOUNTS } from '../auth/accounts';
-import type { FixedDb } from '../db/tables';
 
 export interface Person {
   username: string;
@@ -26,28 +25,5 @@ export function standardPeople(): People {
     find: async (username) => all.find((p) => p.username === username),
     withRole: async (role) => all.filter((p) => p.roles.includes(role)),
     usernameOf: async (token) => (token.endsWith('-token') ? all.find((p) => `${p.username}-token` === token)?.username : undefined),
-  };
-}
-
-/** The sessions table keeps a token's SHA-256, never the token (server/auth/sql-accounts.ts). */
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** The accounts of the database. */
-export function sqlPeople(db: FixedDb): People {
-  const toPerson = (row: { username: string; name: string; roles: string }): Person => ({ username: row.username, name: row.name, roles: JSON.parse(row.roles) as string[] });
-  return {
-    async find(username) {
-      const row = await db.selectFrom('app_accounts').select(['username', 'name', 'roles']).where('username', '=', username).executeTakeFirst();
-      return row && toPerson(row);
-    },
-    async withRole(role) {
-      // Roles are a JSON list in text: filtered here, an account table being small.
-      const rows = await db.selectFrom('app_accounts').select(['username', 'name', 'roles']).execute();
-      return rows.map(toPerson).filter((p) => p.roles.includes(role));
-    },
-    async usernameOf(token) {
-      const row = await db.selectFrom('app_sessions').select('username').where('token_hash', '=', tokenHash(token)).executeTakeFirst();
-      return row?.username;
-    },
   };
 }

@@ -15,7 +15,7 @@ import { MESSAGE, NOTICE_PATHS, type MessageItem, type NotificationItem, type Un
 import { MockAccounts } from '../../server/auth/accounts';
 import { createApp } from '../../server/app';
 import { openSqlStore } from '../../server/db/open';
-import { postgresBus } from '../../server/notify/bus';
+import { postgresBus } from '../../server/notify/pg-bus';
 import { MemoryStore } from '../../server/store/memory';
 import type { Store } from '../../server/store/types';
 import { POSTGRES_URL, dropPostgresSchemas, freshPostgres, freshPostgresPair, freshSqlite, postgresUnavailable } from './databases';
