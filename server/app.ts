@@ -14,7 +14,11 @@ import { registerDictionary } from './dictionary';
 import { registerStatistics } from './statistics';
 import { createRelations } from './relations';
 import { openApiDocument } from './openapi';
-import { createPermissions } from './permissions';
+import { accessTables, createAccess } from './access/access';
+import { accessGuards } from './access/guards';
+import { registerAccountCalls } from './access/account-calls';
+import { accessResource, keptByAccounts } from '../kernel/schema/access';
+import { viewPaths } from '../kernel/routes/tree';
 import { badQueryParam } from './request';
 import { type AddressOf, registerSession } from './session';
 import { registerTemplates } from './templates';
@@ -22,20 +26,26 @@ import { registerFormRecords } from './form-records';
 import { registerFilledForms } from './filled-forms';
 import { registerStatusSwitch } from './form-calls';
 import { createScheduler } from './scheduler';
+import { type Parameters, createParameters } from './parameters';
 import { registerScheduleCalls } from './schedule-calls';
 import { registerHistory } from './history/register';
+import { registerVisits } from './history/visits';
+import { registerBackups } from './backups/register';
+import type { Backups } from './backups/types';
 import { type UploadDeps, registerUploadFiles, registerUploads } from './uploads';
 import { serverUploads } from './files/node';
 import { registerReports } from './files/reports';
 import { registerAttachments } from './files/attachments';
 import { createFiles } from './files/service';
 import { registerNotices } from './notify/register';
-import { type People, standardPeople } from './notify/people';
+import { type People, peopleOf } from './notify/people';
 import type { NoticeBus } from './notify/bus';
 import type { Store } from './store/types';
 import { RecordValidator } from '../kernel/schema/validation';
 
 export interface AppDeps {
+  /** The system parameters, when shared with what the app is given (the accounts' sign-in limits); else read from `store`. */
+  parameters?: Parameters;
   registry: Registry;
   store: Store;
   accounts: Accounts;
@@ -50,16 +60,22 @@ export interface AppDeps {
   uploads?: UploadDeps;
   /** The largest JSON body accepted (JSON_BODY_MAX_BYTES). */
   jsonBodyMaxBytes?: number;
-  /** Who may be sent messages; by default the database's accounts when the app has one (its uploads'), else the mock's. */
+  /** Who may be sent messages; by default the accounts. */
   people?: People;
   /** How new messages reach streams on other instances (postgresBus of notify/pg-bus.ts on PostgreSQL); in memory by default. */
   noticeBus?: NoticeBus;
+  /** How other instances hear that the menu or the roles changed (another postgresBus channel); this process alone by default. */
+  accessSignal?: NoticeBus;
+  /** Who makes the database's backups: the SQLite copies of the Node entry, or pg_dump on PostgreSQL; none in the mock. */
+  backups?: Backups;
 }
 
-export function createApp({ registry, store, accounts, now, addressOf = () => 'local', onError = console.error, uploads, jsonBodyMaxBytes = DEFAULT_JSON_BODY_MAX_BYTES, people, noticeBus }: AppDeps) {
+export function createApp({ registry, store, accounts, now, addressOf = () => 'local', onError = console.error, uploads, jsonBodyMaxBytes = DEFAULT_JSON_BODY_MAX_BYTES, people, noticeBus, accessSignal, backups, parameters = createParameters({ registry, store }) }: AppDeps) {
   const app = new Hono<AppEnv>().basePath(API_BASE);
   const validator = new RecordValidator(registry);
-  const permissions = createPermissions(registry);
+  // Who sees what: the stored menu and roles, read once and kept until one changes (access/).
+  const access = createAccess({ registry, store, signal: accessSignal, onError });
+  const permissions = access;
   const api = createApi(app, accounts, permissions, jsonBodyMaxBytes);
   app.use(async (c, next) => {
     const language = pickLanguage(c.req.header('Accept-Language'));
@@ -74,8 +90,10 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
 
   // Every write a person makes through `store` from here on is kept in the operation log (its
   // calls registered after the middleware above, which gives each request its language).
-  store = registerHistory(api, { registry, store, accounts, now });
-  registerSession(api, registry, accounts, addressOf);
+  store = registerHistory(api, { registry, store: access.watch(store), accounts, now });
+  registerSession(api, registry, accounts, addressOf, access);
+  registerVisits(api, { registry, store, now });
+  registerBackups(api, { registry, backups });
   const files = uploads && createFiles({ storage: 'db' in uploads ? serverUploads(uploads) : uploads, registry, store, permissions });
   if (files) {
     registerUploadFiles(api, files);
@@ -89,20 +107,31 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
   registerTemplates(api, registry);
   // Shared with the generic endpoints: a renamed parent refreshes its members' names.
   const assignments = createAssignments(registry, now);
-  const resourceDeps = { store, validator, relations, now, files: files?.records, assignments };
-  for (const [name, schema] of Object.entries(registry.resources)) registerResource(api, name, schema, resourceDeps);
+  // A saved parameter is used at once on this instance (other instances read it again within seconds).
+  const tables = accessTables(registry);
+  const guards = tables && accessGuards(tables, accounts);
+  const resourceDeps = { store, validator, relations, now, files: files?.records, assignments, onSingletonWrite: () => parameters.forget(), guards };
+  // The accounts' calls are the accounts' own (below); every other resource's are generic.
+  const byRecords = Object.entries(registry.resources).filter(([, schema]) => !keptByAccounts(schema));
+  for (const [name, schema] of byRecords) registerResource(api, name, schema, resourceDeps);
   assignments.register(api, store);
   registerFormRecords(api, { registry, store, now, files: files?.records });
   registerFilledForms(api, { registry, store, now, files: files?.records });
-  for (const [name, schema] of Object.entries(registry.resources)) {
+  for (const [name, schema] of byRecords) {
     const spec = schema['x-resource'].switch;
     if (spec) registerStatusSwitch(api, { name, schema, store, spec, answer: (row) => row, now });
   }
   // Messages, notifications and their stream; `notices.notify(...)` tells people things (server/notifications.ts).
-  const notices = registerNotices(api, { registry, store, accounts, now, bus: noticeBus, people: people ?? standardPeople() });
+  const notices = registerNotices(api, { registry, store, accounts, now, bus: noticeBus, people: people ?? peopleOf(accounts), roleNames: access.roleNames });
+  const accountsResource = accessResource(registry, 'accounts');
+  if (accountsResource) {
+    const { name, schema, spec } = accountsResource;
+    const link = viewPaths(registry.routes)[name]?.list;
+    registerAccountCalls(api, { name, schema, spec, accounts, validator, roleNames: access.roleNames, superRole: access.superRole, notify: notices && ((input) => notices.notify(input)), link });
+  }
   // Built here, started by the Node entry: the mock and the tests run jobs only when asked. A
   // failed run is told to the admins.
-  const scheduler = createScheduler({ registry, store, now, sweepUploads: files?.sweep, pruneSignIns: (before) => accounts.pruneSignIns(before), onError, onFailure: notices && ((failure) => notices.notify(failure)) });
+  const scheduler = createScheduler({ registry, store, now, parameters, sweepUploads: files?.sweep, pruneSignIns: (before) => accounts.pruneSignIns(before), onError, onFailure: notices && ((failure) => notices.notify(failure)) });
   registerScheduleCalls(api, registry, scheduler);
   // Built on first request, when every operation (itself included) has been declared.
   let openApi: Record<string, unknown> | undefined;
@@ -122,7 +151,7 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
     const t = c.get('t') ?? translator('en');
     return c.json({ code: Code.internal, message: t('server.internal') }, 500);
   });
-  return Object.assign(app, { scheduler, notices });
+  return Object.assign(app, { scheduler, notices, parameters, access });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
-import type { UserInfo } from './auth/accounts';
+import type { SessionUser } from './auth/accounts';
 import { Code, type CodeValue } from '../kernel/contract/codes';
 import type { Language, Translate } from './messages';
 
 export type AppEnv = {
-  Variables: { language: Language; t: Translate; user: UserInfo; token: string };
+  Variables: { language: Language; t: Translate; user: SessionUser; token: string };
 };
 export type AppContext = Context<AppEnv>;
 

@@ -27,6 +27,10 @@ export interface OperationDoc {
   codes?: number[];
   /** A GET that changes what is stored (the specification's job switch): said in the document as `x-writes`. */
   writes?: boolean;
+  /** The media type of a file answered as itself, not in an envelope (a backup's bytes); refusals stay envelopes. */
+  file?: string;
+  /** A write that changes who may do what (the menu, the roles, the accounts): said as `x-changes-access`. */
+  changesAccess?: boolean;
 }
 
 export interface Operation {
@@ -36,6 +40,8 @@ export interface Operation {
   access: Access;
   /** Also accepts the session token as `?token=` (the specification's user info call). */
   tokenInQuery?: boolean;
+  /** Open to a person who must choose a new password first (the info, the change itself, sign-out); every other call waits for it. */
+  beforePasswordChange?: boolean;
   /** A body limit of its own (uploads) instead of the JSON one, and what to answer past it. */
   bodyLimit?: { bytes: number; refuse: (c: Context<AppEnv>) => Response };
   /** Filled in when declared: the largest body the operation reads, its own limit or the JSON one. */
@@ -72,8 +78,9 @@ export function createApi(app: Hono<AppEnv>, accounts: Accounts, permissions: Pe
         }
         c.set('user', result.user);
         c.set('token', token!);
+        if (result.user.mustChange && !operation.beforePasswordChange) return fail(c, Code.passwordChangeDue, c.get('t')('server.password_change_due'));
         // Refused before anything is read or written.
-        if (access !== 'signed-in' && !permissions.mayUse(result.user.roles, access.resource)) {
+        if (access !== 'signed-in' && !(await permissions.mayUse(result.user.roles, access.resource))) {
           return fail(c, Code.forbidden, c.get('t')('server.forbidden'));
         }
         return handler(c, next);

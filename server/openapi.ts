@@ -13,6 +13,7 @@ import { MAX_ARRAY_ITEMS, MAX_ECHO_LENGTH, MAX_IDS, MAX_JSON_DEPTH } from '../ke
 import type { Operation } from './endpoints';
 import type { Permissions } from './permissions';
 import { ID } from './resource-docs';
+import { UNSAVED_VERSION, isSingleton } from '../kernel/schema/singleton';
 import { translator } from './messages';
 import { RecordValidator } from '../kernel/schema/validation';
 
@@ -47,7 +48,8 @@ function recordSchema(root: ResourceSchema, registry: Registry): Json {
       schema.description = `${schema.description ?? ''} Beside its own fields, the values of the fields its ${root['x-resource'].parent?.resource} defines in ${prop['x-form-values']}.`.trim();
     }
   }
-  schema.properties.version = { type: 'integer', minimum: 1, readOnly: true, description: 'Increases with every update; send it back to refuse stale updates (code 40009).' };
+  // The one record of a singleton answers version 0 until it is first saved.
+  schema.properties.version = { type: 'integer', minimum: isSingleton(root) ? UNSAVED_VERSION : 1, readOnly: true, description: 'Increases with every update; send it back to refuse stale updates (code 40009).' };
   // Stored records may hold nothing for an optional field: it is then absent or null.
   delete schema.required;
   return schema;
@@ -90,6 +92,15 @@ function responses(operation: Operation, common: number[]): Json {
   if (operation.access !== 'public') codes.push(Code.tokenInvalid, Code.tokenExpired);
   if (typeof operation.access === 'object') codes.push(Code.forbidden);
   const envelope = (schema: Json) => ({ content: { 'application/json': { schema } } });
+  if (operation.doc.file) {
+    return {
+      '200': {
+        description: 'the file itself, or a refusal with its code and message',
+        content: { [operation.doc.file]: { schema: { type: 'string', format: 'binary' } }, 'application/json': { schema: refusal(codes) } },
+      },
+      '500': { description: 'server failure; nothing written', ...envelope(refusal([Code.internal])) },
+    };
+  }
   return {
     '200': { description: `success (${Code.ok}) or a refusal with its code and message; nothing is written when refused`, ...envelope({ oneOf: [success, refusal(codes)] }) },
     '500': { description: 'server failure; nothing written', ...envelope(refusal([Code.internal])) },
@@ -145,10 +156,12 @@ export function openApiDocument(registry: Registry, operations: Operation[], per
     const patch = withEmptyValues({ ...optional, required: [] });
     // Required fields may be left out of an edit (they keep their value) but not emptied.
     for (const field of (input.required as string[]) ?? []) (patch.properties as Record<string, Json>)[field] = (input.properties as Record<string, Json>)[field];
+    // A singleton's one record is edited without its id.
+    const single = isSingleton(schema);
     schemas[`${name}Patch`] = {
       ...patch,
-      required: ['id'],
-      properties: { id: ID, version: { anyOf: [{ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, { type: 'null' }], description: 'the version you read; omit to overwrite' }, ...(patch.properties as Json) },
+      required: single ? [] : ['id'],
+      properties: { ...(single ? {} : { id: ID }), version: { anyOf: [{ type: 'integer', minimum: single ? UNSAVED_VERSION : 1, maximum: Number.MAX_SAFE_INTEGER }, { type: 'null' }], description: 'the version you read; omit to overwrite' }, ...(patch.properties as Json) },
     };
   }
 
@@ -169,6 +182,7 @@ export function openApiDocument(registry: Registry, operations: Operation[], per
         // Checked before anything else, the session included: a larger body answers 40001 to anyone.
         'x-body-max-bytes': operation.bodyMaxBytes,
         ...(doc.writes ? { 'x-writes': true } : {}),
+        ...(doc.changesAccess ? { 'x-changes-access': true } : {}),
         ...(access === 'public' ? { security: [] } : {}),
         ...(doc.parameters ? { parameters: doc.parameters } : {}),
         ...(doc.body ? { requestBody: jsonBody ? { required: true, content: { 'application/json': { schema: doc.body } } } : doc.body } : {}),

@@ -51,6 +51,12 @@ function lockWords(schema: ResourceSchema, kind: 'update' | 'del'): string {
 }
 
 export function resourceDoc(kind: EndpointKind, name: string, schema: ResourceSchema, method: string): OperationDoc {
+  const doc = describeCall(kind, name, schema, method);
+  // A write to the menu, the roles or the accounts changes who may do what.
+  return schema['x-resource'].access && kind !== 'list' && kind !== 'info' ? { ...doc, changesAccess: true } : doc;
+}
+
+function describeCall(kind: EndpointKind, name: string, schema: ResourceSchema, method: string): OperationDoc {
   const meta = schema['x-resource'];
   const tags = [name];
   switch (kind) {

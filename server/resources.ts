@@ -23,6 +23,9 @@ import type { Row, Store } from './store/types';
 import type { Assignments } from './assignments';
 import type { UserInfo } from '../kernel/contract/user-info';
 import type { RecordValidator } from '../kernel/schema/validation';
+import type { WriteGuard } from './access/guards';
+import { isSingleton } from '../kernel/schema/singleton';
+import { registerSingleton } from './singleton';
 
 interface Deps {
   /** Keeps the names of the records a member is assigned to (an instrument's well) when those records change. */
@@ -33,6 +36,10 @@ interface Deps {
   now?: () => Date;
   /** The files of upload fields (when the app takes uploads): checked before a write, attached after it. */
   files?: RecordFiles;
+  /** Told after the record of a singleton resource (the parameters) is stored. */
+  onSingletonWrite?: (name: string) => void;
+  /** What some resources refuse beyond their schemas (the menu, the roles: access/guards.ts), by resource. */
+  guards?: Record<string, WriteGuard>;
 }
 
 /**
@@ -57,7 +64,10 @@ function idsOf(c: AppContext, body: Record<string, unknown> | undefined): number
 const mayReopen = (user: UserInfo | undefined, roles: string[]) => (user?.roles ?? []).some((role) => roles.includes(role));
 
 export function registerResource(api: Api, name: string, schema: ResourceSchema, deps: Deps) {
+  // One record (the system parameters): two calls of their own, without ids.
+  if (isSingleton(schema)) return registerSingleton(api, name, schema, { ...deps, onWrite: deps.onSingletonWrite });
   const { store, validator, relations, files } = deps;
+  const guard = deps.guards?.[name];
   const now = deps.now ?? (() => new Date());
   const endpoints = schema['x-resource'].endpoints;
 
@@ -124,9 +134,10 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
       const record = derive(schema, compact(input, schema), undefined, now());
       const outOfRange = validator.checkComputed(name, record, c.get('language'), c.get('t'));
       if (outOfRange.length > 0) return refuse(c, outOfRange);
+      const facts = await guard?.prepare?.();
       const result = await authored(store, c).transaction(async (tx): Promise<{ errors: FieldError[] } | { row: Row }> => {
         const filled = await relations.fillFromParent(tx, name, record);
-        const errors = await relations.checkWrite(tx, name, filled, undefined, context(c));
+        const errors = [...(await relations.checkWrite(tx, name, filled, undefined, context(c))), ...((await guard?.checkWrite?.(tx, filled, undefined, c.get('t'), facts)) ?? [])];
         if (errors.length > 0) return { errors };
         const row = await tx.insert(name, filled);
         await relations.afterWrite(tx, name, row, undefined);
@@ -150,6 +161,7 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
       }
       const fileErrors = (await files?.check(name, fields, ids[0], c.get('user'), c.get('t'))) ?? [];
       if (fileErrors.length > 0) return refuse(c, fileErrors);
+      const facts = await guard?.prepare?.();
       const result = await authored(store, c).transaction(async (tx) => {
         const existing = await tx.get(name, ids[0]);
         if (!existing) return { status: 'missing' as const };
@@ -163,7 +175,7 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
         const outOfRange = validator.checkComputed(name, record, c.get('language'), c.get('t'));
         if (outOfRange.length > 0) return { status: 'invalid' as const, errors: outOfRange };
         const filled = await relations.fillFromParent(tx, name, record);
-        const errors = await relations.checkWrite(tx, name, filled, existing, context(c));
+        const errors = [...(await relations.checkWrite(tx, name, filled, existing, context(c))), ...((await guard?.checkWrite?.(tx, filled, existing, c.get('t'), facts)) ?? [])];
         if (errors.length > 0) return { status: 'invalid' as const, errors };
         const written = await tx.update(name, ids[0], filled, version);
         if (written.status === 'ok') {
@@ -194,7 +206,14 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
       if (extra.length > 0) return fail(c, Code.invalidInput, c.get('t')('server.only_ids', { fields: extra.slice(0, 5).map(echo).join(', ') }));
       const ids = idsOf(c, body);
       if (!ids) return missingId(c);
-      const result = await authored(store, c).transaction((tx) => relations.remove(tx, name, ids, context(c)));
+      const facts = await guard?.prepare?.();
+      const result = await authored(store, c).transaction(async (tx) => {
+        const why = await guard?.checkRemove?.(tx, ids, c.get('t'), facts);
+        if (why) return { refused: why, code: Code.inUse };
+        const removed = await relations.remove(tx, name, ids, context(c));
+        if ('missing' in removed && removed.missing.length === 0) await guard?.afterRemove?.(tx, ids);
+        return removed;
+      });
       if ('refused' in result) return fail(c, result.code, result.refused);
       if (result.missing.length > 0) return notFound(c, result.missing);
       await files?.afterRemove(name, ids);

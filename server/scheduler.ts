@@ -10,6 +10,9 @@ import { nextRun } from '../kernel/schedule/period';
 import { periodOf, periodTypeField } from '../kernel/schedule/record';
 import { JOB_FIELDS, RUN_FIELDS, type RunResult, type RunTrigger } from '../kernel/schedule/names';
 import { JOB_WORK, type JobDeps } from './jobs';
+import { type Parameters, createParameters } from './parameters';
+import { VISIT_LOG } from '../kernel/history/visits';
+import { OPERATION_LOG } from '../kernel/history/names';
 import { recordPath, viewPaths } from '../kernel/routes/tree';
 import type { NotifyInput } from './notifications';
 import type { Row, Store } from './store/types';
@@ -27,6 +30,8 @@ export interface SchedulerDeps {
   sweepUploads?: JobDeps['sweepUploads'];
   pruneSignIns?: JobDeps['pruneSignIns'];
   onError?: (error: unknown) => void;
+  /** The system parameters each run works by (retention days); read from `store` when not given. */
+  parameters?: Parameters;
   /** Tells people a run failed (the app's notifications: the admins are told). */
   onFailure?: (failure: NotifyInput) => Promise<unknown>;
 }
@@ -49,7 +54,11 @@ interface JobKind {
   typeField: string;
 }
 
-export function createScheduler({ registry, store, now = () => new Date(), timeZone = SCHEDULE_TIME_ZONE, sweepUploads, pruneSignIns, onError = console.error, onFailure }: SchedulerDeps): Scheduler {
+export function createScheduler({ registry, store, now = () => new Date(), timeZone = SCHEDULE_TIME_ZONE, sweepUploads, pruneSignIns, onError = console.error, onFailure, parameters = createParameters({ registry, store }) }: SchedulerDeps): Scheduler {
+  /** The visit log the pruning job trims, when the schemas have it. */
+  const visits = registry.resources[VISIT_LOG] ? { resource: VISIT_LOG, at: 'at' } : undefined;
+  /** The operation log the pruning job trims, when the schemas have it. */
+  const operationLog = registry.resources[OPERATION_LOG] ? { resource: OPERATION_LOG, at: 'at' } : undefined;
   const kinds: JobKind[] = Object.entries(registry.resources).flatMap(([resource, schema]) => {
     const spec = schema['x-resource'].schedule;
     if (!spec) return [];
@@ -79,7 +88,7 @@ export function createScheduler({ registry, store, now = () => new Date(), timeZ
     try {
       const work = JOB_WORK[String(job[JOB_FIELDS.mark])];
       if (!work) throw new Error(`no work is written for the mark "${String(job[JOB_FIELDS.mark])}"`);
-      count = await work({ store, now: startedAt, sweepUploads, pruneSignIns, runs: { resource: kind.runs, startedAt: RUN_FIELDS.startedAt } });
+      count = await work({ store, now: startedAt, sweepUploads, pruneSignIns, runs: { resource: kind.runs, startedAt: RUN_FIELDS.startedAt }, visits, operationLog, parameters: await parameters.current() });
     } catch (error) {
       result = 'failed';
       message = (error instanceof Error ? error.message : String(error)).slice(0, MESSAGE_MAX);

@@ -6,13 +6,15 @@ import { MAX_USERNAME_LENGTH } from '../kernel/contract/limits';
 import { type AppContext, fail, ok } from './context';
 import type { Api } from './endpoints';
 import { readJson, refuseBody } from './request';
+import type { Access } from './access/access';
+import { PASSWORD_LIMITS } from '../kernel/contract/limits';
 
 /** The caller's network address, for rate limiting sign-ins; the Node entry knows it. */
 export type AddressOf = (c: AppContext) => string;
 
 const text = { type: 'string' };
 
-export function registerSession(api: Api, registry: Registry, accounts: Accounts, addressOf: AddressOf) {
+export function registerSession(api: Api, registry: Registry, accounts: Accounts, addressOf: AddressOf, access: Pick<Access, 'routesFor'>) {
   api.on(
     {
       method: 'POST',
@@ -48,19 +50,70 @@ export function registerSession(api: Api, registry: Registry, accounts: Accounts
       path: '/user/info',
       access: 'signed-in',
       tokenInQuery: true,
+      beforePasswordChange: true,
       doc: {
         tags: ['session'],
-        summary: 'The signed-in person',
-        description: 'The token may also be given as the query parameter `token`, on this call only.',
+        summary: 'The signed-in person, and the route tree they may see',
+        description: 'The token may also be given as the query parameter `token`, on this call only. `routes` is the menu and route tree of the stored menu, filtered for the person\'s roles; `mustChange` says they must choose a new password (POST /user/password) before any other call.',
         parameters: [{ name: 'token', in: 'query', schema: text, description: 'instead of the X-Token header' }],
         data: {
           type: 'object',
-          required: ['roles', 'name'],
-          properties: { roles: { type: 'array', minItems: 1, items: text }, name: text, avatar: text, introduction: text, mobile: text },
+          required: ['roles', 'name', 'username', 'mustChange', 'routes'],
+          properties: {
+            roles: { type: 'array', minItems: 1, items: text },
+            name: text,
+            avatar: text,
+            introduction: text,
+            mobile: text,
+            username: text,
+            mustChange: { type: 'boolean' },
+            routes: { type: 'array', items: { type: 'object' } },
+          },
         },
       },
     },
-    (c) => ok(c, c.get('user')),
+    async (c) => {
+      const user = c.get('user');
+      return ok(c, { ...user, routes: await access.routesFor(user.roles) });
+    },
+  );
+
+  api.on(
+    {
+      method: 'POST',
+      path: '/user/password',
+      access: 'signed-in',
+      beforePasswordChange: true,
+      doc: {
+        tags: ['session'],
+        summary: 'Change my password: the other sessions of the account end, this one stays',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['old', 'new'],
+          properties: { old: { type: 'string', minLength: 1, maxLength: PASSWORD_LIMITS.max }, new: { type: 'string', minLength: PASSWORD_LIMITS.min, maxLength: PASSWORD_LIMITS.max } },
+        },
+        data: { type: 'string', const: 'success' },
+      },
+    },
+    async (c) => {
+      const read = await readJson(c);
+      if (!('body' in read)) return refuseBody(c, read);
+      const t = c.get('t');
+      const { old: current, new: next, ...extra } = read.body;
+      const errors: { field: string; message: string }[] = [];
+      const unknown = Object.keys(extra);
+      if (unknown.length > 0) return fail(c, Code.invalidInput, t('server.only_fields', { fields: 'old, new' }));
+      if (typeof current !== 'string' || current.length === 0 || current.length > PASSWORD_LIMITS.max) errors.push({ field: 'old', message: t('server.password_old_required') });
+      if (typeof next !== 'string' || next.length < PASSWORD_LIMITS.min || next.length > PASSWORD_LIMITS.max) errors.push({ field: 'new', message: t('server.password_length', PASSWORD_LIMITS) });
+      else if (next === current) errors.push({ field: 'new', message: t('server.password_same') });
+      if (errors.length === 0 && !(await accounts.passwordMatches(c.get('user').username, current as string))) errors.push({ field: 'old', message: t('server.password_old_wrong') });
+      if (errors.length > 0) return fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
+      const id = (await accounts.list()).find((account) => account.username === c.get('user').username)?.id;
+      if (id === undefined) return fail(c, Code.tokenInvalid, t('server.token_invalid'));
+      await accounts.setPassword(id, next as string, false, c.get('token'));
+      return ok(c, 'success', t('server.password_changed'));
+    },
   );
 
   api.on(
@@ -69,6 +122,7 @@ export function registerSession(api: Api, registry: Registry, accounts: Accounts
       path: '/user/logout',
       access: 'signed-in',
       tokenInQuery: true,
+      beforePasswordChange: true,
       doc: {
         tags: ['session'],
         summary: 'Sign out: the session given (X-Token, or `?token=`) stops working at once',

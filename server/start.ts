@@ -11,8 +11,9 @@ import { SCHEMA_DIR, readSchemaFiles } from '../kernel/schema/load-node';
 import { loadServerRegistry } from './registry';
 import { PAGES, PANELS } from '../kernel/schema/route-component';
 import { createApp } from './app';
+import { accountLimitsOf, createParameters } from './parameters';
 import { postgresBus } from './notify/pg-bus';
-import { sqlPeople } from './notify/sql-people';
+import { sqliteBackups } from './backups/sqlite';
 import { ensureFirstAccounts } from './auth/bootstrap';
 import { buildReason, sourceStamp, writeStamp } from './build-stamp';
 import { SqlAccounts } from './auth/sql-accounts';
@@ -56,6 +57,9 @@ async function loadDemoData(connection: Connection, registry: Registry, fresh: b
   if (inserted.length) log.info({ inserted }, 'demo data loaded (DEMO=0 starts empty)');
 }
 
+/** The SQLite database's file, as connectFromEnv opens it: the backups read it through a connection of their own. */
+const sqliteFileOf = () => join(process.env.DATA_DIR ?? 'data', 'console.db');
+
 /** Behind a load balancer (TRUST_PROXY=1) the address is the first of X-Forwarded-For. */
 function addressOf(c: AppContext): string {
   if (process.env.TRUST_PROXY === '1') {
@@ -75,7 +79,9 @@ async function main() {
   const steps = await migrate(connection, registry);
   if (steps.length) log.info({ steps }, 'database migrated');
   const store = new SqlStore(connection, registry);
-  const accounts = new SqlAccounts(connection.db);
+  // Sign-in limits and session lifetime are system parameters, read when they are used.
+  const parameters = createParameters({ registry, store });
+  const accounts = new SqlAccounts(connection.db, async () => accountLimitsOf(await parameters.current()), undefined, connection.dialect);
   // Before the accounts: a start interrupted while loading finds no account and loads the rest.
   await loadDemoData(connection, registry, (await accounts.count()) === 0);
   const created = await ensureFirstAccounts(accounts, process.env);
@@ -90,6 +96,8 @@ async function main() {
   if (jsonBodyMaxBytes === undefined) throw new Error(`JSON_BODY_MAX_BYTES must be a whole number of bytes, at least 1024 (it is "${process.env.JSON_BODY_MAX_BYTES}")`);
   // Notifications reach the streams of every server instance on PostgreSQL through LISTEN/NOTIFY.
   const noticeBus = connection.dialect === 'postgres' && process.env.DATABASE_URL ? await postgresBus(process.env.DATABASE_URL, undefined, (error) => log.error({ err: error }, 'notification bus')) : undefined;
+  // So do changes of the menu and the roles, on a channel of their own: every instance checks the same rules at once.
+  const accessSignal = connection.dialect === 'postgres' && process.env.DATABASE_URL ? await postgresBus(process.env.DATABASE_URL, 'console_access', (error) => log.error({ err: error }, 'access signal')) : undefined;
   const api = createApp({
     registry,
     store,
@@ -97,10 +105,14 @@ async function main() {
     addressOf,
     uploads,
     jsonBodyMaxBytes,
-    people: sqlPeople(connection.db),
     noticeBus,
+    accessSignal,
+    parameters,
+    // SQLite: copies made by this server, under DATA_DIR/backups (where `npm run backup` puts them too).
+    backups: connection.dialect === 'sqlite' ? sqliteBackups({ source: sqliteFileOf(), dir: join(process.env.DATA_DIR ?? 'data', 'backups') }) : { mode: 'pg_dump' },
     onError: (error) => log.error({ err: error }, 'request failed'),
   });
+  await api.access.ready();
   api.scheduler.start();
   const web = createWebApp({ api, distDir: DIST, log, healthy: async () => void (await sql`select 1`.execute(connection.db)) });
   const port = Number(process.env.PORT ?? 8080);
@@ -116,6 +128,7 @@ async function main() {
     // Open notification streams would hold the server open: they end first, and no job starts.
     await api.notices?.close();
     await api.scheduler.stop();
+    await accessSignal?.close();
     server.close(async () => {
       await store.close();
       log.info('stopped');

@@ -175,7 +175,7 @@ export function registerUploads(api: Api, files: Files) {
       const { id } = read;
       const t = c.get('t');
       const upload = await files.find(id);
-      const access = upload ? files.access(upload, c.get('user')) : 'hidden';
+      const access = upload ? await files.access(upload, c.get('user')) : 'hidden';
       if (!upload || access === 'hidden') return fail(c, Code.notFound, t('server.not_found', { resource: t('server.upload_name'), id }));
       if (access === 'field') {
         const field = upload.attachedAs!.slice('field:'.length);

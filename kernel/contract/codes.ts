@@ -25,6 +25,8 @@ export const Code = {
    * with `move: true` ends the other assignment first.
    */
   assignedElsewhere: 40011,
+  /** The person must choose a new password (one an admin set) before any other call. */
+  passwordChangeDue: 40012,
   tooManyAttempts: 42900,
   internal: 50000,
 } as const;

@@ -23,3 +23,6 @@ export function echo(text: string): string {
   const end = /[\uD800-\uDBFF]/.test(text[MAX_ECHO_LENGTH - 1]) ? MAX_ECHO_LENGTH - 1 : MAX_ECHO_LENGTH;
   return `${text.slice(0, end)}…`;
 }
+
+/** How long a password may be: at least 8 characters, and at most 128 (hashing a longer one is work for nothing). */
+export const PASSWORD_LIMITS = { min: 8, max: 128 } as const;

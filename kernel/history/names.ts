@@ -8,6 +8,6 @@ export const CHANGES_PANEL = 'changes';
 export const LOGIN_LOG_PAGE = 'loginLog';
 /** The call that lists sign-in attempts, under /dev-api. */
 export const LOGIN_LOG_PATH = '/setting/log/login/list';
-/** Why a sign-in was refused: a wrong password, no such account, or too many failures. */
-export const LOGIN_REFUSALS = ['password', 'account', 'locked'] as const;
+/** Why a sign-in was refused: a wrong password, no such account, too many failures, or a disabled account. */
+export const LOGIN_REFUSALS = ['password', 'account', 'locked', 'disabled'] as const;
 export type LoginRefusal = (typeof LOGIN_REFUSALS)[number];

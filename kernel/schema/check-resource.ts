@@ -4,6 +4,7 @@
 import { assignProblems } from './check-assign';
 import { formsProblems } from './check-forms';
 import { scheduleProblems } from './check-schedule';
+import { singletonProblems } from './singleton';
 import { generatorPlanProblems } from './check-fake';
 import { type Found, esc } from './check-form';
 import type { ResourceContext } from './check-fields';
@@ -185,5 +186,6 @@ export function resourceProblems(ctx: ResourceContext, panels: string[]): Found[
     ...assignProblems(ctx),
     ...formsProblems(ctx),
     ...scheduleProblems(ctx),
+    ...singletonProblems(ctx),
   ];
 }

@@ -2,6 +2,7 @@
 // whose endpoints that view needs, and each icon is one the console can load.
 import { type Found, routesFormProblems } from './check-form';
 import { iconComponentName } from './material-icon';
+import { isSingleton } from './singleton';
 import { parseScreen, type ScreenView, SCREEN_VIEWS } from './route-component';
 import type { ResourceSchema, RouteNode } from './types';
 
@@ -21,7 +22,7 @@ export interface RouteNames {
   icons: ReadonlySet<string>;
 }
 
-function componentProblems(component: string, resources: Record<string, ResourceSchema>, names: Set<string>, pages: string[]): string[] {
+function componentProblems(component: string, path: string, resources: Record<string, ResourceSchema>, names: Set<string>, pages: string[]): string[] {
   const target = parseScreen(component);
   if (!target) return pages.includes(component) ? [] : [`no page or resource view named "${component}" (pages: ${pages.join(', ')}; views: resource:<name>:<${SCREEN_VIEWS.join('|')}>)`];
   if (!names.has(target.resource)) return [`no resource "${target.resource}" (no schemas/${target.resource}.json)`];
@@ -31,6 +32,10 @@ function componentProblems(component: string, resources: Record<string, Resource
   const out = VIEW_NEEDS[target.view]
     .filter((need) => !meta.endpoints[need])
     .map((need) => `the ${target.view} view needs ${need === 'info' || need === 'add' || need === 'update' ? 'an' : 'a'} "${need}" endpoint in ${target.resource}.json`);
+  if (isSingleton(schema)) {
+    if (target.view !== 'edit') out.push(`${target.resource} is a singleton (one record): only its edit view has a route`);
+    else if (path.includes(':')) out.push(`${target.resource} is a singleton (one record): its edit route takes no parameter`);
+  }
   if (target.view === 'record' && !meta.record) out.push(`the record view needs x-resource.record in ${target.resource}.json`);
   if (target.view === 'statistics' && !meta.statistics) out.push(`the statistics view needs x-resource.statistics in ${target.resource}.json`);
   return out;
@@ -51,7 +56,7 @@ export function routeProblems(routes: unknown, resources: Record<string, Resourc
       const here = `${pointer}/${i}`;
       const out: Found[] = [];
       if (route.component) {
-        for (const message of componentProblems(route.component, resources, names, known.pages)) out.push({ pointer: `${here}/component`, message });
+        for (const message of componentProblems(route.component, route.path, resources, names, known.pages)) out.push({ pointer: `${here}/component`, message });
       }
       const icon = route.meta?.icon;
       const bad = icon === undefined ? undefined : iconProblem(icon, known.icons);

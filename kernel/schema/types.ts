@@ -187,8 +187,27 @@ export interface ResourceMeta {
   switch?: StatusSwitchSpec;
   /** Records that are jobs the server runs on a period (see ScheduleSpec). */
   schedule?: ScheduleSpec;
+  /** This resource holds part of who may see what: the menu, the roles or the accounts (see AccessSpec). */
+  access?: AccessSpec;
+  /**
+   * One record and no more (the system parameters): `info` answers it without an id, every field
+   * the record never saved at its `default`; `update` edits it (no id; a stale version refused);
+   * no list, add or del. Its edit route has no `:id` (kernel/schema/singleton.ts).
+   */
+  singleton?: true;
   seed?: SeedPlan;
 }
+
+/**
+ * Who sees what, kept as records (server/access/): `menus` are the route tree's entries, `roles`
+ * list the entries they may use in their field `menus` (`superRole` sees everything and is never
+ * renamed or deleted), and `accounts` are the people, served by the server's accounts instead of
+ * the record store, with two calls of their own.
+ */
+export type AccessSpec =
+  | { kind: 'menus' }
+  | { kind: 'roles'; superRole: string; menus: string }
+  | { kind: 'accounts'; resetPassword: string; disable: string };
 
 /**
  * The demo data of a resource: `count` generated records, then the `fixed` ones. A child
@@ -303,6 +322,8 @@ export interface FieldUi {
   placeholder?: boolean;
   /** The colour of each option's chip in lists, by option value, where the colour carries meaning. */
   colors?: Record<string, ChipColor>;
+  /** An input the console registers by this name instead of the one the type gives (the menu entries' tree, role names, a password). */
+  widget?: string;
 }
 
 export interface FieldSchema {
@@ -312,6 +333,8 @@ export interface FieldSchema {
   enum?: (string | number)[];
   format?: string;
   readOnly?: boolean;
+  /** Taken on create only and never answered (an account's initial password). */
+  writeOnly?: boolean;
   minimum?: number;
   maximum?: number;
   multipleOf?: number;
@@ -328,8 +351,8 @@ export interface FieldSchema {
   /** On a list of objects: no two items may have the same value of this key (compared trimmed, ignoring case). */
   'x-unique-by'?: string;
   $ref?: string;
-  /** The value a new record gets when the field is left out (the form starts with it too). */
-  default?: string | number | boolean;
+  /** The value a new record gets when the field is left out (the form starts with it too); a list's default is its rows. */
+  default?: string | number | boolean | unknown[];
   /**
    * Where the allowed values come from: an option list of GET /config (`brandOption`), or a list
    * of the data dictionary that admins edit at run time (`dict:wellType`).
@@ -339,6 +362,8 @@ export interface FieldSchema {
   'x-ref'?: string;
   /** The value is the name of a resource (what an operation log entry is about): shown as that resource's translated name. */
   'x-resource-name'?: true;
+  /** The value is a route's title key (`meta.title`, a visit log entry's screen): shown as the route's translated title. */
+  'x-route-title'?: true;
   /** The value is the id of a record of the resource that this other top-level field (marked `x-resource-name`) names: linked to the record's page. */
   'x-record-of'?: string;
   /**

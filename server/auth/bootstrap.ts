@@ -15,7 +15,7 @@ export async function ensureFirstAccounts(accounts: SqlAccounts, env: NodeJS.Pro
     const given = env[variable];
     if (given !== undefined && given.length < 8) throw new Error(`${variable} must have at least 8 characters.`);
     const password = given ?? generatePassword();
-    await accounts.create({ ...account, password });
+    await accounts.createFirst({ ...account, password });
     lines.push(
       given
         ? `Account "${account.username}" created with the password of ${variable}.`

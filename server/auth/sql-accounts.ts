@@ -3,8 +3,9 @@
 // failed sign-ins per account and per address, counted in the database so every instance agrees.
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_USERNAME_LENGTH } from '../../kernel/contract/limits';
-import type { FixedDb } from '../db/tables';
-import type { Accounts, LoginResult, TokenCheck, UserInfo } from './accounts';
+import type { AccountsTable, FixedDb } from '../db/tables';
+import { sql } from 'kysely';
+import { type AccountRecord, type AccountValues, type Accounts, type LoginResult, type ManageResult, type TokenCheck, type UserInfo, hasEnabledSuper } from './accounts';
 import type { LoginRefusal } from '../../kernel/history/names';
 import { type SignIn, type SignInPage, type SignInQuery, dayBounds } from '../history/sign-ins';
 import { UNUSABLE_HASH, hashPassword, verifyPassword } from './passwords';
@@ -18,6 +19,9 @@ export interface AccountLimits {
 
 export const DEFAULT_LIMITS: AccountLimits = { sessionHours: 12, failuresPerAccount: 5, failuresPerAddress: 20, windowMinutes: 15 };
 
+/** Fixed limits, or where to read them at the moment of use (the system parameters, which admins change). */
+export type LimitsSource = AccountLimits | (() => Promise<AccountLimits>);
+
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface NewAccount extends Omit<UserInfo, 'roles'> {
@@ -29,8 +33,10 @@ export interface NewAccount extends Omit<UserInfo, 'roles'> {
 export class SqlAccounts implements Accounts {
   constructor(
     private db: FixedDb,
-    private limits: AccountLimits = DEFAULT_LIMITS,
+    private limits: LimitsSource = DEFAULT_LIMITS,
     private now: () => Date = () => new Date(),
+    /** PostgreSQL: management writes take a lock, so that two admins disabling each other cannot both succeed. */
+    private dialect: 'sqlite' | 'postgres' = 'sqlite',
   ) {}
 
   async count(): Promise<number> {
@@ -38,10 +44,15 @@ export class SqlAccounts implements Accounts {
     return Number(n);
   }
 
-  async create(account: NewAccount): Promise<void> {
+  /** An account the server makes itself (the first start's), which needs no password change. */
+  async createFirst(account: NewAccount): Promise<void> {
+    const { next } = await this.db.selectFrom('app_accounts').select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('next')).executeTakeFirstOrThrow();
     await this.db
       .insertInto('app_accounts')
       .values({
+        id: Number(next) + 1,
+        enabled: 1,
+        must_change: 0,
         username: account.username,
         password_hash: await hashPassword(account.password),
         roles: JSON.stringify(account.roles),
@@ -54,9 +65,13 @@ export class SqlAccounts implements Accounts {
       .execute();
   }
 
+  private currentLimits(): Promise<AccountLimits> {
+    return typeof this.limits === 'function' ? this.limits() : Promise.resolve(this.limits);
+  }
+
   /** Minutes until the oldest failure in the window leaves it, when the limit is reached. */
-  private async lockedFor(column: 'username' | 'address', value: string, limit: number): Promise<number | undefined> {
-    const since = new Date(this.now().getTime() - this.limits.windowMinutes * 60_000).toISOString();
+  private async lockedFor(column: 'username' | 'address', value: string, limit: number, windowMinutes: number): Promise<number | undefined> {
+    const since = new Date(this.now().getTime() - windowMinutes * 60_000).toISOString();
     const failures = await this.db
       .selectFrom('app_login_log')
       .select('at')
@@ -68,7 +83,7 @@ export class SqlAccounts implements Accounts {
       .execute();
     if (failures.length < limit) return undefined;
     const oldest = new Date(failures[failures.length - 1].at).getTime();
-    return Math.max(1, Math.ceil((oldest + this.limits.windowMinutes * 60_000 - this.now().getTime()) / 60_000));
+    return Math.max(1, Math.ceil((oldest + windowMinutes * 60_000 - this.now().getTime()) / 60_000));
   }
 
   private async log(username: string, address: string, success: boolean, reason?: LoginRefusal) {
@@ -79,17 +94,18 @@ export class SqlAccounts implements Accounts {
   }
 
   async login(username: string, password: string, address: string): Promise<LoginResult> {
+    const limits = await this.currentLimits();
     const locked =
-      (await this.lockedFor('username', username, this.limits.failuresPerAccount)) ??
-      (await this.lockedFor('address', address, this.limits.failuresPerAddress));
+      (await this.lockedFor('username', username, limits.failuresPerAccount, limits.windowMinutes)) ??
+      (await this.lockedFor('address', address, limits.failuresPerAddress, limits.windowMinutes));
     if (locked !== undefined) {
       await this.log(username, address, false, 'locked');
       return { refused: 'locked', minutes: locked };
     }
-    const account = await this.db.selectFrom('app_accounts').select(['username', 'password_hash']).where('username', '=', username).executeTakeFirst();
+    const account = await this.db.selectFrom('app_accounts').select(['username', 'password_hash', 'enabled']).where('username', '=', username).executeTakeFirst();
     const matches = await verifyPassword(password, account?.password_hash ?? UNUSABLE_HASH);
-    if (!account || !matches) {
-      await this.log(username, address, false, account ? 'password' : 'account');
+    if (!account || !matches || Number(account.enabled) !== 1) {
+      await this.log(username, address, false, !account ? 'account' : !matches ? 'password' : 'disabled');
       return { refused: 'credentials' };
     }
     const token = randomBytes(32).toString('base64url');
@@ -100,7 +116,7 @@ export class SqlAccounts implements Accounts {
         token_hash: tokenHash(token),
         username,
         created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + this.limits.sessionHours * 3_600_000).toISOString(),
+        expires_at: new Date(now.getTime() + limits.sessionHours * 3_600_000).toISOString(),
       })
       .execute();
     await this.log(username, address, true);
@@ -139,10 +155,10 @@ export class SqlAccounts implements Accounts {
     const row = await this.db
       .selectFrom('app_sessions')
       .innerJoin('app_accounts', 'app_accounts.username', 'app_sessions.username')
-      .select(['app_sessions.expires_at', 'roles', 'name', 'avatar', 'introduction', 'mobile'])
+      .select(['app_sessions.expires_at', 'app_accounts.username', 'roles', 'name', 'avatar', 'introduction', 'mobile', 'enabled', 'must_change'])
       .where('app_sessions.token_hash', '=', tokenHash(token))
       .executeTakeFirst();
-    if (!row) return { problem: 'unknown' };
+    if (!row || Number(row.enabled) !== 1) return { problem: 'unknown' };
     if (row.expires_at <= this.now().toISOString()) {
       await this.logout(token);
       return { problem: 'expired' };
@@ -154,6 +170,8 @@ export class SqlAccounts implements Accounts {
         avatar: row.avatar ?? '',
         introduction: row.introduction ?? '',
         mobile: row.mobile ?? '',
+        username: row.username,
+        mustChange: Number(row.must_change) === 1,
       },
     };
   }
@@ -161,4 +179,115 @@ export class SqlAccounts implements Accounts {
   async logout(token: string): Promise<void> {
     await this.db.deleteFrom('app_sessions').where('token_hash', '=', tokenHash(token)).execute();
   }
+
+  async list(): Promise<AccountRecord[]> {
+    const rows = await this.db.selectFrom('app_accounts').select(ACCOUNT_COLUMNS).orderBy('id').execute();
+    return rows.map(toRecord);
+  }
+
+  async create(username: string, values: AccountValues, password: string): Promise<ManageResult> {
+    const hash = await hashPassword(password);
+    return this.manage(async (trx) => {
+      if (await trx.selectFrom('app_accounts').select('username').where('username', '=', username).executeTakeFirst()) return { refused: 'taken' };
+      const { next } = await trx.selectFrom('app_accounts').select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('next')).executeTakeFirstOrThrow();
+      const id = Number(next) + 1;
+      await trx
+        .insertInto('app_accounts')
+        .values({ id, username, password_hash: hash, ...stored(values), avatar: null, introduction: null, must_change: 1, created_at: this.now().toISOString() })
+        .execute();
+      return { account: toRecord(await this.row(trx, id)) };
+    });
+  }
+
+  async update(id: number, values: AccountValues, superRole: string): Promise<ManageResult> {
+    return this.manage(async (trx) => {
+      const before = await trx.selectFrom('app_accounts').select('username').where('id', '=', id).executeTakeFirst();
+      if (!before) return { refused: 'missing' };
+      await trx.updateTable('app_accounts').set(stored(values)).where('id', '=', id).execute();
+      if (!(await this.superRemains(trx, superRole))) return { refused: 'last-admin' };
+      if (values.enabled !== 1) await trx.deleteFrom('app_sessions').where('username', '=', before.username).execute();
+      return { account: toRecord(await this.row(trx, id)) };
+    });
+  }
+
+  async setPassword(id: number, password: string, mustChange: boolean, keepToken?: string): Promise<ManageResult> {
+    const hash = await hashPassword(password);
+    return this.manage(async (trx) => {
+      const before = await trx.selectFrom('app_accounts').select('username').where('id', '=', id).executeTakeFirst();
+      if (!before) return { refused: 'missing' };
+      await trx.updateTable('app_accounts').set({ password_hash: hash, must_change: mustChange ? 1 : 0 }).where('id', '=', id).execute();
+      let ended = trx.deleteFrom('app_sessions').where('username', '=', before.username);
+      if (keepToken) ended = ended.where('token_hash', '!=', tokenHash(keepToken));
+      await ended.execute();
+      return { account: toRecord(await this.row(trx, id)) };
+    });
+  }
+
+  async remove(ids: number[], superRole: string): Promise<ManageResult | { removed: number }> {
+    return this.manage(async (trx) => {
+      const found = await trx.selectFrom('app_accounts').select('username').where('id', 'in', ids).execute();
+      if (found.length !== new Set(ids).size) return { refused: 'missing' };
+      const usernames = found.map((row) => row.username);
+      await trx.deleteFrom('app_sessions').where('username', 'in', usernames).execute();
+      await trx.deleteFrom('app_accounts').where('id', 'in', ids).execute();
+      if (!(await this.superRemains(trx, superRole))) return { refused: 'last-admin' };
+      return { removed: found.length };
+    });
+  }
+
+  async passwordMatches(username: string, password: string): Promise<boolean> {
+    const row = await this.db.selectFrom('app_accounts').select('password_hash').where('username', '=', username).executeTakeFirst();
+    return verifyPassword(password, row?.password_hash ?? UNUSABLE_HASH);
+  }
+
+  private async row(trx: FixedDb, id: number) {
+    return trx.selectFrom('app_accounts').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  private async superRemains(trx: FixedDb, superRole: string): Promise<boolean> {
+    const rows = await trx.selectFrom('app_accounts').select(['roles', 'enabled']).where('enabled', '=', 1).execute();
+    return hasEnabledSuper(rows.map((row) => ({ roles: JSON.parse(row.roles) as string[], enabled: 1 as const })), superRole);
+  }
+
+  /**
+   * One management write, all or nothing: a refusal rolls it back. On PostgreSQL the accounts are
+   * locked for the transaction's length, so that the check that an admin remains sees every
+   * write before it.
+   */
+  private async manage<T extends ManageResult | { removed: number }>(work: (trx: FixedDb) => Promise<T>): Promise<T> {
+    const refusal = Symbol('refused');
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        if (this.dialect === 'postgres') await sql`lock table app_accounts in share row exclusive mode`.execute(trx);
+        const result = await work(trx);
+        if ('refused' in result) throw Object.assign(new Error('refused'), { [refusal]: result });
+        return result;
+      });
+    } catch (error) {
+      const refused = (error as Record<symbol, T> | null)?.[refusal];
+      if (refused) return refused;
+      throw error;
+    }
+  }
 }
+
+const ACCOUNT_COLUMNS = ['id', 'username', 'name', 'mobile', 'roles', 'enabled', 'must_change', 'avatar', 'created_at'] as const;
+
+type AccountRow = Pick<AccountsTable, (typeof ACCOUNT_COLUMNS)[number]>;
+
+function toRecord(row: AccountRow): AccountRecord {
+  return {
+    id: Number(row.id),
+    username: row.username,
+    name: row.name,
+    mobile: row.mobile ?? '',
+    roles: JSON.parse(row.roles) as string[],
+    enabled: Number(row.enabled) === 1 ? 1 : 0,
+    must_change: Number(row.must_change) === 1 ? 1 : 0,
+    avatar: row.avatar ?? '',
+    created_at: row.created_at,
+  };
+}
+
+/** The columns of what an admin sets. */
+const stored = (values: AccountValues) => ({ name: values.name, mobile: values.mobile || null, roles: JSON.stringify(values.roles), enabled: values.enabled });

@@ -4,6 +4,7 @@
 import { type ColumnDefinitionBuilder, type Expression, sql, type Transaction } from 'kysely';
 import type { Registry } from '../../kernel/schema/registry';
 import type { ResourceSchema } from '../../kernel/schema/types';
+import { keptByAccounts } from '../../kernel/schema/access';
 import { type Column, type Index, columnsOf, indexName, indexesOf, sqlType } from './columns';
 import type { Connection, Dialect } from './connect';
 
@@ -85,6 +86,21 @@ function internalSteps(connection: Connection): Step[] {
         }
         await trx.schema.createIndex('app_uploads_record').on('app_uploads').columns(['resource', 'record_id']).execute();
         await trx.schema.createIndex('app_uploads_created_at').on('app_uploads').column('created_at').execute();
+      },
+    },
+    {
+      // Accounts managed in the console: a number to name them by, a switch, and a flag that
+      // makes the owner of a password someone else set choose their own at the next sign-in.
+      name: 'app_accounts management',
+      run: async (trx) => {
+        await trx.schema.alterTable('app_accounts').addColumn('id', 'integer').execute();
+        await trx.schema.alterTable('app_accounts').addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+        await trx.schema.alterTable('app_accounts').addColumn('must_change', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        const { rows } = await sql<{ username: string }>`select username from app_accounts order by created_at, username`.execute(trx);
+        for (const [index, { username }] of rows.entries()) {
+          await sql`update app_accounts set id = ${index + 1} where username = ${username}`.execute(trx);
+        }
+        await trx.schema.createIndex('app_accounts_id').unique().on('app_accounts').column('id').execute();
       },
     },
   ];
@@ -176,6 +192,7 @@ export async function migrate(connection: Connection, registry: Registry): Promi
     for (const step of internalSteps(connection)) await apply(step);
 
     for (const [name, schema] of Object.entries(registry.resources)) {
+      if (keptByAccounts(schema)) continue;
       const columns = columnsOf(schema);
       const present = await existingColumns(trx, connection, name);
       if (!present) {

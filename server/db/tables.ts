@@ -15,6 +15,12 @@ export interface AccountsTable {
   introduction: string | null;
   mobile: string | null;
   created_at: string;
+  /** The number the console names the account by (unique; given by the server). */
+  id: number;
+  /** 1 while the account may sign in. */
+  enabled: number;
+  /** 1 when the owner must choose a new password before anything else (one someone else set). */
+  must_change: number;
 }
 
 export interface SessionsTable {

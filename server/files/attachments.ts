@@ -235,7 +235,7 @@ export function registerAttachments(api: Api, { files, registry, store }: Attach
       const t = c.get('t');
       const user = c.get('user');
       const upload = await files.find(read.id);
-      const stored = upload && files.access(upload, user) !== 'hidden' ? await files.read(upload.storedName) : undefined;
+      const stored = upload && (await files.access(upload, user)) !== 'hidden' ? await files.read(upload.storedName) : undefined;
       if (!stored) return fail(c, Code.notFound, t('server.not_found', { resource: t('server.upload_name'), id: read.id }));
       const result = await files.accept(new File([stored.bytes.slice()], stored.upload.originalName), { owner: user.name });
       if ('refused' in result) return fail(c, Code.invalidInput, t(result.refused, result.values));

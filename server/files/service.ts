@@ -193,15 +193,16 @@ export function createFiles({ storage, registry, store, permissions }: FilesDeps
     },
 
     /** The uploads a person may see (an admin: all), newest first. */
-    visibleTo(user: UserInfo): Promise<Upload[]> {
+    async visibleTo(user: UserInfo): Promise<Upload[]> {
       if (isAdmin(user)) return index.find({});
-      const resources = Object.keys(registry.resources).filter((resource) => permissions.mayUse(user.roles, resource));
-      return index.find({ visibleTo: { username: user.name, resources } });
+      const names = Object.keys(registry.resources);
+      const allowed = await Promise.all(names.map((resource) => permissions.mayUse(user.roles, resource)));
+      return index.find({ visibleTo: { username: user.name, resources: names.filter((_, i) => allowed[i]) } });
     },
 
-    access(upload: Upload, user: UserInfo): Access {
+    async access(upload: Upload, user: UserInfo): Promise<Access> {
       if (upload.resource === null) return upload.createdBy === user.name || isAdmin(user) ? 'manage' : 'hidden';
-      if (!permissions.mayUse(user.roles, upload.resource)) return 'hidden';
+      if (!(await permissions.mayUse(user.roles, upload.resource))) return 'hidden';
       return upload.attachedAs?.startsWith('field:') ? 'field' : 'manage';
     },
 

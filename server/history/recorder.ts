@@ -8,8 +8,8 @@ import { changes } from '../../kernel/history/diff';
 import { OPERATION_LOG } from '../../kernel/history/names';
 import type { Registry } from '../../kernel/schema/registry';
 import type { AppContext } from '../context';
-import type { Group, Grouping, Row, Store, UpdateOptions, UpdateResult } from '../store/types';
-import type { Condition, ListQuery } from '../../kernel/schema/query';
+import type { Row, Store, UpdateOptions, UpdateResult } from '../store/types';
+import { StoreProxy } from '../store/proxy';
 
 type Action = 'create' | 'update' | 'delete';
 
@@ -25,41 +25,6 @@ const fieldsOf = (row: Row | undefined): Record<string, unknown> | undefined => 
 
 /** The JSON text of a value, as the log's `before` and `after` keep it. */
 const asText = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value));
-
-/** Passes every call to the store it wraps: the base of the two stores below. */
-class StoreProxy implements Store {
-  constructor(protected inner: Store) {}
-  list(resource: string, query: ListQuery) {
-    return this.inner.list(resource, query);
-  }
-  get(resource: string, id: number) {
-    return this.inner.get(resource, id);
-  }
-  insert(resource: string, values: Record<string, unknown>): Promise<Row> {
-    return this.inner.insert(resource, values);
-  }
-  update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number, options?: UpdateOptions): Promise<UpdateResult> {
-    return this.inner.update(resource, id, values, expectedVersion, options);
-  }
-  remove(resource: string, ids: number[]) {
-    return this.inner.remove(resource, ids);
-  }
-  count(resource: string, conditions: Condition[]) {
-    return this.inner.count(resource, conditions);
-  }
-  findIds(resource: string, conditions: Condition[]) {
-    return this.inner.findIds(resource, conditions);
-  }
-  aggregate(resource: string, grouping: Grouping, conditions: Condition[]): Promise<Group[]> {
-    return this.inner.aggregate(resource, grouping, conditions);
-  }
-  transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
-    return this.inner.transaction(work);
-  }
-  close() {
-    return this.inner.close();
-  }
-}
 
 /** The writes of one person, each logged in the transaction it runs in. */
 class RecordingStore extends StoreProxy {

@@ -75,8 +75,8 @@ function readIds(body: Record<string, unknown>, orAll: boolean): number[] | 'all
   return ids.every((id) => id !== undefined) ? [...new Set(ids as number[])] : undefined;
 }
 
-export function registerNoticeCalls(api: Api, { notices, people, registry }: { notices: Notices; people: People; registry: Registry }) {
-  const roles = knownRoles(registry);
+export function registerNoticeCalls(api: Api, { notices, people, registry, roleNames }: { notices: Notices; people: People; registry: Registry; roleNames?: () => Promise<string[]> }) {
+  const currentRoles = roleNames ?? (async () => knownRoles(registry));
   /** The signed-in person as an account, or undefined when their session names none (refused as a bad token). */
   const me = async (c: AppContext): Promise<Person | undefined> => {
     const username = await people.usernameOf(c.get('token'));
@@ -152,6 +152,7 @@ export function registerNoticeCalls(api: Api, { notices, people, registry }: { n
         if (!(await people.find(toUser))) return refuse('to_user', t('notify.server.no_user', { user: echo(toUser) }));
         target = { to_user: toUser };
       } else {
+        const roles = await currentRoles();
         if (!roles.includes(toRole!)) return refuse('to_role', t('notify.server.no_role', { role: echo(toRole!), roles: roles.join(', ') }));
         target = { to_role: toRole! };
       }

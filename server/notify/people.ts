@@ -1,7 +1,6 @@
-// Who can be sent a message: the accounts, looked up by username, and the person a session
-// token belongs to. The mock's two standard accounts here; the accounts table of the database in
-// sql-people.ts (Node only).
-import { STANDARD_ACCOUNTS } from '../auth/accounts';
+// Who can be sent a message: the accounts, looked up by username, and the person a session token
+// belongs to; both read from the accounts themselves (the mock's in memory, the database's).
+import type { Accounts } from '../auth/accounts';
 
 export interface Person {
   username: string;
@@ -18,12 +17,15 @@ export interface People {
   usernameOf(token: string): Promise<string | undefined>;
 }
 
-/** The mock's accounts: `admin` and `editor`, whose tokens are `<username>-token`. */
-export function standardPeople(): People {
-  const all: Person[] = Object.entries(STANDARD_ACCOUNTS).map(([username, user]) => ({ username, name: user.name, roles: user.roles }));
+/** The people of the accounts. An account table is small: it is read whole. */
+export function peopleOf(accounts: Accounts): People {
+  const all = async (): Promise<Person[]> => (await accounts.list()).map(({ username, name, roles }) => ({ username, name, roles }));
   return {
-    find: async (username) => all.find((p) => p.username === username),
-    withRole: async (role) => all.filter((p) => p.roles.includes(role)),
-    usernameOf: async (token) => (token.endsWith('-token') ? all.find((p) => `${p.username}-token` === token)?.username : undefined),
+    find: async (username) => (await all()).find((person) => person.username === username),
+    withRole: async (role) => (await all()).filter((person) => person.roles.includes(role)),
+    async usernameOf(token) {
+      const session = await accounts.check(token);
+      return 'user' in session ? session.user.username : undefined;
+    },
   };
 }

@@ -20,13 +20,15 @@ export interface NoticeDeps {
   bus?: NoticeBus;
   now?: () => Date;
   keepAliveMs?: number;
+  /** The roles that exist now (the stored roles); the ones the schemas name without it. */
+  roleNames?: () => Promise<string[]>;
 }
 
 /** The service, and `close`, which ends every open stream and the bus (a server stopping). */
-export function registerNotices(api: Api, { registry, store, accounts, people, bus = memoryBus(), now, keepAliveMs }: NoticeDeps): (Notices & { closeStreams: () => void }) | undefined {
+export function registerNotices(api: Api, { registry, store, accounts, people, bus = memoryBus(), now, keepAliveMs, roleNames }: NoticeDeps): (Notices & { closeStreams: () => void }) | undefined {
   if (!registry.resources[MESSAGE] || !registry.resources[NOTIFICATION]) return undefined;
   const notices = createNotices({ store, people, bus, now });
-  const { me } = registerNoticeCalls(api, { notices, people, registry });
+  const { me } = registerNoticeCalls(api, { notices, people, registry, roleNames });
   const closeStreams = registerNoticeStream(api, { notices, accounts, me, keepAliveMs });
   const closeBus = notices.close;
   return Object.assign(notices, {

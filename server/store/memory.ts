@@ -94,6 +94,20 @@ interface State {
   queue: Promise<unknown>;
 }
 
+/**
+ * One page of the records meeting the query's conditions, in its order, as every store answers a
+ * list (see Store.list): also used on records kept elsewhere (the accounts), which are few.
+ */
+export function pageOf<T extends { id: number }>(records: T[], query: ListQuery): { rows: T[]; total: number } {
+  const { field, order } = query.sort;
+  const direction = order === 'DESC' ? -1 : 1;
+  const rows = records
+    .filter((row) => query.conditions.every((c) => matches(row as unknown as Row, c)))
+    .sort((a, b) => direction * (compare(getPath(a, field), getPath(b, field)) || a.id - b.id));
+  const start = (query.page - 1) * query.limit;
+  return { rows: rows.slice(start, start + query.limit).map((r) => structuredClone(r)), total: rows.length };
+}
+
 export class MemoryStore implements Store {
   /**
    * `saved` is given to the store a transaction's work runs on: the tables as they were before
@@ -137,13 +151,7 @@ export class MemoryStore implements Store {
   }
 
   async list(resource: string, query: ListQuery) {
-    const { field, order } = query.sort;
-    const direction = order === 'DESC' ? -1 : 1;
-    const rows = this.rows(resource, query.conditions).sort(
-      (a, b) => direction * (compare(getPath(a, field), getPath(b, field)) || a.id - b.id),
-    );
-    const start = (query.page - 1) * query.limit;
-    return { rows: rows.slice(start, start + query.limit).map((r) => structuredClone(r)), total: rows.length };
+    return pageOf([...this.table(resource).values()], query);
   }
 
   async count(resource: string, conditions: Condition[]) {

@@ -4,6 +4,7 @@ import type { Registry } from '../../kernel/schema/registry';
 import { IDS_PARAM, type RaListParams, referenceParam, toLegacyQuery } from '../../kernel/schema/query';
 import { decodeList } from '../../kernel/schema/shapes';
 import type { Endpoint, EndpointKind, ResourceSchema } from '../../kernel/schema/types';
+import { isSingleton } from '../../kernel/schema/singleton';
 import type { RequestOptions } from './http';
 
 /** Ids go over the wire as JSON numbers: a route parameter gives react-admin the text "7". */
@@ -44,7 +45,9 @@ function genericProvider(registry: Registry, request: Requester) {
 
     async getOne(resource: string, params: { id: Identifier }) {
       const { method, path } = endpoint(resource, 'info');
-      const { data } = await request<RaRecord>(path, { method, query: { id: String(params.id) } });
+      // The one record of a singleton (the system parameters) is asked for without an id.
+      const query = isSingleton(schemaOf(resource)) ? undefined : { id: String(params.id) };
+      const { data } = await request<RaRecord>(path, { method, query });
       return { data };
     },
 
@@ -64,6 +67,10 @@ function genericProvider(registry: Registry, request: Requester) {
     },
 
     async update(resource: string, params: { id: Identifier; data: Partial<RaRecord> }) {
+      if (isSingleton(schemaOf(resource))) {
+        const { id: _id, ...fields } = params.data;
+        return { data: await send<RaRecord>(resource, 'update', fields) };
+      }
       return { data: await send<RaRecord>(resource, 'update', { ...params.data, id: wireId(params.id) }) };
     },
 

@@ -13,6 +13,19 @@ export const sessionEnded = {
   },
 };
 
+const dueListeners = new Set<Listener>();
+
+/** The server refused a call because the person must choose a new password first (40012). */
+export const passwordChangeDue = {
+  subscribe(listener: Listener): () => void {
+    dueListeners.add(listener);
+    return () => dueListeners.delete(listener);
+  },
+  emit() {
+    for (const listener of dueListeners) listener();
+  },
+};
+
 // Chromium fires pagehide before it fails the page's calls in flight ("Failed to fetch"), so a
 // failure seen after it belongs to a page that is going away. pagehide, unlike beforeunload, is
 // never cancelled; pageshow undoes it when the page comes back from the back-forward cache.

@@ -2,7 +2,7 @@
 // `{code: 20000, data}` envelopes. Anything else rejects with a message a person can read, and
 // with what happened: a refusal carries the server's code; no answer at all carries code 0 and why.
 import { HttpError } from 'react-admin';
-import { pageIsLeaving, sessionEnded } from './events';
+import { pageIsLeaving, passwordChangeDue, sessionEnded } from './events';
 import { getToken } from './token';
 
 import { API_BASE, Code, SESSION_CODES } from '../../kernel/contract/codes';
@@ -57,6 +57,7 @@ export class ApiError extends HttpError {
 export function decodeEnvelope<T>(envelope: Envelope<T>): { data: T; msg?: string } {
   if (envelope.code === SUCCESS_CODE) return { data: envelope.data as T, msg: envelope.msg };
   if (SESSION_CODES.includes(envelope.code)) sessionEnded.emit();
+  if (envelope.code === Code.passwordChangeDue) passwordChangeDue.emit();
   const errors = envelope.errors?.length
     ? Object.fromEntries(envelope.errors.map((e) => [e.field, e.message]))
     : undefined;

@@ -5,18 +5,21 @@ import { request } from '../api/http';
 import { createAuthProvider } from '../auth/authProvider';
 import { LoginPage } from '../auth/LoginPage';
 import { SessionLoading } from '../auth/SessionLoading';
-import { Layout } from '../layout/Layout';
 import { AuthRedirect } from '../pages/AuthRedirect';
 import { Home } from '../pages/Home';
 import { Page404 } from '../pages/Page404';
 import { Pending } from '../pages/Pending';
 import { LOGIN_LOG_PAGE } from '../../kernel/history/names';
 import { ATTACHMENT_PAGE } from '../../kernel/contract/attachments';
+import { BACKUP_PAGE } from '../../kernel/contract/backups';
 import { MESSAGE_PAGE, NOTIFICATION_PAGE } from '../../kernel/notify/names';
 import { Profile } from '../pages/Profile';
 import { Redirect } from '../pages/Redirect';
 import { buildRoutes } from '../routes/buildRoutes';
-import { filterRoutes } from '../../kernel/routes/tree';
+import { visibleRoutes } from '../routes/visibleRoutes';
+import { useCurrentInfo } from '../routes/useVisibleRoutes';
+import { refreshInfoAfter } from '../auth/refreshAfterAccessWrite';
+import { PasswordGateLayout } from '../auth/PasswordGate';
 import { registry } from '../../kernel/schema/load-vite';
 import type { I18nProvider } from 'react-admin';
 import { SettingsProvider, useSettings } from '../settings/SettingsContext';
@@ -30,17 +33,22 @@ const LoginLog = lazy(() => import('../pages/LoginLog').then((m) => ({ default: 
 const Attachments = lazy(() => import('../pages/Attachments').then((m) => ({ default: m.Attachments })));
 const Messages = lazy(() => import('../pages/Messages').then((m) => ({ default: m.Messages })));
 const Notifications = lazy(() => import('../pages/Notifications').then((m) => ({ default: m.Notifications })));
+const Backups = lazy(() => import('../pages/Backups').then((m) => ({ default: m.Backups })));
 
 /** The pages route entries may name by `component` in schemas/routes.json. */
-const pages = { home: Home, profile: Profile, pending: Pending, [LOGIN_LOG_PAGE]: LoginLog, [MESSAGE_PAGE]: Messages, [NOTIFICATION_PAGE]: Notifications, [ATTACHMENT_PAGE]: Attachments };
+const pages = { home: Home, profile: Profile, pending: Pending, [LOGIN_LOG_PAGE]: LoginLog, [MESSAGE_PAGE]: Messages, [NOTIFICATION_PAGE]: Notifications, [ATTACHMENT_PAGE]: Attachments, [BACKUP_PAGE]: Backups };
 
 const dataProvider = createDataProvider(registry, request);
 
-// react-admin's query client, plus one rule: a write to a dictionary list or item has the
-// dictionary options (every form's and list's `dict:` choices) read again.
+// react-admin's query client, plus two rules: a write to a dictionary list or item has the
+// dictionary options (every form's and list's `dict:` choices) read again, and a write to the
+// menu, the roles or the accounts has the signed-in person's info (their route tree) loaded again.
 const queryClient: QueryClient = new QueryClient({
   mutationCache: new MutationCache({
-    onSuccess: (_data, _variables, _context, mutation) => invalidateDictionaryAfter(queryClient, mutation.options.mutationKey?.[0]),
+    onSuccess: (_data, _variables, _context, mutation) => {
+      invalidateDictionaryAfter(queryClient, mutation.options.mutationKey?.[0]);
+      refreshInfoAfter(queryClient, mutation.options.mutationKey?.[0]);
+    },
   }),
 });
 
@@ -65,6 +73,8 @@ function Console({ i18nProvider }: { i18nProvider: I18nProvider }) {
   const { settings, size } = useSettings();
   const theme = useMemo(() => buildTheme(settings, size), [settings, size]);
   const authProvider = useMemo(() => createAuthProvider(i18nProvider.translate), [i18nProvider]);
+  // The routes follow the person's info: loaded again, they are built again.
+  const info = useCurrentInfo();
   return (
     <Admin
       theme={theme}
@@ -74,7 +84,7 @@ function Console({ i18nProvider }: { i18nProvider: I18nProvider }) {
       i18nProvider={i18nProvider}
       loginPage={LoginPage}
       loading={SessionLoading}
-      layout={Layout}
+      layout={PasswordGateLayout}
       dashboard={GoHome}
       catchAll={Page404}
       notification={AppNotification}
@@ -90,7 +100,7 @@ function Console({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path="/redirect/*" element={<Redirect />} />
           <Route path="/404" element={<Page404 />} />
         </CustomRoutes>,
-        ...buildRoutes(filterRoutes(registry.routes, permissions ?? []), pages, registry.resources),
+        ...buildRoutes(visibleRoutes(info, permissions ?? [], registry.routes), pages, registry.resources),
       ]}
     </Admin>
   );

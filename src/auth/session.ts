@@ -1,4 +1,5 @@
 // The signed-in person's info, fetched once on the first navigation after sign-in.
+import { passwordChangeDue } from '../api/events';
 import { request } from '../api/http';
 import { getToken, removeToken, setToken } from '../api/token';
 
@@ -20,13 +21,54 @@ export function checkInfo(data: unknown): UserInfo {
 let info: Promise<UserInfo> | undefined;
 const resetListeners = new Set<() => void>();
 
+// The last info the server answered, for screens that draw from it (the route tree, the
+// must-change dialog) and redraw when it is loaded again.
+let current: UserInfo | undefined;
+const infoListeners = new Set<() => void>();
+
+function setCurrent(next: UserInfo | undefined) {
+  if (next === current) return;
+  current = next;
+  for (const listener of infoListeners) listener();
+}
+
+/** The info as last answered, or undefined before it came (or after sign-out). */
+export const currentInfo = (): UserInfo | undefined => current;
+
+/** Called whenever the info is loaded again or dropped. */
+export function subscribeInfo(listener: () => void): () => void {
+  infoListeners.add(listener);
+  return () => infoListeners.delete(listener);
+}
+
+const fetchInfo = () => request<unknown>('/user/info', { query: { token: getToken() } }).then(({ data }) => checkInfo(data));
+
 export function ensureInfo(): Promise<UserInfo> {
   if (!info) {
-    info = request<unknown>('/user/info', { query: { token: getToken() } }).then(({ data }) => checkInfo(data));
-    info.catch(() => (info = undefined));
+    const loading = fetchInfo();
+    info = loading;
+    loading.then(setCurrent, () => (info = info === loading ? undefined : info));
   }
   return info;
 }
+
+/**
+ * Loads the info again (the person's menus or roles changed, or their password did), keeping
+ * the one shown until the new one comes; a failure leaves the old one in place.
+ */
+export async function refreshInfo(): Promise<UserInfo | undefined> {
+  if (!getToken()) return undefined;
+  const loading = fetchInfo();
+  const fresh = await loading.catch(() => undefined);
+  if (!fresh || !getToken()) return current;
+  info = Promise.resolve(fresh);
+  setCurrent(fresh);
+  return fresh;
+}
+
+// A call refused because a new password is due (set by an admin meanwhile): the info, loaded
+// again, says so, and the must-change dialog takes over.
+passwordChangeDue.subscribe(() => void refreshInfo());
 
 /** Something to clear when the session ends (open tags, cached views). */
 export function onSessionReset(listener: () => void): () => void {
@@ -38,6 +80,7 @@ export function onSessionReset(listener: () => void): () => void {
 export function resetSession() {
   removeToken();
   info = undefined;
+  setCurrent(undefined);
   for (const listener of resetListeners) listener();
 }
 

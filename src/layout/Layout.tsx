@@ -12,6 +12,7 @@ import { NavigationProgress } from './NavigationProgress';
 import { ResponsiveSidebar } from './ResponsiveSidebar';
 import { SettingsDrawer } from './settings/SettingsDrawer';
 import { TagsBar } from './tags-bar/TagsBar';
+import { VisitRecorder } from './visits/VisitRecorder';
 
 function DarkSidebar(props: SidebarProps) {
   return (
@@ -40,6 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
     >
       <NavigationProgress />
       <DocumentTitle />
+      <VisitRecorder />
       <ConfirmLogoutDialog />
       <ResponsiveSidebar />
       <SettingsDrawer />

@@ -10,12 +10,13 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { Link } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { Title, useGetIdentity, useGetList, useLocaleState, usePermissions, useTranslate } from 'react-admin';
+import { Title, useGetIdentity, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { abbreviateNumber } from '../format';
 import { registry } from '../../kernel/schema/load-vite';
 import { properties } from '../../kernel/schema/registry';
 import { colorsOf } from '../../kernel/schema/check-colors';
-import { filterRoutes, flattenRoutes } from '../../kernel/routes/tree';
+import { flattenRoutes } from '../../kernel/routes/tree';
+import { useVisibleRoutes } from '../routes/useVisibleRoutes';
 import { parseScreen } from '../../kernel/schema/route-component';
 import type { StatisticsAnswer, StatisticsResult } from '../../kernel/schema/statistics';
 import type { PerMonthSpec } from '../../kernel/schema/types';
@@ -83,8 +84,7 @@ function CountCard({ resource, filter, ...card }: { label: string; resource: str
 
 /** The path of a resource's statistics screen in the person's route tree, if they may open it. */
 function useStatisticsPath(resource: string): string | undefined {
-  const { permissions } = usePermissions<string[]>();
-  return flattenRoutes(filterRoutes(registry.routes, permissions ?? [])).find(({ node }) => {
+  return flattenRoutes(useVisibleRoutes()).find(({ node }) => {
     const target = node.component ? parseScreen(node.component) : undefined;
     return target?.resource === resource && target.view === 'statistics';
   })?.fullPath;

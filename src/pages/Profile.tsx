@@ -11,6 +11,7 @@ import { Loading, Title, useTranslate } from 'react-admin';
 import { request } from '../api/http';
 import { RoleSwitch } from '../auth/RoleSwitch';
 import { ensureInfo } from '../auth/session';
+import { ChangePasswordCard } from '../auth/password/ChangePasswordCard';
 
 const MOCK = import.meta.env.VITE_MOCK === 'true';
 
@@ -37,22 +38,25 @@ export function Profile() {
     </Stack>
   );
   return (
-    <Card sx={{ mt: 2, maxWidth: 720 }}>
-      <Title title={translate('route.Profile')} />
-      <CardContent>
-        <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
-          <Avatar src={person.avatar} alt={person.name} sx={{ width: 72, height: 72 }} />
-          <Typography variant="h5">{person.name}</Typography>
-        </Stack>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {translate('app.profile.about')}
-        </Typography>
-        {row(translate('app.profile.name'), person.name)}
-        {row(translate('app.profile.roles'), info.data?.roles.map((role) => <Chip key={role} label={role} size="small" sx={{ mr: 1 }} />))}
-        {MOCK && info.data && row(translate('app.profile.switch_role'), <RoleSwitch current={info.data.roles[0]} />)}
-        {row(translate('app.profile.mobile'), person.mobile)}
-        {row(translate('app.profile.introduction'), person.introduction)}
-      </CardContent>
-    </Card>
+    <>
+      <Card sx={{ mt: 2, maxWidth: 720 }}>
+        <Title title={translate('route.Profile')} />
+        <CardContent>
+          <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
+            <Avatar src={person.avatar} alt={person.name} sx={{ width: 72, height: 72 }} />
+            <Typography variant="h5">{person.name}</Typography>
+          </Stack>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {translate('app.profile.about')}
+          </Typography>
+          {row(translate('app.profile.name'), person.name)}
+          {row(translate('app.profile.roles'), info.data?.roles.map((role) => <Chip key={role} label={role} size="small" sx={{ mr: 1 }} />))}
+          {MOCK && info.data && row(translate('app.profile.switch_role'), <RoleSwitch current={info.data.roles[0]} />)}
+          {row(translate('app.profile.mobile'), person.mobile)}
+          {row(translate('app.profile.introduction'), person.introduction)}
+        </CardContent>
+      </Card>
+      <ChangePasswordCard />
+    </>
   );
 }

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { type Identifier, usePermissions } from 'react-admin';
-import { registry } from '../../kernel/schema/load-vite';
+import type { Identifier } from 'react-admin';
 import type { View } from '../../kernel/schema/route-component';
-import { filterRoutes, viewPaths } from '../../kernel/routes/tree';
+import { viewPaths } from '../../kernel/routes/tree';
+import { useVisibleRoutes } from '../routes/useVisibleRoutes';
 import { openLink, viewLink } from './links';
 
 /**
@@ -10,13 +10,13 @@ import { openLink, viewLink } from './links';
  * leads to a screen they may not see.
  */
 export function useLinks() {
-  const { permissions } = usePermissions<string[]>();
+  const routes = useVisibleRoutes();
   return useMemo(() => {
-    const paths = viewPaths(filterRoutes(registry.routes, permissions ?? []));
+    const paths = viewPaths(routes);
     return {
       paths,
       to: (resource: string, view: View, id?: Identifier | null) => viewLink(paths, resource, view, id),
       open: (resource: string, id: Identifier) => openLink(paths, resource, id),
     };
-  }, [permissions]);
+  }, [routes]);
 }

@@ -1,17 +1,18 @@
 import { useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { registry } from '../../kernel/schema/load-vite';
 import { matchRoute } from '../../kernel/routes/tree';
+import { useVisibleRoutes } from './useVisibleRoutes';
 
-/** The current route's title key from the route tree (meta.title), if it has one. */
+/** The current route's title key from the person's route tree (meta.title), if it has one. */
 export function useRouteTitleKey(): string | undefined {
   const { pathname } = useLocation();
-  return matchRoute(registry.routes, pathname)?.node.meta?.title;
+  return matchRoute(useVisibleRoutes(), pathname)?.node.meta?.title;
 }
 
 /** The current route's title, translated; undefined when it has none. */
 export function useRouteTitle(): string | undefined {
   const translate = useTranslate();
   const title = useRouteTitleKey();
-  return title ? translate(`route.${title}`) : undefined;
+  // A title an admin typed for a menu entry may have no translation: it shows as typed.
+  return title ? translate(`route.${title}`, { _: title }) : undefined;
 }

@@ -75,17 +75,17 @@ describe('roles of record page sections', () => {
   };
   const { mayUse } = createPermissions(fixture);
 
-  it('opens a child collection to the roles of the page that shows it', () => {
-    expect(mayUse(['driller'], 'rig')).toBe(true);
-    expect(mayUse(['driller'], 'job')).toBe(true);
-    expect(mayUse(['yard'], 'job')).toBe(false);
-    expect(mayUse(['admin'], 'job')).toBe(true);
+  it('opens a child collection to the roles of the page that shows it', async () => {
+    expect(await mayUse(['driller'], 'rig')).toBe(true);
+    expect(await mayUse(['driller'], 'job')).toBe(true);
+    expect(await mayUse(['yard'], 'job')).toBe(false);
+    expect(await mayUse(['admin'], 'job')).toBe(true);
   });
 
-  it('opens nothing through a tab that lists another resource\'s records: that resource keeps its own roles', () => {
-    expect(mayUse(['driller'], 'tool')).toBe(false);
-    expect(mayUse(['yard'], 'tool')).toBe(true);
-    expect(mayUse(['yard'], 'rig')).toBe(false);
-    expect(mayUse(['guest'], 'tool')).toBe(false);
+  it('opens nothing through a tab that lists another resource\'s records: that resource keeps its own roles', async () => {
+    expect(await mayUse(['driller'], 'tool')).toBe(false);
+    expect(await mayUse(['yard'], 'tool')).toBe(true);
+    expect(await mayUse(['yard'], 'rig')).toBe(false);
+    expect(await mayUse(['guest'], 'tool')).toBe(false);
   });
 });

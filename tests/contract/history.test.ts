@@ -192,7 +192,7 @@ describe.each(connections)('the sign-in log of the accounts on %s', (_name, conn
     const store = await openSqlStore(connection, registry);
     const clock = new Date('2026-11-21T08:00:00Z');
     const accounts = new SqlAccounts(connection.db, undefined, () => clock);
-    await accounts.create({ ...STANDARD_ACCOUNTS.admin, username: 'admin', password: 'long enough password' });
+    await accounts.createFirst({ ...STANDARD_ACCOUNTS.admin, username: 'admin', password: 'long enough password' });
     const app = createApp({ registry, store, accounts, addressOf: () => '10.0.0.7' });
     const call = async <T>(method: string, path: string, body?: unknown, token?: string) => {
       const response = await app.fetch(

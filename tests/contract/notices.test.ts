@@ -9,7 +9,7 @@ import type { AppEnv } from '../../server/context';
 import { createApi } from '../../server/endpoints';
 import { translator } from '../../server/messages';
 import { registerNotices } from '../../server/notify/register';
-import { standardPeople } from '../../server/notify/people';
+import { peopleOf } from '../../server/notify/people';
 import { createPermissions } from '../../server/permissions';
 import { MESSAGE, NOTICE_PATHS, type MessageItem, type NotificationItem, type UnreadCount } from '../../kernel/notify/names';
 import { MockAccounts } from '../../server/auth/accounts';
@@ -227,7 +227,7 @@ describe('the stream ends', () => {
     });
     const api = createApi(app, accounts, createPermissions(registry), 1024 * 1024);
     // A keep-alive of 50 ms instead of 25 s: the session is checked that often.
-    const notices = registerNotices(api, { registry, store: new MemoryStore(), accounts, people: standardPeople(), keepAliveMs: 50 })!;
+    const notices = registerNotices(api, { registry, store: new MemoryStore(), accounts, people: peopleOf(accounts), keepAliveMs: 50 })!;
     const stream = await openStream(app as unknown as App, 'editor-token');
     await stream.next();
     signedOut = true;

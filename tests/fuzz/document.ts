@@ -34,6 +34,8 @@ export interface Operation {
   bodyMaxBytes?: number;
   /** A GET the document says changes what is stored (`x-writes`). */
   writes?: boolean;
+  /** A write that changes who may do what (`x-changes-access`): the menu, the roles, the accounts. */
+  changesAccess?: boolean;
 }
 
 export interface Response {
@@ -65,6 +67,7 @@ interface RawOperation {
   'x-access'?: unknown;
   'x-body-max-bytes'?: number;
   'x-writes'?: boolean;
+  'x-changes-access'?: boolean;
 }
 
 function accessOf(raw: RawOperation, globalSecurity: unknown, key: string, problems: string[]): { access: Access; declared: boolean } {
@@ -116,6 +119,7 @@ export async function loadDocument(serverUrl: string, documentPath = '/dev-api/o
         accessDeclared: declared,
         bodyMaxBytes: typeof raw['x-body-max-bytes'] === 'number' ? raw['x-body-max-bytes'] : undefined,
         writes: raw['x-writes'] === true,
+        changesAccess: raw['x-changes-access'] === true,
       });
     }
   }

@@ -14,6 +14,9 @@ export function figures(report: FuzzReport): string {
     `  answers: ${codes}`,
     `  families: ${families}`,
     `  document problems: ${report.documentProblems.length}; failed properties: ${report.failures.length}`,
+    ...(report.skipped.length
+      ? [`  skipped ${report.skipped.length} operation × caller pairs that change who may do what (x-changes-access), sent only by callers they refuse; tests/contract/roles.test.ts covers them: ${report.skipped.join(', ')}`]
+      : []),
   ].join('\n');
 }
 

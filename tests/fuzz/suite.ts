@@ -57,6 +57,8 @@ export interface FuzzReport {
   operations: Operation[];
   callers: Caller[];
   failures: Failure[];
+  /** Operations not sent by callers they admit, because they change who may do what (properties.ts). */
+  skipped: string[];
 }
 
 /** The body size limit the document states: past it, the server may close the connection while the body arrives. */
@@ -159,9 +161,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     operations: document.operations,
     callers: callers.all,
     failures: [],
+    skipped: [],
   };
   const context: Context = { document, watcher: new DatabaseWatcher(options.databaseFile), report, serverOutput: options.serverOutput };
-  const properties = propertiesOf(document, callers).filter((p) => !options.only || p.name.includes(options.only));
+  const properties = propertiesOf(document, callers, report.skipped).filter((p) => !options.only || p.name.includes(options.only));
   report.properties = properties.length;
   log(`fuzz: ${document.operations.length} operations × ${callers.all.length} callers → ${properties.length} properties × ${options.runs} runs (FUZZ_SEED=${options.seed})`);
   const pace = pacer(options.budgetMs, options.runs, properties.length);

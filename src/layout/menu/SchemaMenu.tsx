@@ -1,4 +1,4 @@
-// The sidebar menu from the route tree, filtered by the person's roles.
+// The sidebar menu from the person's route tree (the stored menu as their roles open it).
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Collapse from '@mui/material/Collapse';
@@ -9,9 +9,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import { createElement, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { usePermissions, useSidebarState, useTranslate } from 'react-admin';
-import { registry } from '../../../kernel/schema/load-vite';
-import { filterRoutes, menuEntries, type MenuEntry } from '../../../kernel/routes/tree';
+import { useSidebarState, useTranslate } from 'react-admin';
+import { menuEntries, type MenuEntry } from '../../../kernel/routes/tree';
+import { useVisibleRoutes } from '../../routes/useVisibleRoutes';
 import { iconFor } from '../icons';
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_COLOURS, SIDEBAR_WIDTH } from '../../settings/theme';
 import { useSettings } from '../../settings/SettingsContext';
@@ -73,10 +73,10 @@ function MenuItem({ entry, depth }: { entry: MenuEntry; depth: number }) {
 }
 
 export function SchemaMenu() {
-  const { permissions } = usePermissions<string[]>();
+  const routes = useVisibleRoutes();
   const { settings } = useSettings();
   const [open] = useSidebarState();
-  const entries = menuEntries(filterRoutes(registry.routes, permissions ?? []));
+  const entries = menuEntries(routes);
   // The sidebar's inner box is sized by its content: the menu gives it the full width.
   const width = open ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH;
   return (

@@ -4,13 +4,13 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { joinPath, matchRoute } from '../../../kernel/routes/tree';
-import { registry } from '../../../kernel/schema/load-vite';
+import { useVisibleRoutes } from '../../routes/useVisibleRoutes';
 
 /** Home, then the translated titles of the current route and its ancestors. */
 export function Breadcrumb() {
   const translate = useTranslate();
   const { pathname } = useLocation();
-  const route = matchRoute(registry.routes, pathname);
+  const route = matchRoute(useVisibleRoutes(), pathname);
   let base = '/';
   const trail = (route ? [...route.parents, route.node] : []).flatMap((node) => {
     base = joinPath(base, node.path);
@@ -22,11 +22,11 @@ export function Breadcrumb() {
       {crumbs.map((crumb, i) =>
         i === crumbs.length - 1 ? (
           <Typography key={crumb.path} sx={{ fontSize: 14, color: 'text.secondary' }}>
-            {translate(`route.${crumb.title}`)}
+            {translate(`route.${crumb.title}`, { _: crumb.title })}
           </Typography>
         ) : (
           <Link key={crumb.path} component={RouterLink} to={crumb.path} underline="hover" color="inherit" sx={{ fontSize: 14, fontWeight: 600 }}>
-            {translate(`route.${crumb.title}`)}
+            {translate(`route.${crumb.title}`, { _: crumb.title })}
           </Link>
         ),
       )}

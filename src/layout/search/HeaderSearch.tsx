@@ -6,9 +6,8 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useLocaleState, usePermissions, useTranslate } from 'react-admin';
-import { filterRoutes } from '../../../kernel/routes/tree';
-import { registry } from '../../../kernel/schema/load-vite';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { useVisibleRoutes } from '../../routes/useVisibleRoutes';
 import { useSettings } from '../../settings/SettingsContext';
 import { type SearchItem, createSearcher, searchPool, withPinyin } from './search';
 
@@ -16,11 +15,11 @@ export function HeaderSearch() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const [locale] = useLocaleState();
-  const { permissions } = usePermissions<string[]>();
+  const routes = useVisibleRoutes();
   const { settings } = useSettings();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const basePool = useMemo(() => searchPool(filterRoutes(registry.routes, permissions ?? []), translate), [permissions, translate]);
+  const basePool = useMemo(() => searchPool(routes, translate), [routes, translate]);
   const pinyinWanted = locale === 'zh' && settings.supportPinyinSearch;
   const [pinyinPool, setPinyinPool] = useState<SearchItem[] | undefined>();
 

@@ -16,14 +16,14 @@ export interface SearchItem {
   pinyinTitle?: string;
 }
 
-type Translate = (key: string) => string;
+type Translate = (key: string, options?: { _?: string }) => string;
 
 /** Every visible route with a title, with its ancestors' titles; routes with parameters are not places to go. */
 export function searchPool(routes: RouteNode[], translate: Translate, base = '/', prefix: string[] = []): SearchItem[] {
   return routes.flatMap((route) => {
     if (route.hidden) return [];
     const path = joinPath(base, route.path);
-    const title = route.meta?.title ? [...prefix, translate(`route.${route.meta.title}`)] : prefix;
+    const title = route.meta?.title ? [...prefix, translate(`route.${route.meta.title}`, { _: route.meta.title })] : prefix;
     const here: SearchItem[] = route.meta?.title && !path.includes(':') ? [{ path, title }] : [];
     return [...here, ...searchPool(route.children ?? [], translate, path, title)];
   });

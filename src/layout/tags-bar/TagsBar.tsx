@@ -10,6 +10,7 @@ import { useTranslate } from 'react-admin';
 import { flattenRoutes, matchRoute } from '../../../kernel/routes/tree';
 import { registry } from '../../../kernel/schema/load-vite';
 import { nextAfterClosing } from './tags';
+import { useVisibleRoutes } from '../../routes/useVisibleRoutes';
 import { tagsStore } from './tagsStore';
 
 /** The context menu is 105 px wide. */
@@ -26,6 +27,7 @@ export function TagsBar() {
   const views = useSyncExternalStore(tagsStore.subscribe, tagsStore.views);
   const [menu, setMenu] = useState<{ x: number; y: number; path: string } | null>(null);
   const here = `${location.pathname}${location.search}`;
+  const routes = useVisibleRoutes();
 
   // Affixed views survive every close, so adding them once is enough.
   useEffect(() => {
@@ -34,10 +36,10 @@ export function TagsBar() {
 
   useEffect(() => {
     if (location.pathname.startsWith('/redirect') || location.pathname === '/login') return;
-    const route = matchRoute(registry.routes, location.pathname);
+    const route = matchRoute(routes, location.pathname);
     if (!route?.node.component) return; // a redirecting route ('/') is not a view
     tagsStore.add({ path: here, title: route.node.meta?.title ?? 'no-name' });
-  }, [here, location.pathname]);
+  }, [here, location.pathname, routes]);
 
   const close = (path: string) => {
     if (path === here) navigate(nextAfterClosing(tagsStore.views(), path));

@@ -1,6 +1,6 @@
 // The create and edit pages of any resource. Writes wait for the server's answer (pessimistic):
 // a refused write stays on screen with its errors.
-import { Create, Edit, type Identifier, useResourceContext } from 'react-admin';
+import { Create, Edit, type Identifier, useNotify, useResourceContext } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { openView } from '../links';
 import { useLinks } from '../useLinks';
@@ -8,6 +8,8 @@ import { SchemaForm } from './SchemaForm';
 import { type BackState, EditActions } from './ViewButtons';
 import { toPayload } from './useRecordValidator';
 import { useWriteErrors } from './useWriteErrors';
+import { useSchema } from './useSchema';
+import { SINGLETON_ID, isSingleton } from '../../../kernel/schema/singleton';
 
 export function SchemaEdit() {
   const resource = useResourceContext() ?? '';
@@ -15,15 +17,21 @@ export function SchemaEdit() {
   const back = (useLocation().state as BackState | null)?.back;
   const onError = useWriteErrors();
   const list = links.to(resource, 'list') ?? false;
+  // The one record of a singleton (the system parameters): no id in the route, and the page stays once saved.
+  const single = isSingleton(useSchema().schema);
+  const notify = useNotify();
+  const saved = () => notify('app.form.saved', { type: 'success' });
   return (
     <Edit
+      id={single ? SINGLETON_ID : undefined}
       actions={<EditActions />}
       mutationMode="pessimistic"
-      redirect={back ?? list}
-      mutationOptions={{ onError }}
+      redirect={single ? false : (back ?? list)}
+      mutationOptions={{ onError, onSuccess: single ? saved : undefined }}
       transform={(data: Record<string, unknown>) => ({ ...toPayload(resource, data), id: data.id, version: data.version })}
     >
-      <SchemaForm editing deleteRedirect={list} />
+      {/* One record has no id worth showing. */}
+      <SchemaForm editing deleteRedirect={list} hide={single ? ['id'] : undefined} />
     </Edit>
   );
 }

@@ -62,8 +62,9 @@ export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteO
   const translate = useTranslate();
   const validate = useRecordValidator(resource);
   // Read-only fields are the server's: shown as values when editing, absent when creating.
+  // Write-only ones (an initial password) are given on create only: never read back, never edited.
   const canDelete = editing && deleteRedirect !== undefined && Boolean(schema['x-resource'].endpoints.del);
-  const shown = fields(schema).filter((f) => !hide.includes(f.path) && (editing || !f.schema.readOnly));
+  const shown = fields(schema).filter((f) => !hide.includes(f.path) && (editing ? !f.schema.writeOnly : !f.schema.readOnly));
   const periodType = periodTypeField(schema);
   const defaults = useMemo(() => (editing ? undefined : { ...defaultValues(fields(schema)), ...preset }), [editing, schema, preset]);
 

@@ -15,6 +15,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { getPath } from '../../../kernel/schema/registry';
+import { registry } from '../../../kernel/schema/load-vite';
+import { isSingleton } from '../../../kernel/schema/singleton';
 import type { Field } from '../../../kernel/schema/types';
 import { ReferencePicker } from '../reference/ReferencePicker';
 import { UploadInput } from '../files/UploadInput';
@@ -25,6 +27,7 @@ import { formChoices } from './dictionaryChoices';
 import { multilineRows } from './formLayout';
 import { ReadOnlyValue } from './ReadOnlyValue';
 import { useLabels } from './useLabels';
+import { WidgetInput, hasWidgetInput } from '../widgets';
 
 /**
  * Number inputs without the browser's spinner arrows: a depth is typed, not clicked up to. The
@@ -74,15 +77,23 @@ function EditableInput({ resource, field, keyPath }: SchemaInputProps) {
   // react-admin draws numbers, dates and autocompletes small whatever the theme says; the
   // theme's size (the person's choice of global size) keeps every input of a row alike.
   const size = useTheme().components?.MuiTextField?.defaultProps?.size;
+  // A setting of the one record of a singleton (a system parameter) says what it is when nobody changed it.
+  const shownDefault = !inRow && isSingleton(registry.resources[resource]) && typeof schema.default === 'number' ? [schema.default, unit].filter(Boolean).join(' ') : undefined;
+  const helpLines = [ui.help ? translate(`resources.${resource}.help.${key}`) : '', shownDefault ? translate('app.form.default_value', { value: shownDefault }) : ''].filter(Boolean);
   const common = {
     source: path,
     size,
     isRequired: required,
     fullWidth: true,
-    helperText: ui.help ? translate(`resources.${resource}.help.${key}`) : (false as const),
+    helperText: helpLines.length > 0 ? helpLines.join(' ') : (false as const),
     placeholder: ui.placeholder ? translate(`resources.${resource}.placeholders.${key}`) : undefined,
   };
 
+  // An input the schema names (x-ui.widget) comes before the one the type gives.
+  if (hasWidgetInput(ui.widget)) {
+    const label = translate(`resources.${resource}.fields.${key}`, { _: key });
+    return <WidgetInput widget={ui.widget} source={path} label={label} helperText={common.helperText} isRequired={required} />;
+  }
   if (schema['x-ref']) return <ReferencePicker {...common} reference={schema['x-ref']} />;
   if (schema['x-upload']) return <UploadInput source={path} accept={schema['x-upload'].accept} isRequired={required} helperText={common.helperText} />;
   if (choices) {

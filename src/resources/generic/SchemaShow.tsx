@@ -10,7 +10,7 @@ export function SchemaShow() {
   return (
     <Show actions={<TopToolbar><EditLinkButton /></TopToolbar>}>
       <SimpleShowLayout>
-        <SummaryGrid resource={resource} schema={schema} paths={fields(schema).map((f) => f.path)} />
+        <SummaryGrid resource={resource} schema={schema} paths={fields(schema).filter((f) => !f.schema.writeOnly).map((f) => f.path)} />
       </SimpleShowLayout>
     </Show>
   );

@@ -16,6 +16,7 @@ import { UploadThumbnail } from '../files/UploadThumbnail';
 import { useChoices } from './choices';
 import { itemLine } from './itemLine';
 import { useLabels } from './useLabels';
+import { WidgetValue, hasWidgetValue } from '../widgets';
 
 export interface ValueFieldProps {
   source: string;
@@ -42,8 +43,12 @@ export function ValueField({ source, resource, schema, withUnit }: ValueFieldPro
   const period = periodTypeField(resourceSchema) === source ? periodOf(record, source) : undefined;
   if (period) return <span>{periodText(period, translate)}</span>;
   const value = getPath(record, source);
+  // A field with a display of its own shows even when empty (a person without a picture, by their initial).
+  const widget = schema['x-ui']?.widget;
+  if (hasWidgetValue(widget)) return <WidgetValue widget={widget} value={value} />;
   if (value === undefined || value === null || value === '') return <span>—</span>;
   if (schema['x-resource-name']) return <span>{resourceName(translate, String(value))}</span>;
+  if (schema['x-route-title']) return <span>{translate(`route.${String(value)}`, { _: String(value) })}</span>;
   const recordOf = schema['x-record-of'];
   if (recordOf) return <RecordOfValue resource={record[recordOf]} id={value as Identifier} />;
   const upload = schema['x-upload'];

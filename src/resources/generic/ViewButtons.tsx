@@ -1,6 +1,8 @@
 // Buttons from one view of the record in context to another, on the routes of the tree.
-import { EditButton, ShowButton, TopToolbar, useRecordContext, useResourceContext } from 'react-admin';
+import { EditButton, ShowButton, TopToolbar, useGetRecordRepresentation, useRecordContext, useResourceContext } from 'react-admin';
 import { useLocation } from 'react-router-dom';
+import { registry } from '../../../kernel/schema/load-vite';
+import { ResetPasswordButton } from '../../auth/password/ResetPasswordButton';
 import { useLinks } from '../useLinks';
 
 /** An edit form opened from another page (a record page) goes back there once saved; otherwise to the list. */
@@ -19,11 +21,18 @@ export function EditLinkButton() {
   return <EditButton to={to} state={state} />;
 }
 
-/** An edit form's way to the record's own page (or its detail page). */
+/** An edit form's way to the record's own page (or its detail page); an account's form also resets its password. */
 export function EditActions() {
   const resource = useResourceContext() ?? '';
   const record = useRecordContext();
   const links = useLinks();
+  const represent = useGetRecordRepresentation(resource);
   const to = links.to(resource, 'record', record?.id) ?? links.to(resource, 'show', record?.id);
-  return <TopToolbar>{to && <ShowButton to={to} />}</TopToolbar>;
+  const access = registry.resources[resource]?.['x-resource'].access;
+  return (
+    <TopToolbar>
+      {access?.kind === 'accounts' && record && <ResetPasswordButton path={access.resetPassword} record={record} name={String(represent(record) ?? record.id)} />}
+      {to && <ShowButton to={to} />}
+    </TopToolbar>
+  );
 }

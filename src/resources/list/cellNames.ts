@@ -43,6 +43,7 @@ export function cellNames(sources: NameSources): CellNames {
         return translate(`options.${list}.${value}`, { _: String(serverLabel ?? value) });
       }
       if (schema['x-resource-name']) return resourceName(translate, String(value));
+      if (schema['x-route-title']) return translate(`route.${String(value)}`, { _: String(value) });
       if (schema.enum) return translate(`resources.${resource}.enums.${path}.${value}`, { _: String(value) });
       return undefined;
     },

@@ -21,7 +21,7 @@ export type ListPlace = 'list' | 'tab';
 export const columnsKey = (resource: string, place: ListPlace) => `lists.${place}.${resource}.columns`;
 
 /** A value a table cell can show: a single value, or a list of choices (not a list of groups). */
-const fitsACell = (schema: FieldSchema) => schema.type !== 'array' || Boolean(schema.items?.enum);
+const fitsACell = (schema: FieldSchema) => !schema.writeOnly && (schema.type !== 'array' || Boolean(schema.items?.enum));
 
 /**
  * Every column the list can show, in the order it shows them: the schema's columns first, then

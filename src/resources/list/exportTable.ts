@@ -30,7 +30,8 @@ export interface CellNames {
  * the list's own columns first, in their order; without those implied by where the list stands.
  */
 export function exportFields(schema: ResourceSchema, hide: string[] = []): Field[] {
-  const all = fields(schema);
+  // A write-only field (a password) is never answered: there is nothing to export.
+  const all = fields(schema).filter((f) => !f.schema.writeOnly);
   const defaults = schema['x-resource'].list.columns.flatMap((path) => all.filter((f) => f.path === path));
   const rest = all.filter((f) => !defaults.includes(f));
   return [...defaults, ...rest].filter((f) => !hide.includes(f.path));

@@ -1,0 +1,94 @@
+// The inputs and value displays a field may name by x-ui.widget instead of those its type
+// gives: the role's menu entries as a tree, an account's roles as chips, a password with
+// show/hide. The two that read other resources load when a form first shows them.
+import { type ComponentType, Suspense, lazy } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { PasswordInput, useGetRecordRepresentation, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import type { WidgetInputProps } from './types';
+
+export type { WidgetInputProps };
+
+function PasswordWidget({ source, label, helperText, isRequired }: WidgetInputProps) {
+  return <PasswordInput source={source} label={label} helperText={helperText} isRequired={isRequired} autoComplete="new-password" fullWidth />;
+}
+
+const inputs: Record<string, ComponentType<WidgetInputProps>> = {
+  menuTree: lazy(() => import('./MenuTreeInput')),
+  roleNames: lazy(() => import('./RoleNamesInput')),
+  password: PasswordWidget,
+};
+
+/** Whether the console has an input of that name. */
+export const hasWidgetInput = (widget: string | undefined): widget is string => widget !== undefined && widget in inputs;
+
+export function WidgetInput({ widget, ...props }: WidgetInputProps & { widget: string }) {
+  const Input = inputs[widget];
+  return (
+    <Suspense fallback={<LinearProgress sx={{ my: 2 }} />}>
+      <Input {...props} />
+    </Suspense>
+  );
+}
+
+/** A list of names (an account's roles), each as a chip. */
+function NameChips({ value }: { value: unknown }) {
+  const names = Array.isArray(value) ? value.map(String) : [];
+  if (names.length === 0) return <span>—</span>;
+  return (
+    <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
+      {names.map((name) => (
+        <Chip key={name} size="small" label={name} variant="outlined" />
+      ))}
+    </span>
+  );
+}
+
+/** A role's menu entries, counted (the tree is on its edit page). */
+function EntryCount({ value }: { value: unknown }) {
+  const translate = useTranslate();
+  return <span>{translate('app.access.entries', { smart_count: Array.isArray(value) ? value.length : 0 })}</span>;
+}
+
+/** A person's picture, small, with the first letter of their name when the image fails. */
+function PersonAvatar({ value }: { value: unknown }) {
+  const record = useRecordContext();
+  const represent = useGetRecordRepresentation(useResourceContext() ?? '');
+  const name = record ? String(represent(record) ?? '') : '';
+  return (
+    <Avatar src={value ? String(value) : undefined} alt={name} sx={{ width: 32, height: 32, fontSize: 14 }}>
+      {name.slice(0, 1).toUpperCase()}
+    </Avatar>
+  );
+}
+
+/** A route title key, translated as the menu shows it, with the key under it when they differ. */
+function RouteTitle({ value }: { value: unknown }) {
+  const translate = useTranslate();
+  if (typeof value !== 'string' || !value) return <span>—</span>;
+  const shown = translate(`route.${value}`, { _: value });
+  return (
+    <span>
+      {shown}
+      {shown !== value && (
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {value}
+        </Typography>
+      )}
+    </span>
+  );
+}
+
+const VALUE_WIDGETS = ['roleNames', 'menuTree', 'avatar', 'routeTitle'];
+
+/** Whether a value of a field with that widget shows its own way in lists and summaries. */
+export const hasWidgetValue = (widget: string | undefined): widget is string => widget !== undefined && VALUE_WIDGETS.includes(widget);
+
+export function WidgetValue({ widget, value }: { widget: string; value: unknown }) {
+  if (widget === 'roleNames') return <NameChips value={value} />;
+  if (widget === 'menuTree') return <EntryCount value={value} />;
+  if (widget === 'routeTitle') return <RouteTitle value={value} />;
+  return <PersonAvatar value={value} />;
+}
