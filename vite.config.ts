@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 // `vite --mode mock` (npm run dev) bundles the in-browser mock back-end;
 // every other build talks to the real server over HTTP.
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     'import.meta.env.VITE_MOCK': JSON.stringify(mode === 'mock' ? 'true' : 'false'),
   },

@@ -29,6 +29,7 @@ import { createScheduler } from './scheduler';
 import { type Parameters, createParameters } from './parameters';
 import { registerScheduleCalls } from './schedule-calls';
 import { registerHistory } from './history/register';
+import { logChange } from './history/recorder';
 import { registerVisits } from './history/visits';
 import { registerBackups } from './backups/register';
 import type { Backups } from './backups/types';
@@ -127,7 +128,13 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
   if (accountsResource) {
     const { name, schema, spec } = accountsResource;
     const link = viewPaths(registry.routes)[name]?.list;
-    registerAccountCalls(api, { name, schema, spec, accounts, validator, roleNames: access.roleNames, superRole: access.superRole, notify: notices && ((input) => notices.notify(input)), link });
+    registerAccountCalls(api, {
+      ...{ name, schema, spec, accounts, validator, link },
+      roleNames: access.roleNames,
+      superRole: access.superRole,
+      notify: notices && ((input) => notices.notify(input)),
+      log: (c, { action, record, before, after }) => logChange(store, c, { resource: name, action, record, before: before && { ...before, version: 0 }, after: after && { ...after, version: 0 } }),
+    });
   }
   // Built here, started by the Node entry: the mock and the tests run jobs only when asked. A
   // failed run is told to the admins.

@@ -1,6 +1,8 @@
 // The whole product over HTTP: the /dev-api app, the built console with a history fallback
 // (the console uses clean URLs, so /device/index must answer index.html), the health check,
-// and a log line with a request id for every request.
+// and a log line with a request id for every request. The console's files go out as a
+// production site sends them: the gzip or brotli copy made at build time (build/precompress.ts)
+// when the browser takes it, hashed files cached for a year, the page itself never.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -31,6 +33,19 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'SAMEORIGIN',
 };
 
+/** The page names the files of one build: kept only as long as it is asked for again. */
+const NEVER = 'no-store';
+/** A file whose name holds a hash of its content never changes: the browser keeps it a year. */
+const FOREVER = 'public, max-age=31536000, immutable';
+/** Files with fixed names (the icon, the avatars): kept, but checked again after an hour. */
+const AN_HOUR = 'public, max-age=3600, must-revalidate';
+
+/** How long a browser may keep a file of the built console, by its path and type. */
+export function cachingOf(path: string, type: string): string {
+  if (type.startsWith('text/html')) return NEVER;
+  return /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(path) ? FOREVER : AN_HOUR;
+}
+
 export function createWebApp({ api, distDir, log, healthy }: WebDeps) {
   const web = new Hono<{ Variables: { requestId: string } }>();
   web.use(requestId());
@@ -54,10 +69,17 @@ export function createWebApp({ api, distDir, log, healthy }: WebDeps) {
   });
   // The Node bindings (c.env) go along: the API reads the caller's address from them.
   web.all(`${API_BASE}/*`, (c) => api.fetch(c.req.raw, c.env));
-  web.use('/*', serveStatic({ root: distDir }));
+  web.use('/*', async (c, next) => {
+    await next();
+    if (c.res.ok && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', cachingOf(c.req.path, c.res.headers.get('Content-Type') ?? ''));
+  });
+  web.use('/*', serveStatic({ root: distDir, precompressed: true }));
   // A missing build file (a stale chunk after a deploy) fails loudly instead of being parsed as the page.
   web.all('/assets/*', (c) => c.text('Not found', 404));
   let index: string | undefined;
-  web.get('*', async (c) => c.html((index ??= await readFile(join(distDir, 'index.html'), 'utf8'))));
+  web.get('*', async (c) => {
+    c.header('Cache-Control', NEVER);
+    return c.html((index ??= await readFile(join(distDir, 'index.html'), 'utf8')));
+  });
   return web;
 }

@@ -12,7 +12,7 @@ import { encodeList } from '../../kernel/schema/shapes';
 import type { AccessOf } from '../../kernel/schema/access';
 import type { ResourceSchema } from '../../kernel/schema/types';
 import type { FieldError, RecordValidator } from '../../kernel/schema/validation';
-import type { AccountValues, Accounts, ManageResult } from '../auth/accounts';
+import type { AccountRecord, AccountValues, Accounts, ManageResult } from '../auth/accounts';
 import { type AppContext, fail, ok } from '../context';
 import type { Api } from '../endpoints';
 import type { NotifyInput } from '../notifications';
@@ -33,12 +33,14 @@ interface Deps {
   notify?: (input: NotifyInput) => Promise<unknown>;
   /** Where the console lists the accounts, for the notification's link. */
   link?: string;
+  /** Keeps a change in the operation log (history/recorder.ts logChange); the password never. */
+  log?: (c: AppContext, change: { action: 'create' | 'update' | 'delete'; record: number; before?: AccountRecord; after?: AccountRecord }) => Promise<void>;
 }
 
 /** The fields an admin writes; the others are the server's. */
 const WRITABLE = ['name', 'mobile', 'roles', 'enabled'] as const;
 
-export function registerAccountCalls(api: Api, { name, schema, spec, accounts, validator, roleNames, superRole, notify, link }: Deps) {
+export function registerAccountCalls(api: Api, { name, schema, spec, accounts, validator, roleNames, superRole, notify, link, log = async () => {} }: Deps) {
   const endpoints = schema['x-resource'].endpoints;
   const t = (c: AppContext) => c.get('t');
   const what = (c: AppContext) => t(c)(`resources.${name}.name`, { smart_count: 1, _: name });
@@ -96,7 +98,9 @@ export function registerAccountCalls(api: Api, { name, schema, spec, accounts, v
         return refuseFields(c, [{ field: 'password', message: t(c)('server.password_length', PASSWORD_LIMITS) }]);
       }
       const result = await accounts.create(username as string, checked.values, password);
-      return 'refused' in result ? refused(c, result) : ok(c, result.account, t(c)('server.added'));
+      if ('refused' in result) return refused(c, result);
+      await log(c, { action: 'create', record: result.account.id, after: result.account });
+      return ok(c, result.account, t(c)('server.added'));
     },
 
     async update(c: AppContext) {
@@ -118,6 +122,7 @@ export function registerAccountCalls(api: Api, { name, schema, spec, accounts, v
       if ('errors' in checked) return refuseFields(c, checked.errors);
       const result = await accounts.update(id, checked.values, superRole);
       if ('refused' in result) return refused(c, result, id);
+      await log(c, { action: 'update', record: id, before: current, after: result.account });
       if (current.enabled === 1 && result.account.enabled !== 1) await toldDisabled(result.account.username);
       return ok(c, result.account, t(c)('server.edited'));
     },
@@ -130,10 +135,12 @@ export function registerAccountCalls(api: Api, { name, schema, spec, accounts, v
       const raw = Array.isArray(list) ? list : id !== undefined && list === undefined ? [id] : [];
       const ids = raw.map(idOf);
       if (ids.length === 0 || ids.length > MAX_IDS || ids.some((value) => value === undefined)) return missingId(c);
-      const self = (await accounts.list()).find((a) => a.username === c.get('user').username);
+      const all = await accounts.list();
+      const self = all.find((a) => a.username === c.get('user').username);
       if (self && ids.includes(self.id)) return fail(c, Code.inUse, t(c)('server.delete_self'));
       const result = await accounts.remove(ids as number[], superRole);
       if ('refused' in result) return refused(c, result, ids[0]);
+      for (const account of all.filter((a) => ids.includes(a.id))) await log(c, { action: 'delete', record: account.id, before: account });
       return ok(c, { ids }, t(c)('server.deleted'));
     },
   };
@@ -173,8 +180,11 @@ export function registerAccountCalls(api: Api, { name, schema, spec, accounts, v
       if (typeof password !== 'string' || password.length < PASSWORD_LIMITS.min || password.length > PASSWORD_LIMITS.max) {
         return refuseFields(c, [{ field: 'password', message: t(c)('server.password_length', PASSWORD_LIMITS) }]);
       }
+      const before = (await accounts.list()).find((a) => a.id === id);
       const result = await accounts.setPassword(id, password, true);
-      return 'refused' in result ? refused(c, result, id) : ok(c, result.account, t(c)('server.password_reset'));
+      if ('refused' in result) return refused(c, result, id);
+      await log(c, { action: 'update', record: id, before, after: result.account });
+      return ok(c, result.account, t(c)('server.password_reset'));
     },
   );
 
@@ -206,6 +216,7 @@ export function registerAccountCalls(api: Api, { name, schema, spec, accounts, v
       const { id: _id, username, must_change: _m, avatar: _a, created_at: _c, ...values } = current;
       const result = await accounts.update(id, { ...values, enabled: value }, superRole);
       if ('refused' in result) return refused(c, result, id);
+      await log(c, { action: 'update', record: id, before: current, after: result.account });
       if (current.enabled === 1 && value === 0) await toldDisabled(username);
       return ok(c, result.account, t(c)(value === 1 ? 'server.account_enabled' : 'server.account_disabled'));
     },

@@ -26,6 +26,32 @@ const fieldsOf = (row: Row | undefined): Record<string, unknown> | undefined => 
 /** The JSON text of a value, as the log's `before` and `after` keep it. */
 const asText = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value));
 
+export interface Entry {
+  user: string;
+  at: Date;
+  resource: string;
+  action: Action;
+  record: number;
+  before: Row | undefined;
+  after: Row | undefined;
+}
+
+/** Adds one entry to the log (none for an update that changed nothing). */
+async function logEntry(store: Store, { user, at, resource, action, record, before, after }: Entry) {
+  const changed = changes(fieldsOf(before), fieldsOf(after));
+  if (action === 'update' && changed.length === 0) return;
+  const time = at.toISOString();
+  await store.insert(OPERATION_LOG, {
+    at: time,
+    day: time.slice(0, 10),
+    user: user.slice(0, MAX_USER_LENGTH),
+    resource,
+    record,
+    action,
+    changes: changed.map(({ path, before: was, after: is }) => ({ path, before: asText(was), after: asText(is) })),
+  });
+}
+
 /** The writes of one person, each logged in the transaction it runs in. */
 class RecordingStore extends StoreProxy {
   constructor(
@@ -36,19 +62,8 @@ class RecordingStore extends StoreProxy {
     super(inner);
   }
 
-  private async log(tx: Store, resource: string, action: Action, record: number, before: Row | undefined, after: Row | undefined) {
-    const changed = changes(fieldsOf(before), fieldsOf(after));
-    if (action === 'update' && changed.length === 0) return;
-    const at = this.now().toISOString();
-    await tx.insert(OPERATION_LOG, {
-      at,
-      day: at.slice(0, 10),
-      user: this.user.slice(0, MAX_USER_LENGTH),
-      resource,
-      record,
-      action,
-      changes: changed.map(({ path, before: was, after: is }) => ({ path, before: asText(was), after: asText(is) })),
-    });
+  private log(tx: Store, resource: string, action: Action, record: number, before: Row | undefined, after: Row | undefined) {
+    return logEntry(tx, { user: this.user, at: this.now(), resource, action, record, before, after });
   }
 
   override insert(resource: string, values: Record<string, unknown>): Promise<Row> {
@@ -98,11 +113,26 @@ export class HistoryStore extends StoreProxy {
   by(user: string): Store {
     return new RecordingStore(this.inner, user, this.now);
   }
+
+  /** One entry, now, under that person's name. */
+  logNow(user: string, change: Omit<Entry, 'user' | 'at'>): Promise<void> {
+    return logEntry(this.inner, { ...change, user, at: this.now() });
+  }
 }
 
 /** The store keeping the operation log, when the schemas have its resource; else the store as it is. */
 export function keepHistory(store: Store, registry: Registry, now: () => Date = () => new Date()): Store {
   return registry.resources[OPERATION_LOG] ? new HistoryStore(store, now) : store;
+}
+
+/**
+ * Logs a change the record store did not make (an account, kept by the accounts), under the
+ * signed-in person's name; nothing when the app keeps no log.
+ */
+export function logChange(store: Store, c: AppContext, change: Omit<Entry, 'user' | 'at'>): Promise<void> {
+  const user = c.get('user');
+  if (!(store instanceof HistoryStore) || !user) return Promise.resolve();
+  return store.logNow(user.name, change);
 }
 
 /** The store an endpoint writes through: its writes are logged under the signed-in person's name. */

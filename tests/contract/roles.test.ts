@@ -226,6 +226,18 @@ for (const [worldName, makeWorld] of worlds) {
       expect((await call<{ mustChange: boolean }>('GET', '/user/info', { token: fourth })).data.mustChange).toBe(true);
     });
 
+    it('keeps account changes in the operation log, never a password', async () => {
+      const { account } = await makeWarehouse();
+      const saved = await call('POST', path(admins, 'update'), { token: admin, body: { id: account, name: 'Tool Keeper', roles: ['warehouse', 'editor'] } });
+      expect(saved.code, saved.message).toBe(20000);
+      const oplog = listPath('oplog');
+      const entries = decodeList<{ action: string; record: number; changes: { path: string; before?: string; after?: string }[] }>('list-count', (await call('GET', oplog, { token: admin, query: { resource: admins.name, record: account } })).data).rows;
+      expect(entries.map((e) => e.action).sort()).toEqual(['create', 'update']);
+      const update = entries.find((e) => e.action === 'update')!;
+      expect(update.changes).toEqual([{ path: 'roles', before: JSON.stringify(['warehouse']), after: JSON.stringify(['warehouse', 'editor']) }]);
+      expect(JSON.stringify(entries)).not.toContain(PASSWORD);
+    });
+
     it('never leaves the console without an enabled admin', async () => {
       const list = decodeList<{ id: number; username: string }>('list-count', (await call('GET', path(admins, 'list'), { token: admin })).data).rows;
       const self = list.find((a) => a.username === 'admin')!;

@@ -188,6 +188,17 @@ describeScreens(
     await start(page, '/home', username, INITIAL);
     await mustChangeDialog(page, lang).waitFor();
     await shot('must-change');
+    // Once chosen, the same form changes it again from the profile.
+    const dialog = mustChangeDialog(page, lang);
+    await dialog.locator('input[name="old"]').fill(INITIAL);
+    await dialog.locator('input[name="new"]').fill(CHOSEN);
+    await dialog.locator('input[name="repeat"]').fill(CHOSEN);
+    await dialog.getByRole('button', { name: lang['app.password.change'] }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.goto(`${baseUrl()}/profile/index`);
+    await page.locator('[data-card="change-password"]').getByRole('button', { name: lang['app.password.change'] }).click();
+    await page.locator('[data-form="change-password"] input[name="old"]').waitFor();
+    await shot('profile-password');
   },
   // Each shot waits for what it shows: the page keeps a notification stream open (and, on a
   // phone, a visit log call was seen hanging), so the network never goes quiet.

@@ -1,9 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createWebApp } from '../../server/web';
+import { precompressFile } from '../../build/precompress';
 
 const dist = mkdtempSync(join(tmpdir(), 'console-web-'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
@@ -26,5 +28,34 @@ describe('the web app around the API', () => {
     const page = await web.fetch(new Request('http://x/device/index'));
     expect(await page.text()).toContain('<title>console</title>');
     expect(page.headers.get('X-Request-Id')).toMatch(/\S{8,}/);
+  });
+
+  it('sends the compressed copy the browser takes, caches hashed files a year and the page never', async () => {
+    const script = `console.log(${JSON.stringify('a drilling console '.repeat(400))});`;
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), script);
+    writeFileSync(join(dist, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`);
+    await precompressFile(join(dist, 'assets', 'index-Ab12Cd34.js'));
+    const web = createWebApp({ api, distDir: dist, log: silent, healthy: async () => undefined });
+    const get = (path: string, encoding?: string) => web.fetch(new Request(`http://x${path}`, { headers: encoding ? { 'Accept-Encoding': encoding } : {} }));
+
+    const brotli = await get('/assets/index-Ab12Cd34.js', 'gzip, deflate, br');
+    expect(brotli.headers.get('Content-Encoding')).toBe('br');
+    expect(brotli.headers.get('Vary')).toContain('Accept-Encoding');
+    expect(brotli.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    const packed = Buffer.from(await brotli.arrayBuffer());
+    expect(packed.length).toBeLessThan(script.length / 5);
+    expect(brotliDecompressSync(packed).toString()).toBe(script);
+
+    const gzip = await get('/assets/index-Ab12Cd34.js', 'gzip');
+    expect(gzip.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(script);
+
+    const plain = await get('/assets/index-Ab12Cd34.js');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+
+    expect((await get('/favicon.svg')).headers.get('Cache-Control')).toBe('public, max-age=3600, must-revalidate');
+    for (const path of ['/', '/device/index']) expect((await get(path, 'br')).headers.get('Cache-Control')).toBe('no-store');
   });
 });

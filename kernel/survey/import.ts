@@ -1,0 +1,257 @@
+// Reading a survey listing a person uploads (CSV or XLSX) into stations for the minimum-curvature
+// computation. The columns of measured depth, inclination and azimuth are found by their headers
+// — in any order, in any of the console's languages or the usual English abbreviations, with or
+// without a unit such as "MD (m)" — and every other column is ignored. Either every line is good
+// and the answer is the stations (with a warning for each pair at the same depth, merged), or
+// the file is refused with a reason key, the line (1-based, as a spreadsheet shows it) and the
+// column at fault, so nothing half-read is ever stored. Pure: runs in Node and in the browser.
+import Papa from 'papaparse';
+import { checkStation, mergeStations, normaliseAzimuth, SAME_DEPTH_M, type MergeWarning, type SourcedStation, type StationField, type SurveyStation } from './minimum-curvature';
+
+/** Largest file accepted, checked before anything is parsed. */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+/** Most stations (data lines) one file may hold. */
+export const MAX_IMPORT_ROWS = 100_000;
+/** How far down the header line is looked for (title lines may come first). */
+const HEADER_SEARCH_LINES = 50;
+
+/** Why a file is refused: keys the console translates. */
+export const IMPORT_REASONS = [
+  'emptyFile',
+  'fileTooLarge',
+  'unsupportedFormat',
+  'unreadableFile',
+  'missingColumn',
+  'duplicateColumn',
+  'unsupportedUnit',
+  'noStations',
+  'tooManyRows',
+  'missingValue',
+  'notANumber',
+  'outOfRange',
+  'depthNotIncreasing',
+] as const;
+export type ImportReason = (typeof IMPORT_REASONS)[number];
+
+export interface ImportRefusal {
+  reason: ImportReason;
+  /** The line at fault, 1-based as a spreadsheet or text editor numbers it. */
+  line?: number;
+  /** The column at fault, by meaning. */
+  column?: StationField;
+  /** Its position, 1-based (A = 1 in a spreadsheet). */
+  columnNumber?: number;
+  /** Its header as written in the file. */
+  header?: string;
+  /** The offending cell as written. */
+  value?: string;
+  /** The limit broken, for fileTooLarge (bytes) and tooManyRows (lines). */
+  limit?: number;
+}
+
+export type SurveyImport =
+  | { ok: true; format: 'csv' | 'xlsx'; stations: SurveyStation[]; warnings: MergeWarning[] }
+  | { ok: false; refusal: ImportRefusal };
+
+/**
+ * Header names per column, lower case, without spaces, dots, dashes, underscores, colons or
+ * accents: English and its abbreviations, Chinese, Spanish, Japanese.
+ */
+const HEADER_NAMES: Record<StationField, readonly string[]> = {
+  md: ['md', 'measureddepth', 'mdepth', 'depth', '测深', '井深', '斜深', '测量井深', '测量深度', '深度', 'profundidadmedida', 'profmedida', 'profundidad', 'pm', '測深', '測定深度', '掘削深度'],
+  inc: ['inc', 'incl', 'inclination', 'dev', 'deviation', '井斜', '井斜角', '斜度', 'inclinacion', '傾斜', '傾斜角'],
+  azi: ['azi', 'az', 'azim', 'azimuth', 'azimut', 'acimut', '方位', '方位角'],
+};
+const FIELD_OF_NAME = new Map(Object.entries(HEADER_NAMES).flatMap(([field, names]) => names.map((name) => [name, field as StationField])));
+
+/** Units in a header that mean the values are not in metres or degrees. */
+const WRONG_UNITS = new Set(['ft', 'feet', 'foot', 'usft', 'pies', 'pie', '英尺', 'フィート', 'rad', 'radian', 'radians', 'gon', 'grad', '弧度', 'ラジアン']);
+
+const FIELDS: readonly StationField[] = ['md', 'inc', 'azi'];
+
+/** The name and unit a header cell holds: "Measured depth (m)" → measureddepth, m. */
+export function readHeader(cell: unknown): { name: string; unit: string } {
+  let text = String(cell ?? '')
+    .normalize('NFKC')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '') // accents: Inclinación → Inclinacion
+    .normalize('NFC')
+    .toLowerCase()
+    .trim();
+  let unit = '';
+  const cut = text.search(/[([{【/,，]/);
+  if (cut > 0) {
+    unit = text.slice(cut).replace(/[()[\]{}【】/,，\s]/g, '');
+    text = text.slice(0, cut);
+  }
+  const trailing = /\s+(m|ft|feet|deg|degrees?|°|º|度|米|rad)$/.exec(text.trim());
+  if (trailing && !unit) {
+    unit = trailing[1];
+    text = text.trim().slice(0, trailing.index);
+  }
+  return { name: text.replace(/[\s._\-:：°º]/g, ''), unit };
+}
+
+/** A cell's number, or why there is none. Accepts "12.5", "1e3", "45°", and a decimal comma "12,5". */
+export function readNumber(cell: unknown): number | 'missingValue' | 'notANumber' {
+  if (cell === null || cell === undefined) return 'missingValue';
+  if (typeof cell === 'number') return Number.isFinite(cell) ? cell : 'notANumber';
+  if (typeof cell !== 'string') return 'notANumber';
+  let text = cell.normalize('NFKC').trim().replace(/[°º]$/, '').trim();
+  if (text === '') return 'missingValue';
+  // A decimal comma, as Spanish spreadsheets write it; "1,234" is refused: a thousands separator?
+  if (/^[+-]?\d+,\d+$/.test(text) && !/^[+-]?\d{1,3},\d{3}$/.test(text)) text = text.replace(',', '.');
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return 'notANumber';
+  return Number(text);
+}
+
+const isBlank = (cell: unknown) => cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
+const cellText = (cell: unknown) => (cell instanceof Date ? cell.toISOString() : String(cell ?? ''));
+
+interface HeaderLine {
+  index: number;
+  columns: Record<StationField, number>;
+}
+
+/** The header line and where each column is, or why not. */
+function findHeader(rows: readonly (readonly unknown[])[]): HeaderLine | ImportRefusal {
+  let firstFilled = -1;
+  for (let index = 0; index < Math.min(rows.length, HEADER_SEARCH_LINES); index++) {
+    const row = rows[index];
+    if (row.every(isBlank)) continue;
+    if (firstFilled < 0) firstFilled = index;
+    const found: Partial<Record<StationField, number>> = {};
+    for (let column = 0; column < row.length; column++) {
+      const { name, unit } = readHeader(row[column]);
+      const field = FIELD_OF_NAME.get(name);
+      if (!field) continue;
+      const at = { line: index + 1, column: field, columnNumber: column + 1, header: cellText(row[column]) };
+      if (found[field] !== undefined) return { reason: 'duplicateColumn', ...at };
+      if (WRONG_UNITS.has(unit)) return { reason: 'unsupportedUnit', ...at };
+      found[field] = column;
+    }
+    if (Object.keys(found).length === 0) continue;
+    const missing = FIELDS.find((field) => found[field] === undefined);
+    if (missing) return { reason: 'missingColumn', line: index + 1, column: missing };
+    return { index, columns: found as Record<StationField, number> };
+  }
+  if (firstFilled < 0) return { reason: 'emptyFile' };
+  return { reason: 'missingColumn', line: firstFilled + 1, column: 'md' };
+}
+
+/**
+ * Stations from the rows of a sheet or a CSV file (row i is line i + 1). Blank lines are skipped,
+ * and so is a header repeated further down (printed listings repeat it on every page).
+ */
+export function stationsFromRows(rows: readonly (readonly unknown[])[], format: 'csv' | 'xlsx', source = 'import'): SurveyImport {
+  const header = findHeader(rows);
+  if ('reason' in header) return { ok: false, refusal: header };
+  const stations: SourcedStation[] = [];
+  for (let index = header.index + 1; index < rows.length; index++) {
+    const row = rows[index];
+    if (row.every(isBlank)) continue;
+    if (FIELD_OF_NAME.get(readHeader(row[header.columns.md]).name) === 'md') continue;
+    if (stations.length === MAX_IMPORT_ROWS) return { ok: false, refusal: { reason: 'tooManyRows', line: index + 1, limit: MAX_IMPORT_ROWS } };
+    const values: Partial<SurveyStation> = {};
+    for (const field of FIELDS) {
+      const columnIndex = header.columns[field];
+      const cell = row[columnIndex];
+      const at = { line: index + 1, column: field, columnNumber: columnIndex + 1, header: cellText(rows[header.index][columnIndex]), value: cellText(cell) };
+      const value = readNumber(cell);
+      if (typeof value === 'string') return { ok: false, refusal: { reason: value, ...at } };
+      values[field] = value;
+    }
+    const station = values as SurveyStation;
+    const problem = checkStation(station);
+    if (problem) {
+      const columnIndex = header.columns[problem.field];
+      return {
+        ok: false,
+        refusal: { reason: problem.reason, line: index + 1, column: problem.field, columnNumber: columnIndex + 1, header: cellText(rows[header.index][columnIndex]), value: cellText(row[columnIndex]) },
+      };
+    }
+    const previous = stations.at(-1);
+    if (previous && station.md < previous.md - SAME_DEPTH_M) {
+      const columnIndex = header.columns.md;
+      return {
+        ok: false,
+        refusal: { reason: 'depthNotIncreasing', line: index + 1, column: 'md', columnNumber: columnIndex + 1, header: cellText(rows[header.index][columnIndex]), value: cellText(row[columnIndex]) },
+      };
+    }
+    stations.push({ md: station.md, inc: station.inc, azi: normaliseAzimuth(station.azi), source, line: index + 1 });
+  }
+  if (stations.length === 0) return { ok: false, refusal: { reason: 'noStations', line: header.index + 1 } };
+  const merged = mergeStations([stations]);
+  return { ok: true, format, stations: merged.stations.map(({ md, inc, azi }) => ({ md, inc, azi })), warnings: merged.warnings };
+}
+
+/** Rows of CSV (or tab- or semicolon-separated) text, the separator guessed by papaparse. */
+function csvRows(text: string): string[][] {
+  return Papa.parse<string[]>(text, { skipEmptyLines: false }).data;
+}
+
+/** A survey listing from CSV text. */
+export function parseSurveyCsv(text: string, source = 'import'): SurveyImport {
+  if (text.trim() === '') return { ok: false, refusal: { reason: 'emptyFile' } };
+  return stationsFromRows(csvRows(text.replace(/^\uFEFF/, '')), 'csv', source);
+}
+
+/**
+ * Text of a CSV file. Excel writes UTF-8 only when asked ("CSV UTF-8"), UTF-16 for "Unicode
+ * text", and otherwise the system's code page: GB18030 in China, Shift_JIS in Japan, Windows-1252
+ * in Spain. Bytes that are not UTF-8 are decoded with each of those, keeping the first whose
+ * header line we recognise.
+ */
+function decodeCsv(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const candidates: string[] = [];
+    for (const encoding of ['gb18030', 'shift_jis', 'windows-1252']) {
+      try {
+        const text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+        if (!('reason' in findHeader(csvRows(text.slice(0, 16_384))))) return text;
+        candidates.push(text);
+      } catch {
+        // not this encoding
+      }
+    }
+    return candidates[0] ?? new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+const startsWith = (bytes: Uint8Array, magic: readonly number[]) => magic.every((byte, i) => bytes[i] === byte);
+const ZIP = [0x50, 0x4b, 0x03, 0x04]; // an .xlsx is a zip archive
+const OLE = [0xd0, 0xcf, 0x11, 0xe0]; // the old binary .xls
+
+/**
+ * A survey listing from an uploaded file's bytes, CSV or XLSX (told apart by content, not by
+ * name). The size is checked before anything is parsed.
+ */
+export async function importSurvey(file: Uint8Array | ArrayBuffer, source = 'import'): Promise<SurveyImport> {
+  const bytes = file instanceof Uint8Array ? file : new Uint8Array(file);
+  if (bytes.byteLength > MAX_IMPORT_BYTES) return { ok: false, refusal: { reason: 'fileTooLarge', limit: MAX_IMPORT_BYTES } };
+  if (bytes.byteLength === 0) return { ok: false, refusal: { reason: 'emptyFile' } };
+  if (startsWith(bytes, OLE)) return { ok: false, refusal: { reason: 'unsupportedFormat' } };
+  if (startsWith(bytes, ZIP)) return parseSurveyXlsx(bytes, source);
+  if (bytes.subarray(0, 4096).includes(0) && !(bytes[0] === 0xff && bytes[1] === 0xfe) && !(bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return { ok: false, refusal: { reason: 'unsupportedFormat' } }; // binary, not text
+  }
+  return parseSurveyCsv(decodeCsv(bytes), source);
+}
+
+/** A survey listing from the first sheet of an .xlsx file. The reader loads only when needed. */
+export async function parseSurveyXlsx(bytes: Uint8Array, source = 'import'): Promise<SurveyImport> {
+  const { readSheet } = await import('read-excel-file/universal');
+  let rows: unknown[][];
+  try {
+    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    rows = await readSheet(buffer);
+  } catch {
+    return { ok: false, refusal: { reason: 'unreadableFile' } };
+  }
+  if (rows.every((row) => row.every(isBlank))) return { ok: false, refusal: { reason: 'emptyFile' } };
+  return stationsFromRows(rows, 'xlsx', source);
+}
