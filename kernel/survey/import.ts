@@ -92,21 +92,27 @@ export function readHeader(cell: unknown): { name: string; unit: string } {
   return { name: text.replace(/[\s._\-:：°º]/g, ''), unit };
 }
 
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 /** A cell's number, or why there is none. Accepts "12.5", "1e3", "45°", and a decimal comma "12,5". */
 export function readNumber(cell: unknown): number | 'missingValue' | 'notANumber' {
   if (cell === null || cell === undefined) return 'missingValue';
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : 'notANumber';
   if (typeof cell !== 'string') return 'notANumber';
+  if (PLAIN_NUMBER.test(cell)) return Number(cell); // the usual case, without the work below
   let text = cell.normalize('NFKC').trim().replace(/[°º]$/, '').trim();
   if (text === '') return 'missingValue';
   // A decimal comma, as Spanish spreadsheets write it; "1,234" is refused: a thousands separator?
   if (/^[+-]?\d+,\d+$/.test(text) && !/^[+-]?\d{1,3},\d{3}$/.test(text)) text = text.replace(',', '.');
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return 'notANumber';
+  if (!PLAIN_NUMBER.test(text)) return 'notANumber';
   return Number(text);
 }
 
 const isBlank = (cell: unknown) => cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
 const cellText = (cell: unknown) => (cell instanceof Date ? cell.toISOString() : String(cell ?? ''));
+
+/** A depth cell that is a depth header: the header repeated on a later page. */
+const isRepeatedHeader = (cell: unknown) => typeof cell === 'string' && readNumber(cell) === 'notANumber' && FIELD_OF_NAME.get(readHeader(cell).name) === 'md';
 
 interface HeaderLine {
   index: number;
@@ -140,45 +146,37 @@ function findHeader(rows: readonly (readonly unknown[])[]): HeaderLine | ImportR
 }
 
 /**
- * Stations from the rows of a sheet or a CSV file (row i is line i + 1). Blank lines are skipped,
- * and so is a header repeated further down (printed listings repeat it on every page).
+ * Stations from the rows of a sheet or a CSV file (row i is line i + 1; in a CSV file whose quoted
+ * cells hold line breaks the lines after one are counted as rows). Blank lines are skipped, and so
+ * is a header repeated further down (printed listings repeat it on every page).
  */
 export function stationsFromRows(rows: readonly (readonly unknown[])[], format: 'csv' | 'xlsx', source = 'import'): SurveyImport {
   const header = findHeader(rows);
   if ('reason' in header) return { ok: false, refusal: header };
+  const { md: mdColumn, inc: incColumn, azi: aziColumn } = header.columns;
+  /** The refusal of line `index` for the cell of `field`. */
+  const refuse = (reason: ImportReason, index: number, field: StationField): SurveyImport => {
+    const column = header.columns[field];
+    return {
+      ok: false,
+      refusal: { reason, line: index + 1, column: field, columnNumber: column + 1, header: cellText(rows[header.index][column]), value: cellText(rows[index][column]) },
+    };
+  };
   const stations: SourcedStation[] = [];
   for (let index = header.index + 1; index < rows.length; index++) {
     const row = rows[index];
-    if (row.every(isBlank)) continue;
-    if (FIELD_OF_NAME.get(readHeader(row[header.columns.md]).name) === 'md') continue;
+    if (row.every(isBlank) || isRepeatedHeader(row[mdColumn])) continue;
     if (stations.length === MAX_IMPORT_ROWS) return { ok: false, refusal: { reason: 'tooManyRows', line: index + 1, limit: MAX_IMPORT_ROWS } };
-    const values: Partial<SurveyStation> = {};
-    for (const field of FIELDS) {
-      const columnIndex = header.columns[field];
-      const cell = row[columnIndex];
-      const at = { line: index + 1, column: field, columnNumber: columnIndex + 1, header: cellText(rows[header.index][columnIndex]), value: cellText(cell) };
-      const value = readNumber(cell);
-      if (typeof value === 'string') return { ok: false, refusal: { reason: value, ...at } };
-      values[field] = value;
-    }
-    const station = values as SurveyStation;
-    const problem = checkStation(station);
-    if (problem) {
-      const columnIndex = header.columns[problem.field];
-      return {
-        ok: false,
-        refusal: { reason: problem.reason, line: index + 1, column: problem.field, columnNumber: columnIndex + 1, header: cellText(rows[header.index][columnIndex]), value: cellText(row[columnIndex]) },
-      };
-    }
-    const previous = stations.at(-1);
-    if (previous && station.md < previous.md - SAME_DEPTH_M) {
-      const columnIndex = header.columns.md;
-      return {
-        ok: false,
-        refusal: { reason: 'depthNotIncreasing', line: index + 1, column: 'md', columnNumber: columnIndex + 1, header: cellText(rows[header.index][columnIndex]), value: cellText(row[columnIndex]) },
-      };
-    }
-    stations.push({ md: station.md, inc: station.inc, azi: normaliseAzimuth(station.azi), source, line: index + 1 });
+    const md = readNumber(row[mdColumn]);
+    if (typeof md === 'string') return refuse(md, index, 'md');
+    const inc = readNumber(row[incColumn]);
+    if (typeof inc === 'string') return refuse(inc, index, 'inc');
+    const azi = readNumber(row[aziColumn]);
+    if (typeof azi === 'string') return refuse(azi, index, 'azi');
+    const problem = checkStation({ md, inc, azi });
+    if (problem) return refuse(problem.reason, index, problem.field);
+    if (stations.length > 0 && md < stations[stations.length - 1].md - SAME_DEPTH_M) return refuse('depthNotIncreasing', index, 'md');
+    stations.push({ md, inc, azi: normaliseAzimuth(azi), source, line: index + 1 });
   }
   if (stations.length === 0) return { ok: false, refusal: { reason: 'noStations', line: header.index + 1 } };
   const merged = mergeStations([stations]);

@@ -55,7 +55,8 @@ export interface SourcedStation extends SurveyStation {
  * wellhead, or for a sidetrack the point on the parent hole it leaves from. Stations above it
  * belong to the parent hole and are left out. When it is above the first station it becomes the
  * first row of the result, with its own direction (inc/azi), or the first station's when not
- * given (a straight line down to that station).
+ * given (a straight line down to that station). At the first station's depth it only gives that
+ * station's position; the direction is the station's.
  */
 export interface TieOn {
   md: number;
@@ -141,9 +142,10 @@ export interface Trajectory {
 
 /** Any finite angle wrapped into [0, 360): 360 → 0, −10 → 350. */
 export function normaliseAzimuth(degrees: number): number {
+  if (degrees >= 0 && degrees < 360) return degrees + 0; // the usual case; + 0 turns −0 into 0
   const wrapped = degrees % 360;
   const positive = wrapped < 0 ? wrapped + 360 : wrapped;
-  return positive >= 360 ? 0 : positive + 0; // + 0 turns −0 into 0
+  return positive >= 360 ? 0 : positive + 0;
 }
 
 /** The change from one azimuth to another the short way round, in (−180, 180]. */

@@ -9,7 +9,8 @@ export function DocumentTitle({ title }: { title?: string }) {
   const routeTitle = useRouteTitleKey();
   const shown = title ?? routeTitle;
   useEffect(() => {
-    document.title = pageTitle(shown, translate, translate('app.title'));
+    // A title an admin typed for a menu entry may have no translation: it shows as typed.
+    document.title = pageTitle(shown, (key) => translate(key, { _: shown }), translate('app.title'));
   }, [shown, translate]);
   return null;
 }
