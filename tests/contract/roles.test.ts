@@ -203,8 +203,14 @@ for (const [worldName, makeWorld] of worlds) {
       expect(taken.errors?.[0].field).toBe('username');
       const short = await call('POST', path(admins, 'add'), { token: admin, body: { username: 'x2', name: 'X', roles: ['editor'], password: 'short' } });
       expect(short.errors?.[0].field).toBe('password');
+      const phone = await call('POST', path(admins, 'add'), { token: admin, body: { username: 'x3', name: 'X', roles: ['editor'], mobile: 'call me', password: PASSWORD } });
+      expect(phone.errors?.[0].field).toBe('mobile');
+      // An empty mobile is no mobile.
+      const none = await call<{ mobile: string }>('POST', path(admins, 'add'), { token: admin, body: { username: 'x4', name: 'X', roles: ['editor'], mobile: '', password: PASSWORD } });
+      expect(none.code, none.message).toBe(20000);
+      expect(none.data.mobile).toBe('');
       const list = decodeList<{ id: number; username: string }>('list-count', (await call('GET', path(admins, 'list'), { token: admin })).data).rows;
-      expect(list.map((a) => a.username)).toEqual(['admin', 'editor']);
+      expect(list.map((a) => a.username)).toEqual(['admin', 'editor', 'x4']);
       const editor = list.find((a) => a.username === 'editor')!;
       expect((await call('POST', path(admins, 'update'), { token: admin, body: { id: editor.id, password: PASSWORD } })).code).toBe(40001);
     });
