@@ -57,13 +57,13 @@ export function registerAccountCalls(api: Api, { name, schema, spec, accounts, v
   /** The values checked against the schema, and the roles against the roles that exist. */
   const check = async (c: AppContext, given: Record<string, unknown>): Promise<{ errors: FieldError[] } | { values: AccountValues }> => {
     // An empty text or null means "not given", as in every other write.
-    const values = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== '' && value !== null));
+    const values = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== '' && value !== null && value !== undefined));
     const errors = validator.check(name, values, c.get('language'), t(c));
     if (errors.length > 0) return { errors };
     const known = await roleNames();
     const unknown = (values.roles as string[]).filter((role) => !known.includes(role));
     if (unknown.length > 0) return { errors: [{ field: 'roles', message: t(c)('server.no_such_roles', { roles: unknown.map(echo).join(', '), known: known.join(', ') }) }] };
-    return { values: { ...(Object.fromEntries(WRITABLE.map((key) => [key, values[key]])) as unknown as AccountValues), mobile: (values.mobile as string | undefined) ?? '' } };
+    return { values: Object.fromEntries(WRITABLE.flatMap((key) => (values[key] === undefined ? [] : [[key, values[key]]]))) as unknown as AccountValues };
   };
   /** A body's fields beside these, refused by name (the server's own fields, or a password where none is taken). */
   const strangers = (body: Record<string, unknown>, allowed: string[]) => Object.keys(body).filter((key) => !allowed.includes(key));

@@ -19,7 +19,8 @@ export interface AccountRecord {
   id: number;
   username: string;
   name: string;
-  mobile: string;
+  /** Absent when the account has none. */
+  mobile?: string;
   roles: string[];
   enabled: 0 | 1;
   must_change: 0 | 1;
@@ -107,8 +108,8 @@ export class MockAccounts implements Accounts {
   /** Accounts whose sessions were ended: their token works again after they sign in. */
   private ended = new Set<string>();
 
-  private record({ password: _p, introduction: _i, ...account }: MockAccount): AccountRecord {
-    return structuredClone(account);
+  private record({ password: _p, introduction: _i, mobile, ...account }: MockAccount): AccountRecord {
+    return structuredClone(mobile ? { ...account, mobile } : account);
   }
 
   async login(username: string, password: string, address = 'local'): Promise<LoginResult> {
@@ -157,7 +158,8 @@ export class MockAccounts implements Accounts {
   async update(id: number, values: AccountValues, superRole: string): Promise<ManageResult> {
     const account = this.accounts.find((a) => a.id === id);
     if (!account) return { refused: 'missing' };
-    const next = { ...account, ...structuredClone(values) };
+    // Every value an admin sets is replaced, one left out (no mobile) included.
+    const next = { ...account, ...structuredClone(values), mobile: values.mobile ?? '' };
     if (!hasEnabledSuper(this.accounts.map((a) => (a.id === id ? next : a)), superRole)) return { refused: 'last-admin' };
     Object.assign(account, next);
     if (account.enabled !== 1) this.ended.add(account.username);

@@ -280,7 +280,7 @@ function toRecord(row: AccountRow): AccountRecord {
     id: Number(row.id),
     username: row.username,
     name: row.name,
-    mobile: row.mobile ?? '',
+    ...(row.mobile ? { mobile: row.mobile } : {}),
     roles: JSON.parse(row.roles) as string[],
     enabled: Number(row.enabled) === 1 ? 1 : 0,
     must_change: Number(row.must_change) === 1 ? 1 : 0,
