@@ -20,6 +20,7 @@ export async function installMock(): Promise<void> {
     await seedDemoReports(createFiles({ storage: uploads, registry, store, permissions: createPermissions(registry) }), store);
   }
   const app = createApp({ registry, store, accounts: new MockAccounts(), uploads });
+  await app.settle();
   fetchMock.config.allowRelativeUrls = true;
   fetchMock
     .mockGlobal()

@@ -12,7 +12,9 @@ import { registerResource } from './resources';
 import { createAssignments } from './assignments';
 import { registerDictionary } from './dictionary';
 import { registerStatistics } from './statistics';
-import { createRelations } from './relations';
+import { createRelations, type Follower } from './relations';
+import { createWellSurveys, surveyedResources } from './survey/wells';
+import { registerSurveyCalls } from './survey/calls';
 import { openApiDocument } from './openapi';
 import { accessTables, createAccess } from './access/access';
 import { accessGuards } from './access/guards';
@@ -26,6 +28,7 @@ import { registerFormRecords } from './form-records';
 import { registerFilledForms } from './filled-forms';
 import { registerStatusSwitch } from './form-calls';
 import { createScheduler } from './scheduler';
+import { createFleet } from './fleet/register';
 import { type Parameters, createParameters } from './parameters';
 import { registerScheduleCalls } from './schedule-calls';
 import { registerHistory } from './history/register';
@@ -96,26 +99,35 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
   registerVisits(api, { registry, store, now });
   registerBackups(api, { registry, backups });
   const files = uploads && createFiles({ storage: 'db' in uploads ? serverUploads(uploads) : uploads, registry, store, permissions });
+  // The instruments' hours, status lifecycle, due dates and daily check (fleet/).
+  const fleet = createFleet({ registry, store, parameters, files, now: now ?? (() => new Date()) });
   if (files) {
     registerUploadFiles(api, files);
     registerUploads(api, files);
-    if (registry.resources.device) registerReports(api, { files, store, resource: 'device', base: '/device/report' });
+    if (registry.resources.device) registerReports(api, { files, store, resource: 'device', base: '/device/report', onFiled: (id, c) => fleet.calibrated(id, c.get('user')?.name) });
     registerAttachments(api, { files, registry, store });
   }
-  const relations = createRelations(registry);
+  // What follows a change of other records inside the write's transaction (relations.ts Follower).
+  const followers: Follower[] = [...fleet.followers];
+  // Wells keep their trajectory's values as their stations change (survey/).
+  const wellSurveys = surveyedResources(registry).map(({ resource, spec }) => createWellSurveys(resource, spec));
+  followers.push(...wellSurveys.map((wells) => wells.follower));
+  const relations = createRelations(registry, followers);
   registerDictionary(api, registry, store);
   registerStatistics(api, registry, store, now);
+  fleet.registerCalls(api);
   registerTemplates(api, registry);
   // Shared with the generic endpoints: a renamed parent refreshes its members' names.
   const assignments = createAssignments(registry, now);
   // A saved parameter is used at once on this instance (other instances read it again within seconds).
   const tables = accessTables(registry);
-  const guards = tables && accessGuards(tables, accounts);
+  const guards = { ...(tables && accessGuards(tables, accounts)), ...fleet.guards };
   const resourceDeps = { store, validator, relations, now, files: files?.records, assignments, onSingletonWrite: () => parameters.forget(), guards };
   // The accounts' calls are the accounts' own (below); every other resource's are generic.
   const byRecords = Object.entries(registry.resources).filter(([, schema]) => !keptByAccounts(schema));
   for (const [name, schema] of byRecords) registerResource(api, name, schema, resourceDeps);
   assignments.register(api, store);
+  for (const wells of wellSurveys) registerSurveyCalls(api, { registry, store, validator, wells, now: now ?? (() => new Date()) });
   registerFormRecords(api, { registry, store, now, files: files?.records });
   registerFilledForms(api, { registry, store, now, files: files?.records });
   for (const [name, schema] of byRecords) {
@@ -138,7 +150,8 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
   }
   // Built here, started by the Node entry: the mock and the tests run jobs only when asked. A
   // failed run is told to the admins.
-  const scheduler = createScheduler({ registry, store, now, parameters, sweepUploads: files?.sweep, pruneSignIns: (before) => accounts.pruneSignIns(before), onError, onFailure: notices && ((failure) => notices.notify(failure)) });
+  const work = fleet.jobWork(notices && ((input) => notices.notify(input)), people ?? peopleOf(accounts), permissions, () => access.roleNames());
+  const scheduler = createScheduler({ registry, store, now, parameters, work, sweepUploads: files?.sweep, pruneSignIns: (before) => accounts.pruneSignIns(before), onError, onFailure: notices && ((failure) => notices.notify(failure)) });
   registerScheduleCalls(api, registry, scheduler);
   // Built on first request, when every operation (itself included) has been declared.
   let openApi: Record<string, unknown> | undefined;
@@ -158,7 +171,11 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
     const t = c.get('t') ?? translator('en');
     return c.json({ code: Code.internal, message: t('server.internal') }, 500);
   });
-  return Object.assign(app, { scheduler, notices, parameters, access });
+  /** Works out again every value kept from other records (after demo data is loaded, or on an install made before they were kept). */
+  const settle = async () => {
+    for (const wells of wellSurveys) await wells.refreshAll(store);
+  };
+  return Object.assign(app, { scheduler, notices, parameters, access, settle });
 }
 
 export type App = ReturnType<typeof createApp>;

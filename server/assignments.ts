@@ -67,7 +67,7 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
    * Writes `changes` and the recomputed `memberField` to a member read fresh, bumping its version;
    * nothing is written when nothing would change.
    */
-  async function writeMember(tx: Store, collection: AssignmentCollection, memberId: number, changes: Record<string, unknown>) {
+  async function writeMember(tx: Store, collection: AssignmentCollection, memberId: number, changes: Record<string, unknown>, cause?: 'assigned' | 'removed') {
     const { spec, parent } = collection;
     const member = await tx.get(spec.member, memberId);
     if (!member) return;
@@ -87,7 +87,8 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     const changed = Object.entries(next).some(([field, value]) => (absent(value) ? !absent(member[field]) : member[field] !== value));
     if (!changed) return;
     const { id: _id, version, ...fields } = member;
-    const result = await tx.update(spec.member, memberId, { ...fields, ...next }, version);
+    // The operation log says why the member changed (assigned, removed) when its status did.
+    const result = await tx.update(spec.member, memberId, { ...fields, ...next }, version, cause && Object.keys(changes).length > 0 ? { cause } : undefined);
     // Read in this same transaction: a conflict cannot happen unless the store is broken.
     if (result.status !== 'ok') throw new Error(`${spec.member} ${memberId}: ${result.status} while writing its assignment`);
   }
@@ -150,7 +151,7 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     const fresh = call.memberIds.filter((id) => !here.has(id));
     for (const memberId of fresh) await tx.insert(resource, { [parent.field]: call.parentId, [spec.member]: memberId, [spec.since]: stamp });
     const moved = new Set(elsewhere.map((row) => row[spec.member] as number));
-    for (const memberId of new Set([...fresh, ...moved])) await writeMember(tx, collection, memberId, spec.onAssign ?? {});
+    for (const memberId of new Set([...fresh, ...moved])) await writeMember(tx, collection, memberId, spec.onAssign ?? {}, 'assigned');
     return { done: fresh.length };
   }
 
@@ -169,7 +170,7 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     await end(tx, collection, current, now().toISOString());
     // A member still on another parent (a person on two wells) keeps what its assignment set.
     const stillAssigned = new Set((await currentOf(tx, collection, call.memberIds)).map((row) => row[spec.member] as number));
-    for (const memberId of call.memberIds) await writeMember(tx, collection, memberId, stillAssigned.has(memberId) ? {} : (spec.onRemove ?? {}));
+    for (const memberId of call.memberIds) await writeMember(tx, collection, memberId, stillAssigned.has(memberId) ? {} : (spec.onRemove ?? {}), 'removed');
     return { done: assigned.size };
   }
 

@@ -42,6 +42,18 @@ interface DerivedField {
   sourceField: string;
 }
 
+/**
+ * Work that follows changes to some resources' records, inside the write's transaction: a well's
+ * trajectory when one of its survey stations changes, an instrument's hours when a run or a
+ * repair does. Told once per write or delete, with every record it changed.
+ */
+export interface Follower {
+  /** The resources whose changes it follows. */
+  sources: readonly string[];
+  /** `row` is the record as written (none when deleted), `previous` as it was (none when added). */
+  follow(tx: Store, resource: string, changes: { row?: Row; previous?: Row }[]): Promise<void>;
+}
+
 /** The step a total is kept on: its field's, else two decimals, so no floating-point tail shows. */
 const TOTAL_STEP = 0.01;
 
@@ -50,7 +62,7 @@ const TOTAL_STEP = 0.01;
  * without counting it as an edit: its version stays, so a form opened on it before does not
  * conflict. The store keeps the version when it takes `keepVersion` (see Store.update).
  */
-async function writeDerived(store: Store, resource: string, row: Row, changes: Record<string, unknown>) {
+export async function writeDerived(store: Store, resource: string, row: Row, changes: Record<string, unknown>) {
   const { id, version: _v, ...fields } = row;
   await store.update(resource, id, { ...fields, ...changes }, undefined, { keepVersion: true });
 }
@@ -59,7 +71,7 @@ async function writeDerived(store: Store, resource: string, row: Row, changes: R
 const rowsOf = (store: Store, resource: string, conditions: Condition[]) =>
   store.list(resource, { conditions, sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100_000 }).then((r) => r.rows);
 
-export function createRelations(registry: Registry) {
+export function createRelations(registry: Registry, followers: readonly Follower[] = []) {
   /** For each resource, the fields of other resources that refer to it. */
   const referrers = new Map<string, (FieldLink & { cascade: boolean; child: boolean })[]>();
   /** For each dictionary list code, the fields that take their values from it. */
@@ -200,17 +212,21 @@ export function createRelations(registry: Registry) {
       if (assigned.size > 0) return { refused: t('server.still_assigned', { resource: what, uses: uses(assigned, context) }), code: Code.inUse };
       const closed = await closedRecords(store, doomed);
       if (closed) return { refused: t('server.locked_delete', { smart_count: closed.count, resource: nameOf(closed.resource, closed.count, context), state: closed.state(t) }), code: Code.inUse };
-      // Records whose totals count the deleted ones, read before they go.
+      // Records whose totals count the deleted ones, or that others follow, read before they go.
       const touched: [string, Row][] = [];
       for (const [name, set] of doomed) {
-        if (!totals.some((total) => total.source === name)) continue;
+        if (!totals.some((total) => total.source === name) && !followers.some((f) => f.sources.includes(name))) continue;
         for (const row of await rowsOf(store, name, anyOf('id', [...set]))) touched.push([name, row]);
       }
       // Children first, so no record is ever left pointing at a deleted one.
       for (const [name, set] of [...doomed].reverse()) await store.remove(name, [...set]);
       for (const [name, row] of touched) {
         const parent = registry.resources[name]['x-resource'].parent;
-        if (parent && !doomed.get(parent.resource)?.has(row[parent.field] as number)) await afterWrite(store, name, undefined, row);
+        if (parent && !doomed.get(parent.resource)?.has(row[parent.field] as number)) await refreshTotals(store, name, undefined, row);
+      }
+      for (const name of new Set(touched.map(([name]) => name))) {
+        const gone = touched.filter(([n]) => n === name).map(([, previous]) => ({ previous }));
+        for (const follower of followers) if (follower.sources.includes(name)) await follower.follow(store, name, gone);
       }
       return { missing: [] };
     },
@@ -222,6 +238,12 @@ export function createRelations(registry: Registry) {
    * fields follow, without counting as edits of those records.
    */
   async function afterWrite(store: Store, resource: string, row: Row | undefined, previous: Row | undefined): Promise<void> {
+    await refreshTotals(store, resource, row, previous);
+    for (const follower of followers) if (follower.sources.includes(resource)) await follower.follow(store, resource, [{ row, previous }]);
+  }
+
+  /** The totals of a written or deleted record's parents, and the copies its children keep of its fields. */
+  async function refreshTotals(store: Store, resource: string, row: Row | undefined, previous: Row | undefined): Promise<void> {
     const parentField = registry.resources[resource]['x-resource'].parent?.field;
     for (const total of totals.filter((t) => t.source === resource && parentField)) {
       const parentIds = new Set([row?.[parentField!], previous?.[parentField!]].filter((id): id is number => typeof id === 'number'));

@@ -9,7 +9,7 @@ import type { Registry } from '../kernel/schema/registry';
 import { nextRun } from '../kernel/schedule/period';
 import { periodOf, periodTypeField } from '../kernel/schedule/record';
 import { JOB_FIELDS, RUN_FIELDS, type RunResult, type RunTrigger } from '../kernel/schedule/names';
-import { JOB_WORK, type JobDeps } from './jobs';
+import { JOB_WORK, type JobDeps, type JobWork } from './jobs';
 import { type Parameters, createParameters } from './parameters';
 import { VISIT_LOG } from '../kernel/history/visits';
 import { OPERATION_LOG } from '../kernel/history/names';
@@ -34,6 +34,8 @@ export interface SchedulerDeps {
   parameters?: Parameters;
   /** Tells people a run failed (the app's notifications: the admins are told). */
   onFailure?: (failure: NotifyInput) => Promise<unknown>;
+  /** The work of marks that need the app's services (the daily fleet check), besides those of jobs.ts. */
+  work?: Record<string, JobWork>;
 }
 
 export interface Scheduler {
@@ -54,7 +56,7 @@ interface JobKind {
   typeField: string;
 }
 
-export function createScheduler({ registry, store, now = () => new Date(), timeZone = SCHEDULE_TIME_ZONE, sweepUploads, pruneSignIns, onError = console.error, onFailure, parameters = createParameters({ registry, store }) }: SchedulerDeps): Scheduler {
+export function createScheduler({ registry, store, now = () => new Date(), timeZone = SCHEDULE_TIME_ZONE, sweepUploads, pruneSignIns, onError = console.error, onFailure, work: moreWork = {}, parameters = createParameters({ registry, store }) }: SchedulerDeps): Scheduler {
   /** The visit log the pruning job trims, when the schemas have it. */
   const visits = registry.resources[VISIT_LOG] ? { resource: VISIT_LOG, at: 'at' } : undefined;
   /** The operation log the pruning job trims, when the schemas have it. */
@@ -86,7 +88,8 @@ export function createScheduler({ registry, store, now = () => new Date(), timeZ
     let count = 0;
     let message = '';
     try {
-      const work = JOB_WORK[String(job[JOB_FIELDS.mark])];
+      const mark = String(job[JOB_FIELDS.mark]);
+      const work = Object.hasOwn(moreWork, mark) ? moreWork[mark] : JOB_WORK[mark];
       if (!work) throw new Error(`no work is written for the mark "${String(job[JOB_FIELDS.mark])}"`);
       count = await work({ store, now: startedAt, sweepUploads, pruneSignIns, runs: { resource: kind.runs, startedAt: RUN_FIELDS.startedAt }, visits, operationLog, parameters: await parameters.current() });
     } catch (error) {

@@ -59,7 +59,7 @@ export async function beginSeed(connection: Connection, resources: string[]): Pr
  * The connection of a transaction already running, for a store whose own writes would open one
  * (an update is atomic on its own): any transaction it asks for is that one.
  */
-function inTransaction(connection: Connection): Connection {
+export function inTransaction(connection: Connection): Connection {
   const trx = connection.db;
   const running = { execute: <T>(work: (db: typeof trx) => Promise<T>) => work(trx), setIsolationLevel: () => running };
   const db = new Proxy(trx, {

@@ -1,15 +1,13 @@
 // `npm start`: builds the console when its sources changed, brings the database up to the schemas,
 // loads what the demo data set still lacks (on an empty database unless DEMO=0), creates the first
 // accounts on an empty database, then serves on PORT.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { sql } from 'kysely';
-import { checkSchemas, formatProblem } from '../kernel/schema/check';
-import { materialIconComponents } from '../kernel/schema/icons-node';
 import { SCHEMA_DIR, readSchemaFiles } from '../kernel/schema/load-node';
 import { loadServerRegistry } from './registry';
-import { PAGES, PANELS } from '../kernel/schema/route-component';
 import { createApp } from './app';
 import { accountLimitsOf, createParameters } from './parameters';
 import { postgresBus } from './notify/pg-bus';
@@ -48,11 +46,41 @@ async function buildConsoleIfNeeded() {
 }
 
 /**
+ * Checks the schema files, unless this very compiled server checked them already: server/launch.js
+ * hands over the stamp of the sources it was compiled from (the schemas, the code, the packages'
+ * versions, on which the check's answer depends alone) and a file recording the last stamp
+ * checked. The check compiles the meta-schema and reads the icon names, most of a start's work,
+ * so it is loaded only when it runs.
+ */
+async function checkSchemaFiles(registry: Registry) {
+  const stamp = process.env.SERVER_SOURCE_STAMP;
+  const record = process.env.SERVER_CHECKED_FILE;
+  if (stamp && record && existsSync(record) && readFileSync(record, 'utf8').trim() === stamp) return;
+  const [{ checkSchemas, formatProblem }, { materialIconComponents }, { PAGES, PANELS }] = await Promise.all([
+    import('../kernel/schema/check'),
+    import('../kernel/schema/icons-node'),
+    import('../kernel/schema/route-component'),
+  ]);
+  const problems = checkSchemas(readSchemaFiles(), registry.config, registry.routes, { pages: PAGES, panels: PANELS, icons: materialIconComponents() });
+  if (problems.length > 0) throw new Error(`The schema files in ${SCHEMA_DIR} have problems:\n${problems.map(formatProblem).join('\n')}`);
+  if (stamp && record) writeFileSync(record, `${stamp}\n`);
+}
+
+/** Whether every resource with demo data has it in (app_seed lists it): then the demo data code is not even loaded. */
+async function demoDataComplete(connection: Connection, registry: Registry): Promise<boolean> {
+  const wanted = Object.keys(registry.resources).filter((name) => registry.resources[name]['x-resource'].seed);
+  const { rows } = await sql<{ resource: string }>`select resource from app_seed`.execute(connection.db);
+  const done = new Set(rows.map((row) => row.resource));
+  return wanted.every((name) => done.has(name));
+}
+
+/**
  * The demo data set, when wanted: on an empty database (no account yet) unless DEMO=0, and on a
  * database that began it and lacks part of it (an interrupted first start, a resource added since).
  */
 async function loadDemoData(connection: Connection, registry: Registry, fresh: boolean) {
   if (process.env.DEMO === '0' || !(fresh || (await seedBegun(connection)))) return;
+  if (!fresh && (await demoDataComplete(connection, registry))) return;
   const { inserted } = await seedDatabase(connection, registry);
   if (inserted.length) log.info({ inserted }, 'demo data loaded (DEMO=0 starts empty)');
 }
@@ -71,8 +99,7 @@ function addressOf(c: AppContext): string {
 
 async function main() {
   const registry = loadServerRegistry();
-  const problems = checkSchemas(readSchemaFiles(), registry.config, registry.routes, { pages: PAGES, panels: PANELS, icons: materialIconComponents() });
-  if (problems.length > 0) throw new Error(`The schema files in ${SCHEMA_DIR} have problems:\n${problems.map(formatProblem).join('\n')}`);
+  await checkSchemaFiles(registry);
   await buildConsoleIfNeeded();
 
   const connection = connectFromEnv();
@@ -84,6 +111,8 @@ async function main() {
   const accounts = new SqlAccounts(connection.db, async () => accountLimitsOf(await parameters.current()), undefined, connection.dialect);
   // Before the accounts: a start interrupted while loading finds no account and loads the rest.
   await loadDemoData(connection, registry, (await accounts.count()) === 0);
+  // The demo data goes in around the store: counts it kept before are forgotten.
+  store.forgetCounts();
   const created = await ensureFirstAccounts(accounts, process.env);
   for (const line of created) console.log(line);
 
@@ -114,6 +143,10 @@ async function main() {
   });
   await api.access.ready();
   api.scheduler.start();
+  // Values kept from other records (a well's trajectory) are worked out again in the background:
+  // right after demo data is loaded, or on an install made before they were kept; the first
+  // answers need not wait for it.
+  void api.settle().catch((error) => log.error({ err: error }, 'settling derived values'));
   const web = createWebApp({ api, distDir: DIST, log, healthy: async () => void (await sql`select 1`.execute(connection.db)) });
   const port = Number(process.env.PORT ?? 8080);
   const server = serve({ fetch: web.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {

@@ -13,6 +13,7 @@ import type { Condition } from '../schema/query';
 import { type Registry, fields } from '../schema/registry';
 import { type FakeRefs, SEED_DATE, checkFake, fakeRecords, readsParents, seedOf } from './fake';
 import { finishSet, writeSet } from './finish';
+import { refreshRollups } from '../fleet/hours';
 import type { GeneratedSet, SeedGenerator, StoredRecord } from './made';
 import { seedOrder } from './order';
 import { SEED_GENERATORS } from './seed-generators';
@@ -179,6 +180,8 @@ export async function seedStore(store: SeedStore, registry: Registry, options: S
     let counts: SeedResult['inserted'] = [];
     const ran = await progress.complete(unit, async (tx) => {
       counts = await writeSet(tx, registry, set);
+      // Totals over child records put in before their parents' (an instrument's hours, from its runs) follow in the same transaction.
+      await refreshRollups(tx, registry, (resource, { id, version: _v, ...fields }, changes) => tx.update(resource, id, { ...fields, ...changes }), unit);
     });
     if (ran) result.inserted.push(...counts);
     else result.skipped.push(...unit);

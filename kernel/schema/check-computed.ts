@@ -4,7 +4,8 @@
 // top-level field's value as it is (`copy`, into a field of the same type), one number minus or
 // divided by another (`difference`, `ratio`: into a number), a field of the parent record
 // (`fromParent`, on a child collection: of the same type), or the total of a number field over
-// this record's child records (`sumOf`). Computed fields made from each other must not go round
+// this record's child records (`sumOf`), or over those that began after the latest time of another
+// child collection (`sumSince`). Computed fields made from each other must not go round
 // in a circle.
 import type { ResourceContext } from './check-fields';
 import type { Found } from './check-form';
@@ -52,6 +53,21 @@ function sumOfProblems({ resource, field }: { resource: string; field: string },
   const prop = topField(child, field);
   if (!prop) add('/sumOf/field', `"${field}" is not a top-level field of ${resource}`);
   else if (!isNumber(prop)) add('/sumOf/field', `"${field}" of ${resource} is of type ${typeOf(prop)}: sumOf adds up numbers`);
+}
+
+/** `sumSince`: a number field of a child collection, counted after the latest time of another child collection. */
+function sumSinceProblems(spec: { resource: string; field: string; time: string; since: { resource: string; field: string } }, schema: FieldSchema, ctx: ResourceContext, add: Add) {
+  sumOfProblems({ resource: spec.resource, field: spec.field }, schema, ctx, (pointer, message) => add(pointer.replace('/sumOf', '/sumSince'), message.replace('sumOf', 'sumSince')));
+  const isTime = (prop: FieldSchema | undefined) => prop?.type === 'string' && TIME_FORMATS.includes(prop.format ?? '');
+  const child = ctx.resources[spec.resource];
+  if (child && child['x-resource'].parent?.resource === ctx.root.$id && !isTime(topField(child, spec.time))) {
+    add('/sumSince/time', `"${spec.time}" of ${spec.resource} holds no time: sumSince needs a field of format date-time or date`);
+  }
+  const since = ctx.resources[spec.since.resource];
+  if (!ctx.names.has(spec.since.resource)) return add('/sumSince/since/resource', `no resource "${spec.since.resource}" (no schemas/${spec.since.resource}.json)`);
+  if (!since) return;
+  if (since['x-resource'].parent?.resource !== ctx.root.$id) return add('/sumSince/since/resource', `${spec.since.resource} is not a child collection of ${ctx.root.$id}: its x-resource.parent must name ${ctx.root.$id}`);
+  if (!isTime(topField(since, spec.since.field))) add('/sumSince/since/field', `"${spec.since.field}" of ${spec.since.resource} holds no time: sumSince counts after the latest one`);
 }
 
 /** The computed field this one is made from that leads back to it, if any (a circle). */
@@ -111,8 +127,9 @@ export function computedProblems(at: string, schema: FieldSchema, topLevel: bool
     if (schema.type !== 'string' || schema.format !== 'date-time') add('/nextRun', 'nextRun gives a time: the field must be a string of format date-time');
     if (!(root['x-rules'] ?? []).some((rule) => rule.period && rule.field === computed.nextRun.period)) add('/nextRun/period', `"${computed.nextRun.period}" carries no period rule ({"field": "${computed.nextRun.period}", "period": true} in x-rules)`);
     for (const field of Object.keys(computed.nextRun.openWhen)) if (!topField(root, field)) add(`/nextRun/openWhen/${field}`, notTopLevel(root, field));
-  } else sumOfProblems(computed.sumOf, schema, ctx, add);
+  } else if ('sumSince' in computed) sumSinceProblems(computed.sumSince, schema, ctx, add);
+  else sumOfProblems(computed.sumOf, schema, ctx, add);
   // Made from other records: only the server fills it, so a person never types it.
-  if (('fromParent' in computed || 'sumOf' in computed || 'revisionOf' in computed || 'nextRun' in computed) && schema.readOnly !== true) add('', 'a value the server keeps must be readOnly');
+  if (('fromParent' in computed || 'sumOf' in computed || 'sumSince' in computed || 'revisionOf' in computed || 'nextRun' in computed) && schema.readOnly !== true) add('', 'a value the server keeps must be readOnly');
   return out;
 }

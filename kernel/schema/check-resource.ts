@@ -10,6 +10,7 @@ import { type Found, esc } from './check-form';
 import type { ResourceContext } from './check-fields';
 import { rulesProblems, seedPlanProblems } from './check-rules';
 import { statisticsProblems } from './check-statistics';
+import { surveyProblems } from './check-survey';
 import { IDS_PARAM, SEARCH_PARAM } from './query';
 import { valueProblem } from './check-values';
 import { fields, properties } from './registry';
@@ -187,5 +188,6 @@ export function resourceProblems(ctx: ResourceContext, panels: string[]): Found[
     ...formsProblems(ctx),
     ...scheduleProblems(ctx),
     ...singletonProblems(ctx),
+    ...surveyProblems(ctx),
   ];
 }

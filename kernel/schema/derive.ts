@@ -1,7 +1,7 @@
 // Fields the server fills, never the client: computed values and creation-time defaults.
 // Values worked out from the record itself (concat, copy, hoursBetween, difference, ratio) are
 // computed here, in dependency order, alike in the console and on the server; those that need
-// other records (fromParent, sumOf) are filled by the server inside the write (server/relations.ts);
+// other records (fromParent, sumOf, sumSince) are filled by the server inside the write (server/relations.ts);
 // a revision (revisionOf) counts the changes of a field from the stored record; a scheduled job's
 // next run (nextRun) is worked out from its period and the time of the write.
 import { nextRun } from '../schedule/period';
@@ -40,7 +40,7 @@ function arithmetic(a: unknown, b: unknown, combine: (a: number, b: number) => n
 }
 
 /** Whether the value is worked out from other records (the server fills it inside the write). */
-export const needsStore = (spec: ComputedSpec): boolean => 'fromParent' in spec || 'sumOf' in spec;
+export const needsStore = (spec: ComputedSpec): boolean => 'fromParent' in spec || 'sumOf' in spec || 'sumSince' in spec;
 
 /** The fields of the record a computed value is made from (none for those made from other records). */
 export function sourcesOf(spec: ComputedSpec): string[] {
@@ -172,7 +172,7 @@ export function derive(
     }
     const spec = prop['x-computed'];
     // A roll-up is the store's to keep (a new parent has no children yet); a parent's value is filled in the write.
-    if (spec && 'sumOf' in spec) out[name] = existing ? (existing[name] ?? 0) : 0;
+    if (spec && ('sumOf' in spec || 'sumSince' in spec)) out[name] = existing ? (existing[name] ?? 0) : 0;
     if (spec && 'revisionOf' in spec) out[name] = revision(existing, out, name, spec.revisionOf);
     if (spec && 'nextRun' in spec) out[name] = nextRunOf(out, spec.nextRun, now);
   }

@@ -9,6 +9,7 @@ import { FILLED_FORMS_PANEL, FORM_RECORDS_PANEL } from '../forms/record-form';
 import { CHANGES_PANEL, LOGIN_LOG_PAGE } from '../history/names';
 import { JOB_CONTROLS_PANEL } from '../schedule/names';
 import { MESSAGE_PAGE, NOTIFICATION_PAGE } from '../notify/names';
+import { TRAJECTORY_PANEL } from '../survey/names';
 
 export type View = 'list' | 'create' | 'edit' | 'show' | 'record';
 export const VIEWS: View[] = ['list', 'create', 'edit', 'show', 'record'];
@@ -37,4 +38,4 @@ export function parseScreen(component: string): { resource: string; view: Screen
 export const PAGES = ['home', 'profile', 'pending', LOGIN_LOG_PAGE, MESSAGE_PAGE, NOTIFICATION_PAGE, ATTACHMENT_PAGE, BACKUP_PAGE];
 
 /** The panels a record page section may name ({ "panel": "<name>" }); each is registered by the console (src/resources/record/panels.ts). */
-export const PANELS: string[] = [DEVICE_STATS.panel, REPORTS_PANEL, FORM_RECORDS_PANEL, FILLED_FORMS_PANEL, CHANGES_PANEL, JOB_CONTROLS_PANEL];
+export const PANELS: string[] = [DEVICE_STATS.panel, REPORTS_PANEL, FORM_RECORDS_PANEL, FILLED_FORMS_PANEL, CHANGES_PANEL, JOB_CONTROLS_PANEL, TRAJECTORY_PANEL];

@@ -195,7 +195,56 @@ export interface ResourceMeta {
    * no list, add or del. Its edit route has no `:id` (kernel/schema/singleton.ts).
    */
   singleton?: true;
+  /** A well's survey: where its stations come from and what is worked out from them (see SurveySpec). */
+  survey?: SurveySpec;
   seed?: SeedPlan;
+}
+
+/** A value of one station of a well's trajectory, as kernel/survey/minimum-curvature.ts works it out. */
+export type StationValue = 'tvd' | 'north' | 'east' | 'vs' | 'closure' | 'closureAzi' | 'dls' | 'intervalMaxDls';
+/** A figure of a whole well's trajectory (TrajectoryTotals). */
+export type TrajectoryFigure = 'md' | 'tvd' | 'closure' | 'closureAzi' | 'maxInclination' | 'maxDls' | 'maxClosure';
+
+/** Three fields of a record that make one survey station: measured depth, inclination, azimuth. */
+export interface StationFields {
+  md: string;
+  inc: string;
+  azi: string;
+}
+
+/** Records of another resource that carry survey stations of a well (daily reports, runs' MWD stations). */
+export interface SurveySource {
+  resource: string;
+  /** The field naming the well: its id, or, with `wellBy`, the value of that field of the well (a well number). */
+  well: string;
+  wellBy?: string;
+  stations: StationFields[];
+  /**
+   * Read-only fields of these records the server sets from the well's trajectory at the depth of
+   * the record's first station (`intervalMaxDls`: the largest dogleg severity since the record
+   * before it), by field path.
+   */
+  derived?: Record<string, StationValue>;
+}
+
+/**
+ * On a well resource: its survey. Stations come from an imported listing (`listing`, one record
+ * per well, the first to count at a depth), then from `sources` in their order; where two share a
+ * depth the earlier wins and the other is reported. `totals` are read-only fields of the well set
+ * from its trajectory whenever a station changes (kernel/survey/wells.ts).
+ */
+export interface SurveySpec {
+  /** GET `?id=<well>`: the well's stations with their computed values, totals and merge warnings. */
+  trajectory: string;
+  /** POST multipart `?id=<well>`: a CSV or XLSX survey listing replacing the well's imported one. */
+  import: string;
+  listing: { resource: string; well: string; stations: string };
+  /** The well's field holding the vertical section's azimuth (°); without a value, the closure direction at the last station. */
+  verticalSectionAzimuth?: string;
+  /** The well's group field holding a tie-on point {md, tvd, north, east, inc?, azi?}: the computation starts there. */
+  tieOn?: string;
+  sources: SurveySource[];
+  totals: Record<string, TrajectoryFigure>;
 }
 
 /**
@@ -303,6 +352,12 @@ export type ComputedSpec =
   | { fromParent: string }
   /** The total of a number field over the child records of `resource` that belong to this one, kept up to date as they change. */
   | { sumOf: { resource: string; field: string } }
+  /**
+   * The total of a number field over the child records of `resource` whose `time` is after the
+   * latest `since.field` among this record's child records of `since.resource` (all of them when
+   * none has one): an instrument's hours since its last repair came back.
+   */
+  | { sumSince: { resource: string; field: string; time: string; since: { resource: string; field: string } } }
   /** 1 for a new record, then one more each time the named field's value changes (a template's revision). */
   | { revisionOf: string }
   /** The next run of a scheduled job: from the period whose type is the field `period` (the fields of a `period` rule), while every `openWhen` field holds its value; empty otherwise. */

@@ -33,14 +33,20 @@ export function writeSchema(root: ResourceSchema, config: ConfigOptions): FieldS
 /** What every stored record carries besides its fields: the server owns both. */
 export const RECORD_KEYS = ['id', 'version'];
 
-/** Drops the fields a client may not set (id, version, computed and server-stamped fields). */
-export function stripReadOnly(root: ResourceSchema, input: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Drops the fields a client may not set (id, version, computed and server-stamped fields), inside
+ * groups too (a daily report's TVD, worked out by the server, sits in its drilling group).
+ */
+export function stripReadOnly(root: ResourceSchema, input: Record<string, unknown>, schema: FieldSchema = root): Record<string, unknown> {
   // fromEntries keeps a key like "__proto__" as a plain field, so validation sees and refuses it.
   return Object.fromEntries(
-    Object.entries(input).filter(([name]) => {
-      if (RECORD_KEYS.includes(name)) return false;
-      const prop = Object.hasOwn(root.properties ?? {}, name) ? root.properties![name] : undefined;
-      return !(prop && resolve(root, prop).readOnly);
+    Object.entries(input).flatMap(([name, value]): [string, unknown][] => {
+      if (schema === root && RECORD_KEYS.includes(name)) return [];
+      const raw = schema.properties && Object.hasOwn(schema.properties, name) ? schema.properties[name] : undefined;
+      const prop = raw && resolve(root, raw);
+      if (prop?.readOnly) return [];
+      const group = prop?.type === 'object' && prop.properties && value && typeof value === 'object' && !Array.isArray(value);
+      return [[name, group ? stripReadOnly(root, value as Record<string, unknown>, prop) : value]];
     }),
   );
 }

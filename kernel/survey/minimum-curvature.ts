@@ -48,6 +48,8 @@ export interface SourcedStation extends SurveyStation {
   source: string;
   /** The line of the file it was read from (1-based), when it came from a file. */
   line?: number;
+  /** The id of the record it was read from (a daily report, a usage record, a well's listing). */
+  ref?: number;
 }
 
 /**

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { type TableWatch, watchTables } from './changes';
+import { PreparingClient, preparingSqlite } from './prepared';
 
 // Resource tables are named by the schema files at run time, so they get no static row types
 // here; the product's own fixed tables do, in tables.ts (FixedDb, to which this is assignable).
@@ -18,6 +20,12 @@ export interface Connection {
   /** The SQLite handle, for the online backup; absent on PostgreSQL. */
   sqlite?: Database.Database;
   describe: string;
+  /**
+   * PostgreSQL: hears the writes committed to the tables of this connection's schema, by any
+   * instance (see changes.ts). Absent on SQLite, where one process writes and `data_version`
+   * tells of the others.
+   */
+  watchTables?: (changed: (table: string) => void, listening: (on: boolean) => void) => TableWatch;
 }
 
 // PostgreSQL answers COUNT(*) and BIGINT as text; our counts and ids fit in a JavaScript number.
@@ -31,18 +39,22 @@ export function connectSqlite(file: string): Connection {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  return { db: new Kysely({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', sqlite, describe: `SQLite ${file}` };
+  // Each statement text is prepared once and run again after (prepared.ts).
+  return { db: new Kysely({ dialect: new SqliteDialect({ database: preparingSqlite(sqlite) }) }), dialect: 'sqlite', sqlite, describe: `SQLite ${file}` };
 }
 
 /** `searchPath` keeps the tables in a schema of their own (tests use one each). */
 export function connectPostgres(url: string, searchPath?: string): Connection {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: Number(process.env.DATABASE_POOL ?? 10),
-    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
-  });
+  const config = { connectionString: url, ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}) };
+  // Queries run as named prepared statements, parsed and planned once per connection (prepared.ts).
+  const pool = new pg.Pool({ ...config, max: Number(process.env.DATABASE_POOL ?? 10), Client: PreparingClient });
   const safe = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-  return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', describe: `PostgreSQL ${safe}` };
+  return {
+    db: new Kysely({ dialect: new PostgresDialect({ pool }) }),
+    dialect: 'postgres',
+    describe: `PostgreSQL ${safe}`,
+    watchTables: (changed, listening) => watchTables(config, changed, listening),
+  };
 }
 
 /** DATABASE_URL when set, else SQLite at DATA_DIR/console.db. */

@@ -7,6 +7,8 @@ import type { ResourceSchema } from '../../kernel/schema/types';
 import { keptByAccounts } from '../../kernel/schema/access';
 import { type Column, type Index, columnsOf, indexName, indexesOf, sqlType } from './columns';
 import type { Connection, Dialect } from './connect';
+import { rollupSteps } from '../fleet/derive-steps';
+import { COUNTS_CHANNEL } from './changes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Trx = Transaction<any>;
@@ -166,6 +168,24 @@ async function orderLikeTheOtherStores(trx: Trx, table: string, schema: Resource
   }
 }
 
+/**
+ * PostgreSQL: every committed write to a resource table tells the other server instances, which
+ * forget the counts they keep of it (store/count-cache.ts, db/changes.ts). A statement trigger
+ * sends `schema.table` on COUNTS_CHANNEL; the notification leaves on commit only, and PostgreSQL
+ * sends one per transaction however many statements wrote the table. It takes no lock that
+ * concurrent serializable writers could conflict on (unlike a counter row).
+ */
+const countSignalFunction = (trx: Trx) =>
+  sql`create or replace function console_count_changed() returns trigger language plpgsql as $$
+    begin
+      perform pg_notify(${sql.lit(COUNTS_CHANNEL)}, tg_table_schema || '.' || tg_table_name);
+      return null;
+    end $$`.execute(trx);
+
+const countSignal = (trx: Trx, table: string) =>
+  sql`create trigger ${sql.id(`${table}_count_changed`)} after insert or update or delete or truncate on ${sql.table(table)}
+    for each statement execute function console_count_changed()`.execute(trx);
+
 /** Applies what is missing; answers the names of the steps it ran. */
 export async function migrate(connection: Connection, registry: Registry): Promise<string[]> {
   const { db, dialect } = connection;
@@ -190,6 +210,7 @@ export async function migrate(connection: Connection, registry: Registry): Promi
     };
 
     for (const step of internalSteps(connection)) await apply(step);
+    if (dialect === 'postgres') await apply({ name: 'count signal function', run: countSignalFunction });
 
     for (const [name, schema] of Object.entries(registry.resources)) {
       if (keptByAccounts(schema)) continue;
@@ -223,7 +244,10 @@ export async function migrate(connection: Connection, registry: Registry): Promi
         });
       }
       if (dialect === 'postgres') await apply({ name: `order ${name}`, run: () => orderLikeTheOtherStores(trx, name, schema) });
+      if (dialect === 'postgres') await apply({ name: `count signal ${name}`, run: () => countSignal(trx, name) });
     }
+    // Totals over child records worked out once when a field becomes one (fleet/derive-steps.ts).
+    for (const step of rollupSteps(connection, registry)) await apply(step);
     return ran;
   });
 }

@@ -16,11 +16,13 @@ export interface ReportsDeps {
   /** The resource whose records have reports, and the path of the calls (`/device/report`). */
   resource: string;
   base: string;
+  /** Runs after a report was filed (an instrument awaiting calibration goes back to stock). */
+  onFiled?: (recordId: number, c: AppContext) => Promise<void>;
 }
 
 const ID_PARAM = { name: 'id', in: 'query', required: true, description: 'the instrument', schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } };
 
-export function registerReports(api: Api, { files, store, resource, base }: ReportsDeps) {
+export function registerReports(api: Api, { files, store, resource, base, onFiled }: ReportsDeps) {
   const access = { resource };
   const name = (c: AppContext) => c.get('t')(`resources.${resource}.name`, { smart_count: 1, _: resource });
   const missingId = (c: AppContext) => fail(c, Code.invalidInput, c.get('t')('server.missing_id', { max: 1 }), { errors: [{ field: 'id', message: c.get('t')('server.missing_id', { max: 1 }) }] });
@@ -88,7 +90,9 @@ export function registerReports(api: Api, { files, store, resource, base }: Repo
       const form = await readForm(c);
       const found = await recordOf(c, typeof form?.id === 'string' ? form.id : undefined);
       if ('refusal' in found) return found.refusal;
-      return acceptUpload(c, files, form, { resource, recordId: found.id, attachedAs: REPORT_ATTACHMENT });
+      const answer = await acceptUpload(c, files, form, { resource, recordId: found.id, attachedAs: REPORT_ATTACHMENT });
+      if (onFiled && ((await answer.clone().json()) as { code?: number }).code === Code.ok) await onFiled(found.id, c);
+      return answer;
     },
   );
 

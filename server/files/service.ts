@@ -215,6 +215,11 @@ export function createFiles({ storage, registry, store, permissions }: FilesDeps
       return index.find({ resource, recordIds: [recordId], attachedAs });
     },
 
+    /** Every upload attached to records of a resource as this (all instruments' reports), newest first. */
+    attachedAll(resource: string, attachedAs: string): Promise<Upload[]> {
+      return index.find({ resource, attachedAs });
+    },
+
     /** A stored file and what it is, by its stored name; `thumbnail` asks for its small image (the image itself when none was made). */
     async read(storedName: string, thumbnail = false): Promise<{ upload: Upload; bytes: Uint8Array; mime: string } | undefined> {
       if (!STORED_NAME.test(storedName)) return undefined;

@@ -34,10 +34,12 @@ export interface Entry {
   record: number;
   before: Row | undefined;
   after: Row | undefined;
+  /** What made the server change the record (`UpdateOptions.cause`), when it was not the person's own edit. */
+  cause?: string;
 }
 
 /** Adds one entry to the log (none for an update that changed nothing). */
-async function logEntry(store: Store, { user, at, resource, action, record, before, after }: Entry) {
+async function logEntry(store: Store, { user, at, resource, action, record, before, after, cause }: Entry) {
   const changed = changes(fieldsOf(before), fieldsOf(after));
   if (action === 'update' && changed.length === 0) return;
   const time = at.toISOString();
@@ -49,6 +51,7 @@ async function logEntry(store: Store, { user, at, resource, action, record, befo
     record,
     action,
     changes: changed.map(({ path, before: was, after: is }) => ({ path, before: asText(was), after: asText(is) })),
+    ...(cause ? { cause } : {}),
   });
 }
 
@@ -62,8 +65,8 @@ class RecordingStore extends StoreProxy {
     super(inner);
   }
 
-  private log(tx: Store, resource: string, action: Action, record: number, before: Row | undefined, after: Row | undefined) {
-    return logEntry(tx, { user: this.user, at: this.now(), resource, action, record, before, after });
+  private log(tx: Store, resource: string, action: Action, record: number, before: Row | undefined, after: Row | undefined, cause?: string) {
+    return logEntry(tx, { user: this.user, at: this.now(), resource, action, record, before, after, cause });
   }
 
   override insert(resource: string, values: Record<string, unknown>): Promise<Row> {
@@ -79,7 +82,7 @@ class RecordingStore extends StoreProxy {
     return this.inner.transaction(async (tx) => {
       const before = await tx.get(resource, id);
       const result = await tx.update(resource, id, values, expectedVersion, options);
-      if (result.status === 'ok') await this.log(tx, resource, 'update', id, before, result.row);
+      if (result.status === 'ok') await this.log(tx, resource, 'update', id, before, result.row, options?.cause);
       return result;
     });
   }

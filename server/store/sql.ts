@@ -5,6 +5,8 @@ import type { Condition, ListQuery } from '../../kernel/schema/query';
 import type { Registry } from '../../kernel/schema/registry';
 import { type Column, NOTHING, columnsOf, decode, encode, operand } from '../db/columns';
 import type { Connection, Db } from '../db/connect';
+import type { TableWatch } from '../db/changes';
+import { CountCache } from './count-cache';
 import type { Group, Grouping, Row, Store, UpdateOptions, UpdateResult } from './types';
 
 /** `%`, `_` and `\` in a search are meant literally. */
@@ -16,6 +18,49 @@ const ATTEMPTS = 5;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Builder = ExpressionBuilder<any, any>;
+
+interface SharedCounts {
+  counts: CountCache;
+  watch?: TableWatch;
+  /** Waiting for the next notice of a write to a table, or for the listener to be on (key ''). */
+  waiting: Map<string, (() => void)[]>;
+}
+
+function wake(shared: SharedCounts, key: string) {
+  const waiting = shared.waiting.get(key);
+  shared.waiting.delete(key);
+  for (const resolve of waiting ?? []) resolve();
+}
+
+/**
+ * The counts kept for one database handle, shared by every store over it (the seeding code
+ * makes stores of its own over the same connection): a write through any of them forgets them.
+ */
+const countsByHandle = new WeakMap<object, SharedCounts>();
+
+function sharedCounts(connection: Connection): SharedCounts {
+  const handle: object = connection.sqlite ?? connection.watchTables ?? connection;
+  let shared = countsByHandle.get(handle);
+  if (shared) return shared;
+  const sqlite = connection.sqlite;
+  if (sqlite) {
+    // Changes whenever another connection (another process) commits to the database file.
+    const version = sqlite.prepare('pragma data_version').pluck();
+    let seen = version.get();
+    const changedElsewhere = () => {
+      const now = version.get();
+      if (now === seen) return false;
+      seen = now;
+      return true;
+    };
+    shared = { counts: new CountCache(changedElsewhere), waiting: new Map() };
+  } else {
+    // PostgreSQL: nothing is kept before this instance hears the other instances' writes.
+    shared = { counts: new CountCache(undefined, false), waiting: new Map() };
+  }
+  countsByHandle.set(handle, shared);
+  return shared;
+}
 
 /** A condition nothing meets. */
 const NEVER = sql<SqlBool>`1 = 0`;
@@ -39,6 +84,20 @@ export class SqlStore implements Store {
   private db: Db;
   /** Set on the store a transaction's work gets: everything it runs goes through that transaction. */
   private bound = false;
+  /** On a transaction's store: the resources it wrote, whose counts are forgotten when it ends. */
+  private written?: Set<string>;
+  /**
+   * List counts, kept until a write to their resource. In this process a count is never answered
+   * from here once a write to its resource has begun, until that write has ended and the count
+   * has been worked out again. Writes of other processes: on SQLite, `data_version` is read
+   * before every look-up and any change forgets every count; on PostgreSQL every committed
+   * write to a resource table is notified (db/changes.ts), and another instance keeps answering
+   * the count it had from the moment the write commits until the notification reaches it (on
+   * one machine or a LAN, well under a millisecond; a list that works out its count in that
+   * window sees the same). While the listening connection is down, nothing is kept or answered.
+   */
+  private counts: CountCache;
+  private shared: SharedCounts;
 
   constructor(
     private connection: Connection,
@@ -46,6 +105,65 @@ export class SqlStore implements Store {
   ) {
     this.db = connection.db;
     for (const [name, schema] of Object.entries(registry.resources)) this.columns.set(name, columnsOf(schema));
+    this.shared = sharedCounts(connection);
+    this.counts = this.shared.counts;
+  }
+
+  /** PostgreSQL: listens for the writes of every instance, from the first count on. */
+  private listen() {
+    const { shared } = this;
+    if (shared.watch || !this.connection.watchTables) return;
+    shared.watch = this.connection.watchTables(
+      (table) => {
+        shared.counts.forget(table);
+        wake(shared, `table ${table}`);
+      },
+      (on) => {
+        shared.counts.enable(on);
+        if (on) wake(shared, '');
+      },
+    );
+  }
+
+  /** How many counts were answered without asking the database. */
+  get countsKept(): number {
+    return this.counts.hits;
+  }
+
+  /**
+   * PostgreSQL, for tests: resolves once this instance hears the writes of others (at once when
+   * it does already), or, given a resource, at the next notice of a committed write to it.
+   */
+  heard(resource?: string): Promise<void> {
+    this.listen();
+    if (resource === undefined && this.counts.enabled) return Promise.resolve();
+    const key = resource === undefined ? '' : `table ${resource}`;
+    return new Promise((resolve) => this.shared.waiting.set(key, [...(this.shared.waiting.get(key) ?? []), resolve]));
+  }
+
+  /** Forgets every count kept: for writes made around the store (the demo data set loaded at start). */
+  forgetCounts() {
+    this.counts.forgetAll();
+  }
+
+  /**
+   * Runs a write to `resource`: its counts are neither answered nor kept from now until the write
+   * (or, on a transaction's store, the whole transaction) has ended.
+   */
+  private async writing<T>(resource: string, work: () => Promise<T>): Promise<T> {
+    if (this.written) {
+      if (!this.written.has(resource)) {
+        this.written.add(resource);
+        this.counts.begin(resource);
+      }
+      return work();
+    }
+    this.counts.begin(resource);
+    try {
+      return await work();
+    } finally {
+      this.counts.end(resource);
+    }
   }
 
   private columnsOf(resource: string): Column[] {
@@ -65,10 +183,13 @@ export class SqlStore implements Store {
   private toRow(resource: string, raw: Record<string, unknown>): Row {
     const row: Record<string, unknown> = {};
     for (const column of this.columnsOf(resource)) {
-      const value = decode(column.kind, raw[column.name]);
-      if (value !== undefined) row[column.name] = value;
+      const stored = raw[column.name];
+      // No value: no field (decode would answer undefined), skipped without a call on every row.
+      if (stored !== null && stored !== undefined) row[column.name] = decode(column.kind, stored);
     }
-    return { ...row, id: Number(raw.id), version: Number(raw.version) };
+    row.id = Number(raw.id);
+    row.version = Number(raw.version);
+    return row as Row;
   }
 
   private toValues(resource: string, values: Record<string, unknown>): Record<string, unknown> {
@@ -143,6 +264,19 @@ export class SqlStore implements Store {
   }
 
   async count(resource: string, conditions: Condition[]) {
+    // Inside a transaction the count is the transaction's own, never kept.
+    if (this.bound) return this.countNow(resource, conditions);
+    this.listen();
+    const key = JSON.stringify(conditions);
+    const kept = this.counts.lookup(resource, key);
+    if (kept !== undefined) return kept;
+    const ticket = this.counts.ticket(resource);
+    const total = await this.countNow(resource, conditions);
+    this.counts.remember(resource, key, ticket, total);
+    return total;
+  }
+
+  private async countNow(resource: string, conditions: Condition[]) {
     const { total } = await this.db
       .selectFrom(this.tableName(resource))
       .select((eb) => eb.fn.countAll().as('total'))
@@ -238,28 +372,33 @@ export class SqlStore implements Store {
     if (this.bound) return work(this);
     const postgres = this.connection.dialect === 'postgres';
     for (let attempt = 1; ; attempt++) {
+      const written = new Set<string>();
       try {
         const builder = postgres ? this.db.transaction().setIsolationLevel('serializable') : this.db.transaction();
-        return await builder.execute((trx) => work(this.boundTo(trx)));
+        return await builder.execute((trx) => work(this.boundTo(trx, written)));
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (!postgres || attempt >= ATTEMPTS || typeof code !== 'string' || !RETRIED.has(code)) throw error;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      } finally {
+        // Committed or rolled back: the counts of what it wrote are worked out afresh from now on.
+        for (const resource of written) this.counts.end(resource);
       }
     }
   }
 
   /** This store, over `trx`: the same tables and columns, every statement in the transaction. */
-  private boundTo(trx: Db): SqlStore {
+  private boundTo(trx: Db, written: Set<string>): SqlStore {
     const store = Object.create(this) as SqlStore;
     store.db = trx;
     store.bound = true;
+    store.written = written;
     return store;
   }
 
-  /** `work` on this store's transaction, or on a transaction of its own. */
-  private atomic<T>(work: (db: Db) => Promise<T>): Promise<T> {
-    return this.bound ? work(this.db) : this.db.transaction().execute(work);
+  /** `work`, a write to `resource`, on this store's transaction, or on a transaction of its own. */
+  private atomic<T>(resource: string, work: (db: Db) => Promise<T>): Promise<T> {
+    return this.writing(resource, () => (this.bound ? work(this.db) : this.db.transaction().execute(work)));
   }
 
   async get(resource: string, id: number) {
@@ -268,17 +407,20 @@ export class SqlStore implements Store {
   }
 
   async insert(resource: string, values: Record<string, unknown>) {
-    const raw = await this.db
-      .insertInto(this.tableName(resource))
-      .values({ ...this.toValues(resource, values), version: 1 })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const table = this.tableName(resource);
+    const raw = await this.writing(resource, () =>
+      this.db
+        .insertInto(table)
+        .values({ ...this.toValues(resource, values), version: 1 })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
     return this.toRow(resource, raw);
   }
 
   async update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number, options?: UpdateOptions): Promise<UpdateResult> {
     const table = this.tableName(resource);
-    return this.atomic(async (trx) => {
+    return this.atomic(resource, async (trx) => {
       let statement = trx
         .updateTable(table)
         .set({ ...this.toValues(resource, values), version: options?.keepVersion ? sql`version` : sql`version + 1` })
@@ -294,7 +436,7 @@ export class SqlStore implements Store {
   async remove(resource: string, ids: number[]) {
     const table = this.tableName(resource);
     const unique = [...new Set(ids)];
-    return this.atomic(async (trx) => {
+    return this.atomic(resource, async (trx) => {
       const found = new Set((await trx.selectFrom(table).select('id').where('id', 'in', unique).execute()).map((r) => Number(r.id)));
       const missing = unique.filter((id) => !found.has(id));
       if (missing.length === 0) await trx.deleteFrom(table).where('id', 'in', unique).execute();
@@ -309,6 +451,9 @@ export class SqlStore implements Store {
 
   /** Closes the database; on a transaction's store, does nothing (the transaction ends on its own). */
   async close() {
-    if (!this.bound) await this.db.destroy();
+    if (this.bound) return;
+    await this.shared.watch?.close();
+    this.shared.watch = undefined;
+    await this.db.destroy();
   }
 }

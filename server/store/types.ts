@@ -5,6 +5,8 @@ export type Row = Record<string, unknown> & { id: number; version: number };
 
 export interface UpdateOptions {
   keepVersion?: boolean;
+  /** Why the server made this change (an instrument on site because it was assigned): kept in the operation log's entry; stores ignore it. */
+  cause?: string;
 }
 
 export type UpdateResult = { status: 'ok'; row: Row } | { status: 'missing' } | { status: 'conflict'; current: Row };

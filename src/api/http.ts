@@ -17,6 +17,8 @@ export interface Envelope<T = unknown> {
   msg?: string;
   message?: string;
   errors?: { field: string; message: string }[];
+  /** What exactly a refusal found at fault, for a screen to point at (a file's line and column). */
+  refusal?: unknown;
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -46,6 +48,8 @@ export class ApiError extends HttpError {
     readonly kind?: NoAnswer,
     /** What a refusal's envelope carries beside its message (the other well an instrument is on). */
     readonly data?: unknown,
+    /** The envelope's `refusal`: what exactly was found at fault (an imported file's line and column). */
+    readonly refusal?: unknown,
   ) {
     super(message, 200, errors ? { errors } : undefined);
     // HttpError sets its own prototype; restore ours so `instanceof ApiError` holds.
@@ -61,7 +65,7 @@ export function decodeEnvelope<T>(envelope: Envelope<T>): { data: T; msg?: strin
   const errors = envelope.errors?.length
     ? Object.fromEntries(envelope.errors.map((e) => [e.field, e.message]))
     : undefined;
-  throw new ApiError(envelope.message || envelope.msg || translate('app.http.error'), envelope.code, errors, undefined, envelope.data);
+  throw new ApiError(envelope.message || envelope.msg || translate('app.http.error'), envelope.code, errors, undefined, envelope.data, envelope.refusal);
 }
 
 function noAnswer(error: unknown): NoAnswer {
@@ -85,24 +89,53 @@ export interface RequestOptions {
   body?: unknown;
 }
 
-export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<{ data: T; msg?: string }> {
+function urlOf(path: string, query: RequestOptions['query']): URL {
   const url = new URL(`${API_BASE}${path}`, window.location.origin);
-  for (const [key, value] of Object.entries(options.query ?? {})) {
+  for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
+  return url;
+}
+
+function send(url: URL, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { 'Accept-Language': language };
   const token = getToken();
   if (token) headers['X-Token'] = token;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(url, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+}
+
+/** Answers asked for ahead of their call, by URL; each serves the first GET of its URL under the same session, once. */
+const early = new Map<string, { response: Promise<Response>; token?: string }>();
+/** An early answer not asked for by then was a wrong guess: dropped. */
+const EARLY_LIFETIME_MS = 10_000;
+
+/**
+ * Sends a GET now whose answer a screen about to mount will ask for (the first screen's list
+ * after sign-in, while the console renders its layout), so that the screen's call finds it on its way.
+ */
+export function requestEarly(path: string, query?: RequestOptions['query']) {
+  const url = urlOf(path, query).href;
+  const response = send(new URL(url), { query });
+  response.catch(() => undefined); // a failure reaches the call that takes this answer, as its own
+  const entry = { response, token: getToken() };
+  early.set(url, entry);
+  setTimeout(() => early.get(url) === entry && early.delete(url), EARLY_LIFETIME_MS);
+}
+
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<{ data: T; msg?: string }> {
+  const url = urlOf(path, options.query);
+  const ahead = (options.method ?? 'GET') === 'GET' ? early.get(url.href) : undefined;
+  if (ahead) early.delete(url.href);
 
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    response = await (ahead && ahead.token === getToken() ? ahead.response : send(url, options));
   } catch (error) {
     throw unanswered(error, (error as Error).message);
   }

@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { request } from '../api/http';
-import { getToken, setToken } from '../api/token';
+import { getToken } from '../api/token';
+import { signInOverApi } from './signIn';
 import { loginUrlFor } from './redirect';
 import { pendingNotice } from '../app/pendingNotice';
 import { loadInfo } from './loadInfo';
@@ -13,11 +14,7 @@ const here = () => loginUrlFor(window.location.pathname, window.location.search)
 export function createAuthProvider(translate: Translate): AuthProvider {
   return {
     async login({ username, password }: { username: string; password: string }) {
-      const { data } = await request<{ token: string }>('/user/login', {
-        method: 'POST',
-        body: { username: String(username ?? '').trim(), password },
-      });
-      setToken(data.token);
+      await signInOverApi(username, password);
     },
 
     async logout() {

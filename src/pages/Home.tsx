@@ -24,6 +24,7 @@ import { LatestRecords } from '../resources/statistics/LatestRecords';
 import { useLabels } from '../resources/generic/useLabels';
 import { useApiData } from '../resources/statistics/useApiData';
 import { useLinks } from '../resources/useLinks';
+import { DueCard } from './home/DueCard';
 
 const listLink = (path: string, filter?: Record<string, unknown>) => (filter ? `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}` : path);
 
@@ -197,6 +198,7 @@ export function Home() {
         <CountCard label={translate('app.home.crews')} resource="crew" to="/crew/index" accent="#13c2c2" />
       </Box>
       <WellFigures />
+      <DueCard />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
         {userecord && <LatestRecords resource="userecord" title={translate('app.home.latest_runs')} timeField="starttime" fields={['device', 'project', 'usetime', 'status']} />}
         {fitrecord && <LatestRecords resource="fitrecord" title={translate('app.home.latest_repairs')} timeField="songTime" fields={['device', 'songReason', 'returnTime']} />}

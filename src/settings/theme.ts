@@ -3,28 +3,35 @@
 import { deepmerge } from '@mui/utils';
 import { type RaThemeOptions, defaultDarkTheme, defaultLightTheme } from 'react-admin';
 import type { Settings, Size } from './settings';
+import { SIZE_SCALE } from './scale';
+import { MIN_CONTRAST, readablePrimary, readableShade, readableStatusColours } from './contrast';
 
 export const SIDEBAR_WIDTH = 210;
 /** The collapsed sidebar: icons only. */
 export const SIDEBAR_CLOSED_WIDTH = 54;
 
-/** Four sizes onto MUI's two control sizes, with spacing and font size making the difference. */
-const SIZE_SCALE: Record<Size, { control: 'medium' | 'small'; spacing: number; fontSize: number; cell: 'medium' | 'small' }> = {
-  default: { control: 'medium', spacing: 8, fontSize: 15, cell: 'medium' },
-  medium: { control: 'medium', spacing: 8, fontSize: 14, cell: 'medium' },
-  small: { control: 'small', spacing: 7, fontSize: 13, cell: 'small' },
-  mini: { control: 'small', spacing: 6, fontSize: 12, cell: 'small' },
-};
-
 /** The dark sidebar people know from vue-element-admin (our own choice). */
 export const SIDEBAR_COLOURS = { background: '#304156', text: '#bfcbd9', hover: '#263445', nested: '#1f2d3d' };
+
+/** The sidebar's active entry: the theme colour, lightened until it reads on the dark sidebar. */
+export const sidebarActiveColour = (colour: string) =>
+  readableShade(colour, [SIDEBAR_COLOURS.background, SIDEBAR_COLOURS.hover, SIDEBAR_COLOURS.nested], 'light');
+
+/** The input's props of a checkbox or switch: those given for it, named by the control's own aria-label when they name it not. */
+function checkboxInputProps(ownerState: { inputProps?: Record<string, unknown>; 'aria-label'?: string }) {
+  const given = ownerState.inputProps ?? {};
+  const label = given['aria-label'] ?? ownerState['aria-label'];
+  return label === undefined ? given : { ...given, 'aria-label': label };
+}
 
 export function buildTheme(settings: Settings, size: Size): RaThemeOptions {
   const scale = SIZE_SCALE[size];
   const base = settings.darkMode ? defaultDarkTheme : defaultLightTheme;
   const sized = { defaultProps: { size: scale.control } };
   return deepmerge(base, {
-    palette: { primary: { main: settings.theme } },
+    // The theme colour in a shade readable as text (links, buttons' labels), and button labels
+    // chosen for 4.5:1 on the palette's colours rather than MUI's default of 3:1.
+    palette: { primary: { main: readablePrimary(settings.theme, settings.darkMode) }, ...readableStatusColours(settings.darkMode), contrastThreshold: MIN_CONTRAST },
     spacing: scale.spacing,
     typography: { fontSize: scale.fontSize },
     sidebar: { width: SIDEBAR_WIDTH, closedWidth: SIDEBAR_CLOSED_WIDTH },
@@ -36,6 +43,15 @@ export function buildTheme(settings: Settings, size: Size): RaThemeOptions {
       MuiChip: { defaultProps: { size: 'small' } },
       MuiTable: { defaultProps: { size: scale.cell } },
       MuiToggleButtonGroup: sized,
+      // A checkbox's aria-label (react-admin's row and select-all boxes) names its input, which
+      // MUI would otherwise leave unnamed, putting the label on the wrapper around it (a span,
+      // where the attribute is not allowed).
+      MuiCheckbox: { defaultProps: { slotProps: { input: checkboxInputProps, root: { 'aria-label': undefined } } } },
+      // A switch drops the inputProps it is given (its own slotProps.input replaces them): kept here.
+      MuiSwitch: { defaultProps: { slotProps: { input: checkboxInputProps } } },
+      // The bulk actions bar, folded away while no row is selected, is hidden rather than only
+      // clipped: its buttons would otherwise lie over the column headers they fold onto.
+      RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' } } } },
     },
   } as RaThemeOptions) as RaThemeOptions;
 }

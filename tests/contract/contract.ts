@@ -113,9 +113,9 @@ export function describeContract(storeName: string, makeStore: () => Promise<Sto
         expect(Date.parse(created.data.timestamp)).not.toBeNaN();
         const read = await api.call<{ name: string }>('GET', '/device/detail', { query: { id: created.data.id } });
         expect(read.data).toEqual(created.data);
-        const edited = await api.call<{ name: string; status: number }>('POST', '/device/update', { body: { ...created.data, num: '7002', status: 2 } });
+        const edited = await api.call<{ name: string; status: number }>('POST', '/device/update', { body: { ...created.data, num: '7002', status: 3 } });
         expect(edited.msg).toBe('edited');
-        expect(edited.data).toMatchObject({ name: 'JQ7002', status: 2, timestamp: created.data.timestamp });
+        expect(edited.data).toMatchObject({ name: 'JQ7002', status: 3, timestamp: created.data.timestamp });
         const deleted = await api.call('POST', '/device/del', { body: { id: created.data.id } });
         expect(deleted).toMatchObject({ code: 20000, msg: 'deleted' });
         expect((await api.call('GET', '/device/detail', { query: { id: created.data.id } })).code).toBe(40004);

@@ -104,7 +104,7 @@ describe('roles, accounts and the stored menu', () => {
     await changePassword(page, INITIAL, CHOSEN);
     await page.locator('[data-menu="/device"]').waitFor();
     expect(await mustChangeDialog(page).count()).toBe(0);
-    const top = await page.locator('nav[aria-label="menu"] > [data-menu]').evaluateAll((links) => links.map((link) => link.getAttribute('data-menu')));
+    const top = await page.getByRole('navigation', { name: 'menu' }).locator(':scope > ul > li > [data-menu]').evaluateAll((links) => links.map((link) => link.getAttribute('data-menu')));
     expect(top).toContain('/device');
     expect(top).toContain('/home');
     expect(top.filter((path) => ['/staff', '/project', '/crew', '/setting'].includes(String(path)))).toEqual([]);

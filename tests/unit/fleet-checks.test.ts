@@ -133,7 +133,7 @@ describe('lists and derived values', () => {
 
   it('refuses two ways of computing one value', () => {
     expect(problems((f) => (well(f).properties.both = { type: 'string', readOnly: true, 'x-computed': { copy: 'name', concat: ['name'] } }))).toEqual([
-      at('/properties/both/x-computed', 'must say one way to compute the value: concat, hoursBetween, copy, difference, ratio, fromParent, sumOf, revisionOf or nextRun'),
+      at('/properties/both/x-computed', 'must say one way to compute the value: concat, hoursBetween, copy, difference, ratio, fromParent, sumOf, sumSince, revisionOf or nextRun'),
     ]);
   });
 });

@@ -1,9 +1,11 @@
 // The registry of record-page panels, and how a reference picker searches its target.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResourceSchema } from '../../kernel/schema/types';
 import { clearPanels, findPanel, registerPanel } from '../../src/resources/record/panels';
 import { searchFilter } from '../../src/resources/reference/search';
 
+// The console's own panels are registered when the module loads: start each test without them.
+beforeEach(clearPanels);
 afterEach(clearPanels);
 
 describe('record panels', () => {

@@ -62,8 +62,10 @@ describe('RecordValidator.check', () => {
   });
 
   it('gives the range and the unit of a number', () => {
-    expect(validator.check('device', { ...goodDevice, houring: -1 }, 'en', t)).toEqual([{ field: 'houring', message: 'houring: must be from 0 to 100,000 h' }]);
-    expect(validator.check('device', { ...goodDevice, houring: -1 }, 'es', withLabels(translator('es')))[0].message).toBe('houring: debe estar entre 0 y 100.000 h');
+    // A run's hours in use (an instrument's own hours are the server's, read-only).
+    const run = { device: 1, startcl: 10, starttime: '2026-01-01T00:00:00Z', status: 1 };
+    expect(validator.check('userecord', { ...run, usetime: -1 }, 'en', t)).toEqual([{ field: 'usetime', message: 'usetime: must be from 0 to 100,000 h' }]);
+    expect(validator.check('userecord', { ...run, usetime: -1 }, 'es', withLabels(translator('es')))[0].message).toBe('usetime: debe estar entre 0 y 100.000 h');
   });
 
   it('says a pattern in words, never as a regular expression', () => {

@@ -30,19 +30,17 @@ describe('writeSchema', () => {
       properties: {
         numtype: { type: 'string', enum: ['T', 'M', 'JQ'] },
         num: { type: 'string', pattern: '^[0-9A-Za-z-]{1,16}$' },
-        houring: { type: 'number', minimum: 0, maximum: 100000 },
         type: { type: 'integer', enum: [1, 2, 3, 4] },
         status: { type: 'integer', enum: [0, 1, 2, 3, 4] },
         brand: { type: 'integer', enum: [1, 2, 3, 4, 5, 99] },
         meth: { type: 'integer', enum: [1, 2] },
-        hour: { type: 'number', minimum: 0, maximum: 1000000 },
       },
     });
   });
 
   it('removes the readOnly fields of the device', () => {
     const props = writeSchema(resources.device, config).properties ?? {};
-    expect(['id', 'name', 'timestamp'].filter((name) => name in props)).toEqual([]);
+    expect(['id', 'name', 'timestamp', 'hour', 'houring'].filter((name) => name in props)).toEqual([]);
   });
 
   it('resolves references and keeps nested constraints (crew)', () => {
@@ -132,6 +130,22 @@ describe('stripReadOnly', () => {
     const input = { id: 3, teamNumber: 'A', leader: { name: 'Li' }, secretary: null };
     expect(stripReadOnly(resources.crew, input)).toEqual({ teamNumber: 'A', leader: { name: 'Li' }, secretary: null });
     expect(input.id).toBe(3);
+  });
+
+  it('drops read-only fields inside groups too, keeping the rest of the group and unknown keys', () => {
+    const group: ResourceSchema = {
+      $id: 'report',
+      type: 'object',
+      properties: {
+        id: { type: 'integer', readOnly: true },
+        drilling: { type: 'object', properties: { md: { type: 'number' }, tvd: { type: 'number', readOnly: true }, deep: { $ref: '#/definitions/deep' } } },
+      },
+      definitions: { deep: { type: 'object', properties: { kept: { type: 'number' }, worked: { type: 'number', readOnly: true } } } },
+      'x-resource': meta,
+    };
+    expect(stripReadOnly(group, { id: 1, drilling: { md: 100, tvd: 99, deep: { kept: 1, worked: 2 }, odd: 3 }, version: 2 })).toEqual({ drilling: { md: 100, deep: { kept: 1 }, odd: 3 } });
+    // An id or version inside a group is a field like any other.
+    expect(stripReadOnly(group, { drilling: { id: 5 } })).toEqual({ drilling: { id: 5 } });
   });
 
   it('keeps the article timestamp, which is not readOnly', () => {

@@ -2,7 +2,9 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Collapse from '@mui/material/Collapse';
+import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -13,7 +15,7 @@ import { useSidebarState, useTranslate } from 'react-admin';
 import { menuEntries, type MenuEntry } from '../../../kernel/routes/tree';
 import { useVisibleRoutes } from '../../routes/useVisibleRoutes';
 import { iconFor } from '../icons';
-import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_COLOURS, SIDEBAR_WIDTH } from '../../settings/theme';
+import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_COLOURS, SIDEBAR_WIDTH, sidebarActiveColour } from '../../settings/theme';
 import { useSettings } from '../../settings/SettingsContext';
 import { SidebarLogo } from './SidebarLogo';
 
@@ -21,8 +23,10 @@ function isActive(entry: MenuEntry, pathname: string): boolean {
   return pathname === entry.path || pathname.startsWith(`${entry.path}/`) || entry.children.some((c) => isActive(c, pathname));
 }
 
+// Each entry is a list item (li) of the menu's list (ul); a group's entries are a list inside its item.
 function MenuItem({ entry, depth }: { entry: MenuEntry; depth: number }) {
   const translate = useTranslate();
+  const { settings } = useSettings();
   const { pathname } = useLocation();
   const [sidebarOpen] = useSidebarState();
   const active = isActive(entry, pathname);
@@ -40,12 +44,12 @@ function MenuItem({ entry, depth }: { entry: MenuEntry; depth: number }) {
     color: 'inherit',
     bgcolor: depth > 0 ? SIDEBAR_COLOURS.nested : 'transparent',
     '&:hover': { bgcolor: SIDEBAR_COLOURS.hover },
-    '&.Mui-selected, &.Mui-selected:hover': { color: 'primary.main', bgcolor: depth > 0 ? SIDEBAR_COLOURS.hover : 'transparent' },
+    '&.Mui-selected, &.Mui-selected:hover': { color: sidebarActiveColour(settings.theme), bgcolor: depth > 0 ? SIDEBAR_COLOURS.hover : 'transparent' },
   };
 
   if (entry.children.length > 0) {
     return (
-      <>
+      <ListItem disablePadding sx={{ display: 'block' }}>
         <ListItemButton onClick={() => setExpanded(!expanded)} sx={indent} data-menu={entry.path}>
           {icon}
           {sidebarOpen && <ListItemText primary={title} />}
@@ -58,21 +62,24 @@ function MenuItem({ entry, depth }: { entry: MenuEntry; depth: number }) {
             ))}
           </List>
         </Collapse>
-      </>
+      </ListItem>
     );
   }
   const linkProps = entry.external
     ? { component: 'a' as const, href: entry.path, target: '_blank', rel: 'noopener' }
     : { component: Link, to: entry.path };
   return (
-    <ListItemButton {...linkProps} selected={active} sx={indent} data-menu={entry.path}>
-      {icon}
-      {sidebarOpen && <ListItemText primary={title} />}
-    </ListItemButton>
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <ListItemButton {...linkProps} selected={active} sx={indent} data-menu={entry.path}>
+        {icon}
+        {sidebarOpen && <ListItemText primary={title} />}
+      </ListItemButton>
+    </ListItem>
   );
 }
 
 export function SchemaMenu() {
+  const translate = useTranslate();
   const routes = useVisibleRoutes();
   const { settings } = useSettings();
   const [open] = useSidebarState();
@@ -80,11 +87,13 @@ export function SchemaMenu() {
   // The sidebar's inner box is sized by its content: the menu gives it the full width.
   const width = open ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH;
   return (
-    <List component="nav" aria-label="menu" sx={{ pt: settings.sidebarLogo ? 0 : 1, color: SIDEBAR_COLOURS.text, minHeight: '100%', width }}>
+    <Box component="nav" aria-label={translate('app.menu.label')} sx={{ pt: settings.sidebarLogo ? 0 : 1, pb: 1, color: SIDEBAR_COLOURS.text, minHeight: '100%', width }}>
       {settings.sidebarLogo && <SidebarLogo />}
-      {entries.map((entry) => (
-        <MenuItem key={entry.path} entry={entry} depth={0} />
-      ))}
-    </List>
+      <List disablePadding>
+        {entries.map((entry) => (
+          <MenuItem key={entry.path} entry={entry} depth={0} />
+        ))}
+      </List>
+    </Box>
   );
 }

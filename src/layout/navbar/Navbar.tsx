@@ -16,8 +16,9 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { type ReactElement, forwardRef } from 'react';
 import { Link } from 'react-router-dom';
-import { Logout, TitlePortal, UserMenu, useSidebarState, useTranslate, useUserMenu } from 'react-admin';
+import { Logout, TitlePortal, useSidebarState, useTranslate, useUserMenu } from 'react-admin';
 import { saveSidebarOpen } from '../../settings/settings';
+import { AccountMenu } from './AccountMenu';
 import { useSettings } from '../../settings/SettingsContext';
 import { useDeviceClass } from '../../settings/useDeviceClass';
 import { ErrorLogButton } from '../error-log/ErrorLogButton';
@@ -89,12 +90,12 @@ export function Navbar() {
           </>
         )}
         <LanguageSelect />
-        <UserMenu>
+        <AccountMenu>
           <LinkItem to="/home" label="app.menu.dashboard" icon={<Dashboard fontSize="small" />} />
           <LinkItem to="/profile/index" label="app.menu.profile" icon={<AccountCircle fontSize="small" />} />
           <ThemeItem />
           <Logout />
-        </UserMenu>
+        </AccountMenu>
       </Toolbar>
     </AppBar>
   );

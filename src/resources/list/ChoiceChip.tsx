@@ -4,6 +4,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 import type { FieldSchema } from '../../../kernel/schema/types';
 import type { Choice } from '../generic/choices';
+import { readableOnTint } from '../../settings/contrast';
 import { type ChipColor, chipTone, toneColor } from './chipColors';
 
 export interface ChoiceChipProps {
@@ -20,7 +21,8 @@ export function ChoiceChip({ schema, value, choice, index }: ChoiceChipProps) {
   const translate = useTranslate();
   const dark = theme.palette.mode === 'dark';
   const palette = (name: ChipColor) => (name === 'default' ? theme.palette.grey[dark ? 400 : 700] : theme.palette[name][dark ? 'light' : 'dark']);
-  const color = toneColor(chipTone(schema, value, index), palette, dark);
+  // The chip's label is drawn in its colour on its own tint: in a shade that reads there.
+  const color = readableOnTint(toneColor(chipTone(schema, value, index), palette, dark), dark ? 0.16 : 0.08, dark);
   const inactive = choice?.inactive;
   return (
     <Chip

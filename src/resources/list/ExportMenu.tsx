@@ -1,4 +1,5 @@
-// The Export button of a list: a menu of the formats (CSV, Excel); an icon on a phone.
+// The Export button of a list: a menu of the formats (CSV, Excel); an icon on a phone. The button
+// itself (ExportButton) also serves tables that are not lists (a well's survey stations).
 import DownloadIcon from '@mui/icons-material/Download';
 import CircularProgress from '@mui/material/CircularProgress';
 import Menu from '@mui/material/Menu';
@@ -22,17 +23,30 @@ const FORMATS: { format: ExportFormat; label: string }[] = [
 ];
 
 export function ExportMenu({ resource, schema, hide, parent }: ExportMenuProps) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const translate = useTranslate();
   const { total } = useListContext();
   const { busy, run } = useExport(resource, schema, hide, parent);
+  return <ExportButton busy={busy} disabled={total === 0} onExport={(format) => void run(format)} />;
+}
+
+export interface ExportButtonProps {
+  /** An export is being written: the button shows a spinner and takes no click. */
+  busy: boolean;
+  /** Nothing to export. */
+  disabled?: boolean;
+  onExport: (format: ExportFormat) => void;
+}
+
+/** The Export button and its menu of formats. */
+export function ExportButton({ busy, disabled, onExport }: ExportButtonProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const translate = useTranslate();
   const choose = (format: ExportFormat) => {
     setAnchor(null);
-    void run(format);
+    onExport(format);
   };
   return (
     <>
-      <Button label="ra.action.export" onClick={(e) => setAnchor(e.currentTarget)} disabled={busy || total === 0} aria-haspopup="menu">
+      <Button label="ra.action.export" onClick={(e) => setAnchor(e.currentTarget)} disabled={busy || disabled} aria-haspopup="menu">
         {busy ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>

@@ -48,6 +48,12 @@ export const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').sli
 /** "<title> <YYYY-MM-DD>.<ext>", without characters a file system refuses. */
 export const exportFileName = (title: string, day: string, format: ExportFormat) => `${title.replace(/[\\/:*?"<>|]+/g, '-').trim()} ${day}.${format}`;
 
+/** Writes the table in that format and hands it to the browser's download as "<title> <day>.<ext>". */
+export async function downloadTable(table: Table, title: string, day: string, format: ExportFormat): Promise<void> {
+  const content = format === 'csv' ? await toCsv(table) : await toXlsx(table, title);
+  saveFile(content, exportFileName(title, day, format), format);
+}
+
 /** Hands the file to the browser's download. */
 export function saveFile(content: Blob | string, name: string, format: ExportFormat) {
   const blob = typeof content === 'string' ? new Blob([content], { type: MIME[format] }) : content;

@@ -13,7 +13,7 @@ import { useLabels } from '../generic/useLabels';
 import { cellNames } from './cellNames';
 import { buildTable, formatDate } from './exportTable';
 import { type PageFetcher, fetchAllRows, loadReferences } from './fetchRows';
-import { type ExportFormat, exportFileName, saveFile, toCsv, toXlsx } from './serialize';
+import { type ExportFormat, downloadTable } from './serialize';
 
 /** A child collection's list: its records are those whose `target` field holds the parent's id. */
 export interface ParentFilter {
@@ -46,8 +46,7 @@ export function useExport(resource: string, schema: ResourceSchema, hide: string
       const names = cellNames({ resource, translate, locale, header: labels.column, options, config: registry.config, dictionary, references });
       const table = buildTable(schema, rows, names, hide);
       const title = translate(`resources.${resource}.name`, { smart_count: 2, _: resource });
-      const content = format === 'csv' ? await toCsv(table) : await toXlsx(table, title);
-      saveFile(content, exportFileName(title, formatDate(new Date()), format), format);
+      await downloadTable(table, title, formatDate(new Date()), format);
       notify('app.list.exported', { type: 'info', messageArgs: { smart_count: rows.length } });
     } catch (error) {
       notify('app.list.export_failed', { type: 'error', messageArgs: { message: error instanceof Error ? error.message : String(error) } });

@@ -13,6 +13,8 @@ import { CHANGES_PANEL } from '../../../kernel/history/names';
 import { ChangesPanel } from './history/ChangesPanel';
 import { JOB_CONTROLS_PANEL } from '../../../kernel/schedule/names';
 import { JobControlsPanel } from './panels/JobControlsPanel';
+import { TRAJECTORY_PANEL } from '../../../kernel/survey/names';
+import { TrajectoryPanel } from './panels/trajectory/TrajectoryPanel';
 
 export interface PanelProps {
   resource: string;
@@ -48,3 +50,4 @@ registerPanel(FORM_RECORDS_PANEL, { component: FormRecordsPanel, title: 'app.for
 registerPanel(FILLED_FORMS_PANEL, { component: FilledFormsPanel, title: 'app.dossiers.panel' });
 registerPanel(CHANGES_PANEL, { component: ChangesPanel, title: 'app.history.changes' });
 registerPanel(JOB_CONTROLS_PANEL, { component: JobControlsPanel, title: 'schedule.controls' });
+registerPanel(TRAJECTORY_PANEL, { component: TrajectoryPanel, title: 'app.trajectory.panel' });

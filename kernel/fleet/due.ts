@@ -1,0 +1,138 @@
+// When an instrument is due for service or calibration. Pure: the server answers it for Home
+// (GET /device/due) and the daily job notifies with it; the tests pin it down.
+//
+// Service: an instrument type is serviced every `intervalHours` hours of use (system parameters,
+// per type), counted since its last repair came back (`houring`). It is overdue once those hours
+// are used up, and due when what is left would be used within the horizon (14 days) at the rate
+// it has been used lately: remaining hours ≤ horizon × average daily use over the last 90 days
+// (hours of the runs started in those 90 days, divided by 90). The estimated due date is today
+// plus remaining ÷ that rate (in the past once overdue); an instrument not used in 90 days has no estimate and is never
+// "due", only overdue once its hours are spent. This is an estimate, and said so: a run typed
+// later changes it.
+//
+// Calibration: a calibration report is valid for `validityDays` days from its upload. The due date
+// is the latest report's date plus those days; due within the horizon, overdue from that day on.
+// An instrument without any report has nothing to count from and is not listed (`unknown`).
+
+export const DUE_HORIZON_DAYS = 14;
+/** The window the recent rate of use is measured over. */
+export const USAGE_WINDOW_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+export type DueState = 'ok' | 'due' | 'overdue' | 'unknown';
+
+export interface ServiceDue {
+  state: DueState;
+  intervalHours?: number;
+  /** Hours of use left before the service (negative once overdue). */
+  remainingHours?: number;
+  /** Average hours of use per day over the window. */
+  dailyHours: number;
+  /** The estimated date the hours run out (YYYY-MM-DD), when the rate gives one. */
+  dueDate?: string;
+}
+
+export interface CalibrationDue {
+  state: DueState;
+  /** When the latest calibration report was filed (ISO time). */
+  last?: string;
+  /** The day its validity ends (YYYY-MM-DD). */
+  dueDate?: string;
+  /** Whole days left until then (negative once overdue). */
+  remainingDays?: number;
+}
+
+export interface DueInput {
+  /** Hours of use since the last repair came back. */
+  hoursSinceRepair: number;
+  /** The service interval of its type; none: no service is scheduled. */
+  intervalHours?: number;
+  /** Its runs: start time and hours of use. */
+  runs: readonly { start?: unknown; hours?: unknown }[];
+  /** The upload time of its latest calibration report, if any. */
+  lastCalibration?: string;
+  validityDays: number;
+  now: Date;
+  horizonDays?: number;
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Average hours of use per day over the window ending now: the runs started within it. */
+export function dailyUse(runs: DueInput['runs'], now: Date, windowDays = USAGE_WINDOW_DAYS): number {
+  const from = now.getTime() - windowDays * DAY_MS;
+  let hours = 0;
+  for (const run of runs) {
+    const at = typeof run.start === 'string' ? Date.parse(run.start) : NaN;
+    if (!Number.isFinite(at) || at < from || at > now.getTime()) continue;
+    if (typeof run.hours === 'number' && Number.isFinite(run.hours) && run.hours > 0) hours += run.hours;
+  }
+  return hours / windowDays;
+}
+
+export function serviceDue({ hoursSinceRepair, intervalHours, runs, now, horizonDays = DUE_HORIZON_DAYS }: DueInput): ServiceDue {
+  const dailyHours = dailyUse(runs, now);
+  if (intervalHours === undefined || !(intervalHours > 0)) return { state: 'unknown', dailyHours };
+  const remainingHours = round1(intervalHours - hoursSinceRepair);
+  // Past the interval, the same rate dates when the hours ran out (so the longest overdue comes first).
+  const dueDate = dailyHours > 0 ? day(now.getTime() + (remainingHours / dailyHours) * DAY_MS) : undefined;
+  const state: DueState = remainingHours <= 0 ? 'overdue' : remainingHours <= horizonDays * dailyHours ? 'due' : 'ok';
+  return { state, intervalHours, remainingHours, dailyHours: Math.round(dailyHours * 100) / 100, ...(dueDate ? { dueDate } : {}) };
+}
+
+export function calibrationDue({ lastCalibration, validityDays, now, horizonDays = DUE_HORIZON_DAYS }: DueInput): CalibrationDue {
+  const last = lastCalibration ? Date.parse(lastCalibration) : NaN;
+  if (!Number.isFinite(last)) return { state: 'unknown' };
+  const end = last + validityDays * DAY_MS;
+  // Whole days, counted on calendar days in UTC: due today is 0 days left.
+  const remainingDays = Math.round((Date.parse(day(end)) - Date.parse(day(now.getTime()))) / DAY_MS);
+  const state: DueState = end <= now.getTime() ? 'overdue' : remainingDays <= horizonDays ? 'due' : 'ok';
+  return { state, last: lastCalibration, dueDate: day(end), remainingDays };
+}
+
+export interface DueStatus {
+  service: ServiceDue;
+  calibration: CalibrationDue;
+}
+
+export function dueStatus(input: DueInput): DueStatus {
+  return { service: serviceDue(input), calibration: calibrationDue(input) };
+}
+
+/** Whether either is due or overdue; and whether either is overdue. */
+export const isListed = (status: DueStatus) => [status.service.state, status.calibration.state].some((s) => s === 'due' || s === 'overdue');
+export const isOverdue = (status: DueStatus) => status.service.state === 'overdue' || status.calibration.state === 'overdue';
+
+/** The earliest date among those given (YYYY-MM-DD compare as text); undefined when none. */
+export const earliest = (...dates: (string | undefined)[]): string | undefined => dates.filter((d): d is string => !!d).sort()[0];
+
+/** The call listing the instruments due or overdue (under /dev-api). */
+export const DUE_PATH = '/device/due';
+
+/** One instrument in the answer of DUE_PATH. */
+export interface DueItem {
+  id: number;
+  name: string;
+  type?: number;
+  status?: number;
+  overdue: boolean;
+  /** The earliest date among its reasons (YYYY-MM-DD), when one is known. */
+  dueDate?: string;
+  /** What is due: service, calibration or both, each with its state and figures. */
+  service?: ServiceDue;
+  calibration?: CalibrationDue;
+}
+
+export interface DueAnswer {
+  items: DueItem[];
+  horizonDays: number;
+  windowDays: number;
+}
+
+/** Overdue first, then by the earliest due date (unknown dates last), then by name. */
+export function dueOrder(a: DueItem, b: DueItem): number {
+  if (a.overdue !== b.overdue) return a.overdue ? -1 : 1;
+  const [da, db] = [a.dueDate ?? '9999', b.dueDate ?? '9999'];
+  return da < db ? -1 : da > db ? 1 : a.name.localeCompare(b.name);
+}

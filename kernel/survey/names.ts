@@ -1,0 +1,81 @@
+// The names the console and the server share for a well's trajectory: the record-page panel and
+// the shape of what the trajectory and import calls answer (lengths in metres, angles in degrees,
+// dogleg severity, build and turn in °/30 m). The calls' paths are the well schema's
+// `x-resource.survey` (trajectory, import).
+
+/** The record-page panel that shows a well's trajectory (`{"panel": "trajectory"}`). */
+export const TRAJECTORY_PANEL = 'trajectory';
+
+/**
+ * Where a station came from: the resource of the record that carries it (the imported listing
+ * `survey`, a `daily` report, a `userecord`'s MWD run), or `tieOn` for the well's tie-on point.
+ */
+export type StationSource = string;
+
+export interface TrajectoryAnswerStation {
+  md: number;
+  inc: number;
+  azi: number;
+  tvd: number;
+  north: number;
+  east: number;
+  vs: number;
+  closure: number;
+  closureAzi: number;
+  dls: number;
+  build: number;
+  turn: number;
+  source: StationSource;
+  /** The id of the record it came from (the listing, the daily report, the usage record); none for the tie-on. */
+  ref?: number;
+}
+
+export interface TrajectoryAnswerTotals {
+  stations: number;
+  md: number;
+  tvd: number;
+  north: number;
+  east: number;
+  vs: number;
+  closure: number;
+  closureAzi: number;
+  maxInclination: number;
+  maxInclinationMd: number;
+  maxDls: number;
+  maxDlsMd: number;
+  maxClosure: number;
+  maxClosureMd: number;
+}
+
+export interface WarningStation {
+  md: number;
+  inc: number;
+  azi: number;
+  source: string;
+  ref?: number;
+}
+
+/** Two stations at the same depth: the one kept and the one set aside (from `source`). */
+export interface TrajectoryWarning {
+  md: number;
+  source: string;
+  kept: WarningStation;
+  dropped: WarningStation;
+}
+
+export interface TrajectoryAnswer {
+  well: number;
+  /** The azimuth the vertical section is projected on (°). */
+  vsAzimuth: number;
+  tieOn: { md: number; tvd: number; north: number; east: number } | null;
+  stations: TrajectoryAnswerStation[];
+  totals: TrajectoryAnswerTotals | null;
+  warnings: TrajectoryWarning[];
+}
+
+/** What a survey import answers when it is taken. */
+export interface SurveyImportAnswer {
+  kept: number;
+  format: 'csv' | 'xlsx';
+  warnings: TrajectoryWarning[];
+}

@@ -1,0 +1,145 @@
+// Which instruments are due for service or calibration (kernel/fleet/due.ts says how it is worked
+// out): read from the instruments, their runs of the last 90 days, their calibration reports and
+// the system parameters; answered by GET /device/due for Home, and used by the daily job.
+import { REPORT_ATTACHMENT } from '../../kernel/contract/uploads';
+import { DUE_HORIZON_DAYS, DUE_PATH, type DueAnswer, type DueItem, USAGE_WINDOW_DAYS, dueOrder, dueStatus, earliest, isListed, isOverdue } from '../../kernel/fleet/due';
+import { STATUS } from '../../kernel/fleet/lifecycle';
+import { type AppContext, ok } from '../context';
+import type { Api } from '../endpoints';
+import type { Parameters } from '../parameters';
+import type { Row, Store } from '../store/types';
+import type { Files } from '../files/service';
+
+const DAY_MS = 86_400_000;
+/** Records read at once: the whole fleet in one list. */
+const ALL = 1_000_000;
+
+export interface FleetNames {
+  device: string;
+  runs: { resource: string; parent: string; start: string; hours: string };
+  sinceRepair: string;
+}
+
+export interface DueDeps {
+  store: Store;
+  parameters: Parameters;
+  /** The calibration reports, when the app takes uploads. */
+  files?: Files;
+  names: FleetNames;
+}
+
+/** The instruments due within the horizon or overdue, overdue first. */
+export async function dueItems({ store, parameters, files, names }: DueDeps, now: Date): Promise<DueItem[]> {
+  const values = await parameters.current();
+  const intervals = new Map(values.serviceIntervalHours.map((s) => [s.type, s.hours]));
+  const devices = (await store.list(names.device, { conditions: [{ field: 'status', op: 'in', value: [STATUS.stock, STATUS.onSite, STATUS.repair, STATUS.calibration] }], sort: { field: 'id', order: 'ASC' }, page: 1, limit: ALL })).rows;
+  const from = new Date(now.getTime() - USAGE_WINDOW_DAYS * DAY_MS).toISOString();
+  const recent = (await store.list(names.runs.resource, { conditions: [{ field: names.runs.start, op: 'gte', value: from }], sort: { field: 'id', order: 'ASC' }, page: 1, limit: ALL })).rows;
+  const runsOf = new Map<number, Row[]>();
+  for (const run of recent) {
+    const id = run[names.runs.parent] as number;
+    runsOf.set(id, [...(runsOf.get(id) ?? []), run]);
+  }
+  // Newest first: the first report seen of an instrument is its latest.
+  const lastReport = new Map<number, string>();
+  for (const upload of files ? await files.attachedAll(names.device, REPORT_ATTACHMENT) : []) {
+    const at = lastReport.get(upload.recordId!);
+    if (upload.recordId !== null && (!at || upload.createdAt > at)) lastReport.set(upload.recordId, upload.createdAt);
+  }
+  const items: DueItem[] = [];
+  for (const device of devices) {
+    const status = dueStatus({
+      hoursSinceRepair: typeof device[names.sinceRepair] === 'number' ? (device[names.sinceRepair] as number) : 0,
+      intervalHours: intervals.get(device.type as number),
+      runs: (runsOf.get(device.id) ?? []).map((run) => ({ start: run[names.runs.start], hours: run[names.runs.hours] })),
+      lastCalibration: lastReport.get(device.id),
+      validityDays: values.calibrationValidityDays,
+      now,
+    });
+    // An instrument at the repair shop is being serviced already.
+    if (device.status === STATUS.repair) status.service = { ...status.service, state: 'ok' };
+    if (!isListed(status)) continue;
+    const listed = (state: string) => state === 'due' || state === 'overdue';
+    items.push({
+      id: device.id,
+      name: String(device.name ?? device.id),
+      type: device.type as number,
+      status: device.status as number,
+      overdue: isOverdue(status),
+      dueDate: earliest(listed(status.service.state) ? status.service.dueDate : undefined, listed(status.calibration.state) ? status.calibration.dueDate : undefined),
+      ...(listed(status.service.state) ? { service: status.service } : {}),
+      ...(listed(status.calibration.state) ? { calibration: status.calibration } : {}),
+    });
+  }
+  return items.sort(dueOrder);
+}
+
+const DUE_STATE = { type: 'string', enum: ['due', 'overdue'] };
+const DATE = { type: 'string', format: 'date' };
+const DUE_DATA = {
+  type: 'object',
+  required: ['items', 'horizonDays', 'windowDays'],
+  properties: {
+    horizonDays: { type: 'integer', description: 'how far ahead "due" looks, in days' },
+    windowDays: { type: 'integer', description: 'the days over which the recent daily use is averaged' },
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'overdue'],
+        properties: {
+          id: { type: 'integer' },
+          name: { type: 'string' },
+          type: { type: 'integer' },
+          status: { type: 'integer' },
+          overdue: { type: 'boolean', description: 'service or calibration is overdue' },
+          dueDate: { ...DATE, description: 'the earliest due date of its reasons' },
+          service: {
+            type: 'object',
+            required: ['state', 'dailyHours'],
+            properties: {
+              state: DUE_STATE,
+              intervalHours: { type: 'number', description: 'the service interval of its type (system parameters)' },
+              remainingHours: { type: 'number', description: 'hours of use left before the service; negative once overdue' },
+              dailyHours: { type: 'number', description: 'average hours of use per day over the window' },
+              dueDate: { ...DATE, description: 'estimated from the daily use; absent when it was not used in the window' },
+            },
+          },
+          calibration: {
+            type: 'object',
+            required: ['state'],
+            properties: {
+              state: DUE_STATE,
+              last: { type: 'string', format: 'date-time', description: 'the upload time of its latest calibration report' },
+              dueDate: { ...DATE, description: 'the last day of that report’s validity (system parameters)' },
+              remainingDays: { type: 'integer', description: 'days left; negative once overdue' },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+export function registerDue(api: Api, deps: DueDeps, now: () => Date) {
+  api.on(
+    {
+      method: 'GET',
+      path: DUE_PATH,
+      access: { resource: deps.names.device },
+      doc: {
+        tags: [deps.names.device],
+        summary: `The instruments due for service or calibration within ${DUE_HORIZON_DAYS} days, and those overdue; overdue first, then by due date`,
+        description:
+          `Service: the hours since the last repair came back against the service interval of the instrument's type; due when the hours left would be used within ${DUE_HORIZON_DAYS} days ` +
+          `at its average daily use over the last ${USAGE_WINDOW_DAYS} days. Calibration: the latest calibration report's upload time plus the calibration validity days. Scrapped instruments are left out.`,
+        data: DUE_DATA,
+      },
+    },
+    async (c: AppContext) => {
+      const items = await dueItems(deps, now());
+      const answer: DueAnswer = { items, horizonDays: DUE_HORIZON_DAYS, windowDays: USAGE_WINDOW_DAYS };
+      return ok(c, answer);
+    },
+  );
+}

@@ -1,0 +1,81 @@
+// The daily fleet check, a scheduled job's work (mark `fleetDue`): instruments in stock whose
+// calibration is overdue go to "awaiting calibration", and the people who look after the fleet
+// (those whose roles may use the instruments) are told of each instrument due or overdue, once per
+// instrument and due date. What was sent is read back from the notifications themselves: each
+// carries the instrument's page as its link and, in its parameters, the key of what it was about
+// (service since the last repair came back, or calibration until a day), so a second run the
+// same day, or the next day, sends nothing again. A notification a person deleted is not sent again
+// either: the key is looked for among everyone's.
+import type { DueItem } from '../../kernel/fleet/due';
+import { STATUS } from '../../kernel/fleet/lifecycle';
+import { NOTIFICATION } from '../../kernel/notify/names';
+import { latestTime } from '../../kernel/fleet/hours';
+import type { NotifyInput } from '../notifications';
+import type { Store } from '../store/types';
+import { type LifecycleNames, applyEvent } from './lifecycle';
+
+export const DUE_KIND = 'device_due';
+/** The name the operation log gives the scheduler's changes. */
+export const SCHEDULER_USER = 'scheduler';
+
+export interface FleetJobDeps {
+  store: Store;
+  /** The store whose writes are logged under the scheduler's name (the operation log). */
+  logged: Store;
+  names: LifecycleNames;
+  items: (now: Date) => Promise<DueItem[]>;
+  /** The usernames to tell. */
+  recipients: () => Promise<string[]>;
+  notify?: (input: NotifyInput) => Promise<number>;
+  /** The console page of an instrument. */
+  linkOf: (id: number) => string | undefined;
+}
+
+/** What one notification is about: stable while the same service or calibration is awaited. */
+async function reasonsOf(store: Store, names: LifecycleNames, item: DueItem): Promise<{ key: string; reason: 'service' | 'calibration'; state: string; date: string }[]> {
+  const out: { key: string; reason: 'service' | 'calibration'; state: string; date: string }[] = [];
+  if (item.service) {
+    // The service awaited is the one after the latest return from repair (or since it was new).
+    const repairs = (await store.list(names.repairs.resource, { conditions: [{ field: names.repairs.parent, op: 'eq', value: item.id }], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100_000 })).rows;
+    const since = latestTime(repairs, names.repairs.returned);
+    const cycle = since === undefined ? 'new' : new Date(since).toISOString();
+    out.push({ key: `service:${item.service.intervalHours}:${cycle}`, reason: 'service', state: item.service.state, date: item.service.dueDate ?? '' });
+  }
+  if (item.calibration?.dueDate) out.push({ key: `calibration:${item.calibration.dueDate}`, reason: 'calibration', state: item.calibration.state, date: item.calibration.dueDate });
+  return out;
+}
+
+/** Runs the check; answers how many instruments changed status plus how many notifications went out. */
+export async function runFleetCheck(deps: FleetJobDeps, now: Date): Promise<number> {
+  const { store, logged, names } = deps;
+  const items = await deps.items(now);
+  let count = 0;
+  for (const item of items) {
+    if (item.calibration?.state === 'overdue' && item.status === STATUS.stock) {
+      if (await logged.transaction((tx) => applyEvent(tx, names, item.id, 'calibrationOverdue'))) count++;
+    }
+  }
+  if (!deps.notify) return count;
+  const people = await deps.recipients();
+  if (people.length === 0) return count;
+  for (const item of items) {
+    const link = deps.linkOf(item.id);
+    const sent = (await store.list(NOTIFICATION, { conditions: [{ field: 'kind', op: 'eq', value: DUE_KIND }, ...(link ? [{ field: 'link', op: 'eq' as const, value: link }] : [])], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100_000 })).rows;
+    const keys = new Set(sent.map((row) => (row.params as Record<string, unknown> | undefined)?.key).filter((key) => typeof key === 'string'));
+    for (const reason of await reasonsOf(store, names, item)) {
+      if (keys.has(reason.key)) continue;
+      const params = { key: reason.key, device: item.name, date: reason.date };
+      for (const username of people) {
+        count += await deps.notify({
+          to_user: username,
+          kind: DUE_KIND,
+          title_key: `notify.device_due.${reason.reason}_${reason.state}_title`,
+          text_key: reason.reason === 'service' && (reason.state === 'overdue' || !reason.date) ? 'notify.device_due.service_text_undated' : `notify.device_due.${reason.reason}_text`,
+          params,
+          ...(link ? { link } : {}),
+        });
+      }
+    }
+  }
+  return count;
+}

@@ -1,0 +1,95 @@
+// The instrument fleet's server side, put together for createApp: hours kept from the runs and
+// repairs (hours.ts), the status lifecycle (lifecycle.ts), the due list (due.ts) and the daily
+// check (job.ts). The names of the resources and fields come from the schemas: the instrument is
+// the record with a `sumSince` total (its hours since its last repair), the runs and repairs are
+// the child collections that total names, and the status field is the one its well assignment sets.
+import { rollupsOf } from '../../kernel/fleet/hours';
+import { assignmentCollections } from '../../kernel/schema/assign';
+import type { Registry } from '../../kernel/schema/registry';
+import { recordPath, viewPaths } from '../../kernel/routes/tree';
+import type { WriteGuard } from '../access/guards';
+import type { Api } from '../endpoints';
+import type { Files } from '../files/service';
+import { HistoryStore } from '../history/recorder';
+import type { NotifyInput } from '../notifications';
+import type { People } from '../notify/people';
+import type { Parameters } from '../parameters';
+import type { Permissions } from '../permissions';
+import type { Follower } from '../relations';
+import type { JobWork } from '../jobs';
+import type { Store } from '../store/types';
+import { type DueDeps, type FleetNames, dueItems, registerDue } from './due';
+import { sumSinceFollower } from './hours';
+import { SCHEDULER_USER, runFleetCheck } from './job';
+import { type LifecycleNames, applyEvent, lifecycleGuards, repairFollower } from './lifecycle';
+
+/** The mark of the daily fleet check (schemas/crontab.json). */
+export const FLEET_JOB_MARK = 'fleetDue';
+
+export function fleetNames(registry: Registry): (FleetNames & LifecycleNames) | undefined {
+  const rollup = rollupsOf(registry).find((r) => 'sumSince' in r.spec);
+  if (!rollup || !('sumSince' in rollup.spec)) return undefined;
+  const spec = rollup.spec.sumSince;
+  const parentOf = (resource: string) => registry.resources[resource]['x-resource'].parent!.field;
+  const assigned = assignmentCollections(registry).find((c) => c.spec.member === rollup.resource || registry.resources[c.resource].properties?.[c.spec.member]?.['x-ref'] === rollup.resource);
+  const status = Object.keys(assigned?.spec.onAssign ?? {})[0] ?? 'status';
+  return {
+    device: rollup.resource,
+    status,
+    sinceRepair: rollup.field,
+    runs: { resource: spec.resource, parent: parentOf(spec.resource), start: spec.time, hours: spec.field },
+    repairs: { resource: spec.since.resource, parent: parentOf(spec.since.resource), returned: spec.since.field },
+  };
+}
+
+export interface FleetDeps {
+  registry: Registry;
+  store: Store;
+  parameters: Parameters;
+  files?: Files;
+  now: () => Date;
+}
+
+export function createFleet({ registry, store, parameters, files, now }: FleetDeps) {
+  const names = fleetNames(registry);
+  const hours = sumSinceFollower(registry);
+  const followers: Follower[] = [...(hours ? [hours] : []), ...(names ? [repairFollower(names)] : [])];
+  const guards: Record<string, WriteGuard> = names ? lifecycleGuards(names) : {};
+  const dueDeps: DueDeps | undefined = names && { store, parameters, files, names };
+  const paths = viewPaths(registry.routes);
+
+  return {
+    followers,
+    guards,
+    registerCalls(api: Api) {
+      if (dueDeps) registerDue(api, dueDeps, now);
+    },
+    /** A calibration report was filed: an instrument awaiting calibration goes back to stock. */
+    async calibrated(deviceId: number, by: string | undefined) {
+      if (!names) return;
+      const logged = store instanceof HistoryStore && by ? store.by(by) : store;
+      await logged.transaction((tx) => applyEvent(tx, names, deviceId, 'calibrated'));
+    },
+    /** The work of the daily check, for the scheduler. */
+    jobWork(notify: ((input: NotifyInput) => Promise<number>) | undefined, people: People | undefined, permissions: Permissions, roleNames: () => Promise<string[]>): Record<string, JobWork> {
+      if (!names || !dueDeps) return {};
+      const recipients = async () => {
+        const roles = await roleNames();
+        const allowed = (await Promise.all(roles.map(async (role) => ((await permissions.mayUse([role], names.device)) ? role : undefined)))).filter((r): r is string => !!r);
+        const usernames = new Set<string>();
+        for (const role of allowed) for (const person of (await people?.withRole(role)) ?? []) usernames.add(person.username);
+        return [...usernames].sort();
+      };
+      const linkOf = (id: number) => {
+        const record = paths[names.device]?.record;
+        return record ? recordPath(record, id) : undefined;
+      };
+      const logged = store instanceof HistoryStore ? store.by(SCHEDULER_USER) : store;
+      return {
+        [FLEET_JOB_MARK]: ({ now: at }: { now: Date }) => runFleetCheck({ store, logged, names, items: (when) => dueItems(dueDeps, when), recipients, notify, linkOf }, at),
+      };
+    },
+  };
+}
+
+export type Fleet = ReturnType<typeof createFleet>;

@@ -1,0 +1,186 @@
+// The survey calls of a well resource (`x-resource.survey`):
+// GET <trajectory>?id= — the well's stations in depth order with TVD, north, east, vertical
+// section, closure and dogleg severity, its totals and the stations set aside where two shared a
+// depth; POST <import>?id= — a CSV or XLSX survey listing (file in `file`) replacing the well's
+// imported one, all or nothing: a refusal names the line and column at fault and stores nothing.
+import { Code } from '../../kernel/contract/codes';
+import { echo } from '../../kernel/contract/limits';
+import type { Registry } from '../../kernel/schema/registry';
+import { type ImportRefusal, MAX_IMPORT_BYTES, importSurvey } from '../../kernel/survey/import';
+import type { WellTrajectory } from '../../kernel/survey/wells';
+import type { RecordValidator } from '../../kernel/schema/validation';
+import { type AppContext, fail, ok } from '../context';
+import { type Api, formatBytes } from '../endpoints';
+import { idParameter } from '../form-record-docs';
+import { idIn, notFound } from '../form-calls';
+import { logChange } from '../history/recorder';
+import type { Translate } from '../messages';
+import type { Store } from '../store/types';
+import { readForm } from '../uploads';
+import type { WellSurveys } from './wells';
+
+const NUMBER = { type: 'number' };
+const STATION_VALUES = ['md', 'inc', 'azi', 'tvd', 'north', 'east', 'vs', 'closure', 'closureAzi', 'dls', 'build', 'turn'];
+const SOURCED = {
+  type: 'object',
+  required: ['md', 'inc', 'azi', 'source'],
+  properties: { md: NUMBER, inc: NUMBER, azi: NUMBER, source: { type: 'string' }, ref: { type: 'integer' }, line: { type: 'integer' } },
+};
+const WARNING = {
+  type: 'object',
+  required: ['md', 'kept', 'dropped', 'source'],
+  description: 'two stations at the same measured depth (within 1 mm): the one used and the one set aside',
+  properties: { md: NUMBER, kept: SOURCED, dropped: SOURCED, source: { type: 'string', description: 'where the station set aside came from' } },
+};
+const TRAJECTORY_DATA = {
+  type: 'object',
+  required: ['well', 'vsAzimuth', 'tieOn', 'stations', 'totals', 'warnings'],
+  properties: {
+    well: { type: 'integer' },
+    vsAzimuth: { ...NUMBER, description: 'the vertical section direction (°): the well’s, or the closure direction at its last station' },
+    tieOn: { type: ['object', 'null'], description: 'where the computation starts (a sidetrack), or null for the wellhead' },
+    stations: {
+      type: 'array',
+      description: 'in measured-depth order; lengths in metres, angles in degrees, dls/build/turn in °/30 m',
+      items: {
+        type: 'object',
+        required: [...STATION_VALUES, 'source'],
+        properties: { ...Object.fromEntries(STATION_VALUES.map((name) => [name, NUMBER])), source: { type: 'string' }, ref: { type: 'integer' } },
+      },
+    },
+    totals: { type: ['object', 'null'], description: 'the last station’s position and the largest inclination, dogleg severity and closure, with their depths' },
+    warnings: { type: 'array', items: WARNING },
+  },
+};
+const IMPORT_DATA = {
+  type: 'object',
+  required: ['kept', 'format', 'warnings'],
+  properties: { kept: { type: 'integer', minimum: 1 }, format: { enum: ['csv', 'xlsx'] }, warnings: { type: 'array', items: WARNING } },
+};
+
+/** Four decimals (0.1 mm, 0.0001°): more than any survey measures; never −0. */
+const fine = (value: number) => Math.round(value * 10_000) / 10_000 + 0;
+
+/**
+ * The stations as JSON text, written row by row from the computed columns: a long well's listing
+ * (10,000 stations and more) is answered without an object per station. Every value is a finite
+ * number (the computation never gives NaN), and the sources are resource names.
+ */
+function stationsJson({ columns, origins }: WellTrajectory): string {
+  const rows = new Array<string>(columns.length);
+  const { md, inc, azi, tvd, north, east, vs, closure, closureAzi, dls, build, turn } = columns;
+  for (let i = 0; i < columns.length; i++) {
+    const origin = origins[i];
+    const ref = origin?.ref === undefined ? '' : `,"ref":${origin.ref}`;
+    rows[i] =
+      `{"md":${mm(md[i])},"inc":${mm(inc[i])},"azi":${mm(azi[i])},"tvd":${mm(tvd[i])},"north":${mm(north[i])},"east":${mm(east[i])},` +
+      `"vs":${mm(vs[i])},"closure":${mm(closure[i])},"closureAzi":${mm(closureAzi[i])},"dls":${mm(dls[i])},"build":${mm(build[i])},"turn":${mm(turn[i])},` +
+      `"source":"${origin?.source ?? 'tieOn'}"${ref}}`;
+  }
+  return `[${rows.join(',')}]`;
+}
+
+/**
+ * Three decimals (1 mm, 0.001°) as JSON text: fixed-point formatting is several times faster than
+ * the shortest form of a double, which a long listing feels; a value that rounds to zero is 0, never −0.
+ */
+const mm = (value: number) => (value > -0.0005 && value < 0.0005 ? '0' : value.toFixed(3));
+
+/** The refusal of a file in words, naming its line and column. */
+export function refusalMessage(refusal: ImportRefusal, t: Translate): string {
+  const column = refusal.column ? t(`survey.columns.${refusal.column}`) : '';
+  return t(`survey.refusal.${refusal.reason}`, {
+    line: refusal.line ?? '',
+    column,
+    columnNumber: refusal.columnNumber ?? '',
+    header: echo(refusal.header ?? ''),
+    value: echo(refusal.value ?? ''),
+    limit: refusal.limit?.toLocaleString('en') ?? '',
+    size: formatBytes(refusal.limit ?? MAX_IMPORT_BYTES),
+  });
+}
+
+export function registerSurveyCalls(api: Api, deps: { registry: Registry; store: Store; validator: RecordValidator; wells: WellSurveys; now: () => Date }) {
+  const { store, validator, wells, now } = deps;
+  const { resource, spec } = wells;
+  const listing = spec.listing;
+  const tags = [resource];
+
+  api.on(
+    {
+      method: 'GET',
+      path: spec.trajectory,
+      access: { resource },
+      doc: { tags, summary: `The trajectory of a ${resource}, worked out by minimum curvature from its survey stations`, parameters: [idParameter('id')], data: TRAJECTORY_DATA, codes: [Code.invalidInput, Code.notFound] },
+    },
+    async (c) => {
+      const id = idIn(c, 'id');
+      if (id instanceof Response) return id;
+      const found = await wells.trajectoryOf(store, id);
+      if (!found) return notFound(c, resource, id);
+      const { trajectory } = found;
+      const data = [
+        `"well":${id}`,
+        `"vsAzimuth":${fine(trajectory.vsAzimuth)}`,
+        `"tieOn":${JSON.stringify(trajectory.tieOn ?? null)}`,
+        `"totals":${JSON.stringify(trajectory.totals ?? null)}`,
+        `"warnings":${JSON.stringify(trajectory.warnings)}`,
+        `"stations":${stationsJson(trajectory)}`,
+      ];
+      return c.body(`{"code":${Code.ok},"data":{${data.join(',')}}}`, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+    },
+  );
+
+  const tooLarge = (c: AppContext) => fail(c, Code.invalidInput, refusalMessage({ reason: 'fileTooLarge', limit: MAX_IMPORT_BYTES }, c.get('t')), { refusal: { reason: 'fileTooLarge', limit: MAX_IMPORT_BYTES } });
+  api.on(
+    {
+      method: 'POST',
+      path: spec.import,
+      access: { resource },
+      // The multipart framing needs a little room beyond the file itself.
+      bodyLimit: { bytes: MAX_IMPORT_BYTES + 64 * 1024, refuse: tooLarge },
+      doc: {
+        tags,
+        summary: `Import a survey listing (CSV or XLSX) into a ${resource}, replacing the one it had`,
+        description:
+          'Columns MD, Inc and Azi in any order, named in English (or its abbreviations), Chinese, Spanish or Japanese, on a header line within the first 50; metres and degrees. ' +
+          `At most ${formatBytes(MAX_IMPORT_BYTES)}. A refusal stores nothing and says why in \`refusal\`: reason, line and column.`,
+        parameters: [idParameter('id')],
+        body: {
+          required: true,
+          content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: `a .csv or .xlsx file, at most ${formatBytes(MAX_IMPORT_BYTES)}` } } } } },
+        },
+        data: IMPORT_DATA,
+        codes: [Code.invalidInput, Code.notFound],
+      },
+    },
+    async (c) => {
+      const t = c.get('t');
+      const id = idIn(c, 'id');
+      if (id instanceof Response) return id;
+      if (!(await store.get(resource, id))) return notFound(c, resource, id);
+      const form = await readForm(c);
+      const file = form?.file;
+      if (!(file instanceof File)) return fail(c, Code.invalidInput, t('server.upload_missing'));
+      const read = await importSurvey(new Uint8Array(await file.arrayBuffer()), listing.resource);
+      if (!read.ok) return fail(c, Code.invalidInput, refusalMessage(read.refusal, t), { refusal: read.refusal });
+      const input = { [listing.well]: id, fileName: file.name.slice(0, 255), format: read.format, count: read.stations.length, [listing.stations]: read.stations };
+      const errors = validator.check(listing.resource, input, c.get('language'), t);
+      if (errors.length > 0) return fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
+      const record = { ...input, importedAt: now().toISOString() };
+      const result = await store.transaction(async (tx) => {
+        const [existingId] = await tx.findIds(listing.resource, [{ field: listing.well, op: 'eq', value: id }]);
+        const before = existingId === undefined ? undefined : await tx.get(listing.resource, existingId);
+        const updated = before && (await tx.update(listing.resource, before.id, record));
+        const row = updated?.status === 'ok' ? updated.row : await tx.insert(listing.resource, record);
+        await wells.follower.follow(tx, listing.resource, [{ row, previous: before }]);
+        const found = await wells.trajectoryOf(tx, id);
+        return { row, before, warnings: found?.trajectory.warnings ?? [] };
+      });
+      // The log keeps what the listing is, not its thousands of stations.
+      const summary = (row: Record<string, unknown> | undefined) => row && { id: row.id as number, version: 0, [listing.well]: id, fileName: row.fileName, format: row.format, count: row.count };
+      await logChange(store, c, { resource: listing.resource, action: result.before ? 'update' : 'create', record: result.row.id, before: summary(result.before), after: summary(result.row) });
+      return ok(c, { kept: read.stations.length, format: read.format, warnings: [...read.warnings, ...result.warnings] }, t('survey.imported', { smart_count: read.stations.length }));
+    },
+  );
+}

@@ -1,0 +1,41 @@
+// The console: react-admin, the router and every screen, loaded on demand by the first page
+// (src/main.tsx) once a session exists, or while the person types on the sign-in page.
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { App } from './App';
+import { applyLanguage } from '../i18n/apply';
+import { createI18nProvider, loadMessages } from '../i18n/provider';
+import { requestEarly } from '../api/http';
+import { getToken } from '../api/token';
+import { ensureInfo } from '../auth/session';
+import { requestFirstScreen } from './firstScreen';
+import { registry } from '../../kernel/schema/load-vite';
+import type { Language } from '../../kernel/i18n/languages';
+
+/**
+ * Fetches ahead of mounting what the first screen will need: the console's messages of a
+ * language, and the code of the list screen (the usual first screen) and its tools.
+ */
+export function prepareConsole(language: Language) {
+  void import('../resources/generic/SchemaList');
+  void import('../resources/list/ListTools');
+  return loadMessages(language);
+}
+
+/** Shows the console in `root`, on the current location. */
+export async function mountConsole(root: Root, language: Language) {
+  if (getToken()) {
+    // The person's info and the first screen's data travel while the console renders, not after.
+    ensureInfo().catch(() => undefined);
+    requestEarly('/config'); // the option lists every list and form labels its values from
+    requestFirstScreen(registry, window.location);
+  }
+  await loadMessages(language);
+  const i18nProvider = createI18nProvider(language);
+  applyLanguage(language, i18nProvider.translate);
+  root.render(
+    <StrictMode>
+      <App i18nProvider={i18nProvider} />
+    </StrictMode>,
+  );
+}

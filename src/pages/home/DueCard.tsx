@@ -1,0 +1,121 @@
+// Home's card of the instruments due for service or calibration within the horizon (14 days) and
+// those overdue, overdue first, each linked to its record page, with what is due: hours left of
+// the service interval and the estimated day they run out, days left of the calibration and its
+// last day. The server works it out (GET /device/due, kernel/fleet/due.ts).
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import MuiLink from '@mui/material/Link';
+import { Link } from 'react-router-dom';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { DUE_PATH, type DueAnswer, type DueItem } from '../../../kernel/fleet/due';
+import { useApiData } from '../../resources/statistics/useApiData';
+import { useLinks } from '../../resources/useLinks';
+
+/** A day (YYYY-MM-DD) as the reader writes dates. */
+const dayText = (day: string, locale: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+
+function Reasons({ item }: { item: DueItem }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const number = (n: number) => n.toLocaleString(locale, { maximumFractionDigits: 1 });
+  const lines: { key: string; overdue: boolean; text: string }[] = [];
+  const { service, calibration } = item;
+  if (service) {
+    const overdue = service.state === 'overdue';
+    const hours = number(Math.abs(service.remainingHours ?? 0));
+    const text = overdue
+      ? translate('app.home.due.service_overdue', { hours })
+      : service.dueDate
+        ? translate('app.home.due.service_due', { hours, date: dayText(service.dueDate, locale) })
+        : translate('app.home.due.service_due_undated', { hours });
+    lines.push({ key: 'service', overdue, text });
+  }
+  if (calibration?.dueDate) {
+    const overdue = calibration.state === 'overdue';
+    const days = Math.abs(calibration.remainingDays ?? 0);
+    const date = dayText(calibration.dueDate, locale);
+    const text = overdue ? translate('app.home.due.calibration_overdue', { smart_count: days, date }) : translate('app.home.due.calibration_due', { smart_count: days, date });
+    lines.push({ key: 'calibration', overdue, text });
+  }
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}>
+      {lines.map((line) => (
+        <Box key={line.key} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }} data-reason={line.key}>
+          <Chip size="small" variant={line.overdue ? 'filled' : 'outlined'} color={line.overdue ? 'error' : 'warning'} label={translate(`app.home.due.${line.key}`)} />
+          <Typography variant="body2" color={line.overdue ? 'error' : 'text.secondary'}>
+            {line.text}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** Shown to those who may see the instruments (the call answers them alone). */
+export function DueCard() {
+  const links = useLinks();
+  return links.to('device', 'list') ? <DueList links={links} /> : null;
+}
+
+function DueList({ links }: { links: ReturnType<typeof useLinks> }) {
+  const translate = useTranslate();
+  const { data, isPending, error } = useApiData<DueAnswer>(DUE_PATH);
+  const title = translate('app.home.due.title');
+  const items = data?.items ?? [];
+  return (
+    <Card sx={{ minWidth: 0, mb: 3 }} data-due>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
+          {items.length > 0 && <Chip size="small" color={items[0].overdue ? 'error' : 'warning'} label={items.length} data-due-count />}
+          {data && (
+            <Typography variant="body2" color="text.secondary">
+              {translate('app.home.due.horizon', { smart_count: data.horizonDays })}
+            </Typography>
+          )}
+        </Box>
+        {isPending ? (
+          <Typography color="text.secondary">…</Typography>
+        ) : error ? (
+          <Typography color="error">{translate('app.home.loading_failed')}</Typography>
+        ) : items.length === 0 ? (
+          <Typography color="text.secondary" data-due-empty>
+            {translate('app.home.due.none', { smart_count: data?.horizonDays ?? 14 })}
+          </Typography>
+        ) : (
+          <List dense disablePadding aria-label={title} sx={{ maxHeight: 360, overflowY: 'auto' }}>
+            {items.map((item) => {
+              const to = links.to('device', 'record', item.id);
+              return (
+                <ListItem key={item.id} divider disableGutters sx={{ gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }} data-due-item={item.id}>
+                  <Box sx={{ minWidth: 120, flexShrink: 0 }}>
+                    {to ? (
+                      <MuiLink component={Link} to={to} sx={{ fontWeight: 600 }}>
+                        {item.name}
+                      </MuiLink>
+                    ) : (
+                      <Typography sx={{ fontWeight: 600 }}>{item.name}</Typography>
+                    )}
+                    {item.status !== undefined && (
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {translate(`resources.device.enums.status.${item.status}`, { _: String(item.status) })}
+                      </Typography>
+                    )}
+                  </Box>
+                  <Reasons item={item} />
+                </ListItem>
+              );
+            })}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

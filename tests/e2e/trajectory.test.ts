@@ -1,0 +1,108 @@
+// A well's Trajectory tab in the browser: empty at first, saying where stations come from; a CSV
+// survey imported from the tab (twenty stations building to 30°) gives the totals, the plan view
+// and the other charts, and the table of stations with the TVD the server worked out; the 3D view
+// draws on a canvas; a bad file is refused inline under the button, naming its line, and stores
+// nothing. Then screenshots in two languages, on a desk and a phone. The well is made here.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { computeTrajectory } from '../../kernel/survey/minimum-curvature';
+import { apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { describeScreens, desk, phone } from './screens';
+
+type Row = { id: number; [field: string]: unknown };
+type Client = Awaited<ReturnType<typeof apiClientAs>>;
+let admin: Client;
+const m = messages('en');
+const stamp = Date.now() % 1_000_000;
+
+/** Twenty stations every 30 m: vertical to 90 m, then building 2° a station (2°/30 m) to 30°, towards 45°. */
+const STATIONS = Array.from({ length: 20 }, (_, i) => {
+  const inc = Math.min(30, Math.max(0, (i - 3) * 2));
+  return { md: i * 30, inc, azi: inc === 0 ? 0 : 45 };
+});
+const GOOD_CSV = ['MD,Inc,Azi', ...STATIONS.map((s) => `${s.md},${s.inc},${s.azi}`)].join('\n');
+/** The third line (second station) has no number for its inclination. */
+const BAD_CSV = 'MD,Inc,Azi\n0,0,0\n30,abc,10\n60,1,10\n';
+const BAD_LINE = 3;
+
+let well: Row;
+
+beforeAll(async () => {
+  admin = await apiClientAs('admin');
+  const list = await admin.get<{ items?: Row[]; list?: Row[] }>('/project/list?page=1&limit=1');
+  const [sample] = list.items ?? list.list ?? [];
+  well = await admin.post<Row>('/project/add', { wellNumber: `E2E-TRAJ-${stamp}`, wellType: sample.wellType, oilArea: 'Changqing', clientUnit: 'PetroChina', startDate: '2025-04-01', status: 0 });
+});
+
+async function start(page: Page, path: string) {
+  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, 'admin');
+  await expectPath(page, path);
+}
+
+const openTab = (page: Page, lang = m) => page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: lang['app.trajectory.panel'] }).click();
+const panel = (page: Page) => page.locator('[data-panel="trajectory"]');
+const chooseFile = (page: Page, name: string, text: string) =>
+  page.locator('[data-survey-file]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+const trajectoryOf = (id: number) => admin.get<{ stations: { md: number; tvd: number; source: string }[] }>(`/project/trajectory?id=${id}`);
+
+describe("a well's trajectory", () => {
+  const browser = useFreshPage();
+
+  it('imports a CSV survey and shows the totals, the plan view, the stations and the 3D view; a bad file is refused inline', async () => {
+    const page = browser.page;
+    await start(page, `/project/record/${well.id}`);
+    await openTab(page);
+
+    // No station yet: where they come from, and the import button.
+    await expect.poll(() => panel(page).locator('[data-empty]').textContent()).toBe(m['app.trajectory.empty']);
+
+    await chooseFile(page, 'survey.csv', GOOD_CSV);
+    await page.getByText(m['app.trajectory.imported'].split('||||')[1].trim().replace('%{smart_count}', String(STATIONS.length))).waitFor();
+    await panel(page).locator('[data-chart="plan"] path[data-series="path"]').first().waitFor();
+    await panel(page).locator('[data-chart="section"] path[data-series="section"]').first().waitFor();
+    await expect.poll(() => panel(page).locator('[data-figure="stations"] [data-value]').textContent()).toBe(String(STATIONS.length));
+
+    // The table: one row per station on its first page, with the TVD worked out by minimum curvature.
+    const rows = panel(page).locator('[data-stations] tbody tr');
+    await expect.poll(() => rows.count()).toBe(STATIONS.length);
+    const expected = computeTrajectory(STATIONS).stations.at(-1)!;
+    const last = rows.last().locator('td');
+    expect(await last.nth(0).textContent()).toBe((570).toFixed(2));
+    expect(await last.nth(3).textContent()).toBe(expected.tvd.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+    expect(await last.last().textContent()).toBe(m['app.trajectory.sources.survey']);
+    const stored = await trajectoryOf(well.id);
+    expect(stored.stations).toHaveLength(STATIONS.length);
+
+    // The 3D view draws on a canvas (headless Chromium has WebGL through SwiftShader).
+    await panel(page).getByRole('button', { name: m['app.trajectory.view_3d'] }).click();
+    await panel(page).locator('canvas[data-well3d]').waitFor();
+    expect(await panel(page).getByText(m['app.trajectory.no_webgl']).count()).toBe(0);
+
+    // A bad file: the server's message inline, naming the line; nothing stored.
+    await chooseFile(page, 'bad.csv', BAD_CSV);
+    const error = panel(page).locator('[data-import-error]');
+    await error.waitFor();
+    expect(await error.textContent()).toContain(m['app.trajectory.refusal.line'].replace('%{line}', String(BAD_LINE)));
+    expect((await trajectoryOf(well.id)).stations).toHaveLength(STATIONS.length);
+  });
+});
+
+describeScreens("a well's trajectory screens", [desk('en'), desk('zh'), phone('en'), phone('zh')], 'trajectory', async ({ page, lang, shot }) => {
+  await start(page, `/project/record/${well.id}`);
+  // The test above imported the survey; a run of this suite alone imports it here.
+  if ((await trajectoryOf(well.id)).stations.length === 0) {
+    await openTab(page, lang);
+    await chooseFile(page, 'survey.csv', GOOD_CSV);
+  } else {
+    await openTab(page, lang);
+  }
+  await panel(page).locator('[data-chart="plan"] path[data-series="path"]').first().waitFor();
+  await shot('charts');
+  await panel(page).getByRole('button', { name: lang['app.trajectory.view_3d'] }).click();
+  await panel(page).locator('canvas[data-well3d]').waitFor();
+  await shot('3d');
+  await chooseFile(page, 'bad.csv', BAD_CSV);
+  await panel(page).locator('[data-import-error]').waitFor();
+  await shot('error');
+});
