@@ -46,6 +46,17 @@ export class CountCache {
     return this.epoch * 0x100000000 + (this.generations.get(resource) ?? 0);
   }
 
+  /**
+   * The tickets of several resources, for a value made from all of them (a well's trajectory);
+   * none when such a value must be worked out afresh (remembering off, or a write under way).
+   */
+  tickets(resources: readonly string[]): number[] | undefined {
+    if (!this.on) return undefined;
+    if (this.changedElsewhere?.()) this.forgetAll();
+    if (resources.some((resource) => this.writes.has(resource))) return undefined;
+    return resources.map((resource) => this.ticket(resource));
+  }
+
   /** Keeps a count worked out since `ticket`, unless a write to the resource ended meanwhile. */
   remember(resource: string, key: string, ticket: number, count: number) {
     if (!this.on || ticket !== this.ticket(resource) || this.writes.has(resource)) return;

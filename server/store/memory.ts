@@ -223,6 +223,11 @@ export class MemoryStore implements Store {
   }
 
   /** One transaction at a time; a failed one puts back the tables it changed and the last ids. */
+  /** Keeps nothing: its records are in memory already, and the mock and the tests want every answer fresh. */
+  remember<T>(_key: string, _resources: readonly string[], work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
     if (this.saved) return work(this);
     return this.enqueue(async () => {

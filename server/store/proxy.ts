@@ -33,6 +33,9 @@ export class StoreProxy implements Store {
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
     return this.inner.transaction(work);
   }
+  remember<T>(key: string, resources: readonly string[], work: () => Promise<T>): Promise<T> {
+    return this.inner.remember(key, resources, work);
+  }
   close() {
     return this.inner.close();
   }

@@ -21,10 +21,17 @@ type Builder = ExpressionBuilder<any, any>;
 
 interface SharedCounts {
   counts: CountCache;
+  /** Values made from several resources' records (see SqlStore.remember), newest last. */
+  values: Map<string, { tickets: number[]; value: unknown }>;
   watch?: TableWatch;
   /** Waiting for the next notice of a write to a table, or for the listener to be on (key ''). */
   waiting: Map<string, (() => void)[]>;
 }
+
+/** How many values `remember` keeps (a long well's trajectory answer is a few megabytes). */
+const REMEMBERED_VALUES = 16;
+
+const sameTickets = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((ticket, i) => ticket === b[i]);
 
 function wake(shared: SharedCounts, key: string) {
   const waiting = shared.waiting.get(key);
@@ -53,10 +60,10 @@ function sharedCounts(connection: Connection): SharedCounts {
       seen = now;
       return true;
     };
-    shared = { counts: new CountCache(changedElsewhere), waiting: new Map() };
+    shared = { counts: new CountCache(changedElsewhere), values: new Map(), waiting: new Map() };
   } else {
     // PostgreSQL: nothing is kept before this instance hears the other instances' writes.
-    shared = { counts: new CountCache(undefined, false), waiting: new Map() };
+    shared = { counts: new CountCache(undefined, false), values: new Map(), waiting: new Map() };
   }
   countsByHandle.set(handle, shared);
   return shared;
@@ -123,6 +130,33 @@ export class SqlStore implements Store {
         if (on) wake(shared, '');
       },
     );
+  }
+
+  /**
+   * A value worked out from the records of `resources` (a well's trajectory), kept under `key`
+   * by the rules of the counts: until a write to one of them ends, here or, on PostgreSQL, in
+   * another instance. Inside a transaction it is worked out afresh and not kept. At most
+   * REMEMBERED_VALUES are kept, the least recently used going first.
+   */
+  async remember<T>(key: string, resources: readonly string[], work: () => Promise<T>): Promise<T> {
+    if (this.bound) return work();
+    this.listen();
+    const { values } = this.shared;
+    const tickets = this.counts.tickets(resources);
+    const kept = values.get(key);
+    if (tickets && kept && sameTickets(kept.tickets, tickets)) {
+      values.delete(key);
+      values.set(key, kept);
+      return kept.value as T;
+    }
+    const value = await work();
+    const after = this.counts.tickets(resources);
+    if (tickets && after && sameTickets(tickets, after)) {
+      values.delete(key);
+      values.set(key, { tickets, value });
+      if (values.size > REMEMBERED_VALUES) values.delete(values.keys().next().value!);
+    }
+    return value;
   }
 
   /** How many counts were answered without asking the database. */

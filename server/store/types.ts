@@ -80,5 +80,10 @@ export interface Store {
    * `transaction` runs its work in the same transaction.
    */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
+  /**
+   * A value worked out from the records of `resources`, which the store may keep under `key`
+   * until one of those resources is written (by anyone); a store that keeps nothing runs `work`.
+   */
+  remember<T>(key: string, resources: readonly string[], work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

@@ -20,7 +20,8 @@ import { readForm } from '../uploads';
 import type { WellSurveys } from './wells';
 
 const NUMBER = { type: 'number' };
-const STATION_VALUES = ['md', 'inc', 'azi', 'tvd', 'north', 'east', 'vs', 'closure', 'closureAzi', 'dls', 'build', 'turn'];
+/** The values of each station answered, in this order. */
+const STATION_COLUMNS = ['md', 'inc', 'azi', 'tvd', 'north', 'east', 'vs', 'closure', 'closureAzi', 'dls', 'build', 'turn'] as const;
 const SOURCED = {
   type: 'object',
   required: ['md', 'inc', 'azi', 'source'],
@@ -44,8 +45,8 @@ const TRAJECTORY_DATA = {
       description: 'in measured-depth order; lengths in metres, angles in degrees, dls/build/turn in °/30 m',
       items: {
         type: 'object',
-        required: [...STATION_VALUES, 'source'],
-        properties: { ...Object.fromEntries(STATION_VALUES.map((name) => [name, NUMBER])), source: { type: 'string' }, ref: { type: 'integer' } },
+        required: [...STATION_COLUMNS, 'source'],
+        properties: { ...Object.fromEntries(STATION_COLUMNS.map((name) => [name, NUMBER])), source: { type: 'string' }, ref: { type: 'integer' } },
       },
     },
     totals: { type: ['object', 'null'], description: 'the last station’s position and the largest inclination, dogleg severity and closure, with their depths' },
@@ -62,29 +63,94 @@ const IMPORT_DATA = {
 const fine = (value: number) => Math.round(value * 10_000) / 10_000 + 0;
 
 /**
- * The stations as JSON text, written row by row from the computed columns: a long well's listing
- * (10,000 stations and more) is answered without an object per station. Every value is a finite
- * number (the computation never gives NaN), and the sources are resource names.
+ * JSON written as bytes into one growing buffer: a long well's listing (10,000 stations and more,
+ * twelve numbers each) is answered without a string per number or per station, which is most of
+ * what the answer would otherwise cost. Text written here is ASCII.
  */
-function stationsJson({ columns, origins }: WellTrajectory): string {
-  const rows = new Array<string>(columns.length);
-  const { md, inc, azi, tvd, north, east, vs, closure, closureAzi, dls, build, turn } = columns;
-  for (let i = 0; i < columns.length; i++) {
-    const origin = origins[i];
-    const ref = origin?.ref === undefined ? '' : `,"ref":${origin.ref}`;
-    rows[i] =
-      `{"md":${mm(md[i])},"inc":${mm(inc[i])},"azi":${mm(azi[i])},"tvd":${mm(tvd[i])},"north":${mm(north[i])},"east":${mm(east[i])},` +
-      `"vs":${mm(vs[i])},"closure":${mm(closure[i])},"closureAzi":${mm(closureAzi[i])},"dls":${mm(dls[i])},"build":${mm(build[i])},"turn":${mm(turn[i])},` +
-      `"source":"${origin?.source ?? 'tieOn'}"${ref}}`;
+class JsonBytes {
+  private bytes: Uint8Array<ArrayBuffer> = new Uint8Array(1 << 16);
+  private at = 0;
+
+  private room(more: number) {
+    if (this.at + more <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.at + more));
+    grown.set(this.bytes.subarray(0, this.at));
+    this.bytes = grown;
   }
-  return `[${rows.join(',')}]`;
+
+  ascii(text: string) {
+    this.room(text.length);
+    for (let i = 0; i < text.length; i++) this.bytes[this.at++] = text.charCodeAt(i);
+  }
+
+  /** A whole number, written digit by digit. */
+  integer(value: number) {
+    this.room(24);
+    if (value < 0) {
+      this.bytes[this.at++] = 45; // -
+      value = -value;
+    }
+    const start = this.at;
+    do {
+      this.bytes[this.at++] = 48 + (value % 10);
+      value = Math.floor(value / 10);
+    } while (value > 0);
+    this.bytes.subarray(start, this.at).reverse();
+  }
+
+  /** To three decimals (1 mm, 0.001°); a value that rounds to zero is 0, never −0. */
+  fixed3(value: number) {
+    let thousandths = Math.round(value * 1000);
+    if (thousandths === 0 || !Number.isFinite(thousandths)) return this.ascii('0');
+    if (thousandths < 0) {
+      this.ascii('-');
+      thousandths = -thousandths;
+    }
+    const whole = Math.floor(thousandths / 1000);
+    const part = thousandths - whole * 1000;
+    this.integer(whole);
+    this.room(4);
+    this.bytes[this.at++] = 46; // .
+    this.bytes[this.at++] = 48 + Math.floor(part / 100);
+    this.bytes[this.at++] = 48 + (Math.floor(part / 10) % 10);
+    this.bytes[this.at++] = 48 + (part % 10);
+  }
+
+  done(): Uint8Array<ArrayBuffer> {
+    return this.bytes.slice(0, this.at);
+  }
 }
 
-/**
- * Three decimals (1 mm, 0.001°) as JSON text: fixed-point formatting is several times faster than
- * the shortest form of a double, which a long listing feels; a value that rounds to zero is 0, never −0.
- */
-const mm = (value: number) => (value > -0.0005 && value < 0.0005 ? '0' : value.toFixed(3));
+/** The stations, row by row from the computed columns; the sources are resource names (ASCII). */
+function writeStations(out: JsonBytes, { columns, origins }: WellTrajectory) {
+  out.ascii('[');
+  for (let i = 0; i < columns.length; i++) {
+    out.ascii(i === 0 ? '{' : ',{');
+    for (const [k, name] of STATION_COLUMNS.entries()) {
+      out.ascii(k === 0 ? `"${name}":` : `,"${name}":`);
+      out.fixed3(columns[name][i]);
+    }
+    const origin = origins[i];
+    out.ascii(`,"source":"${origin?.source ?? 'tieOn'}"`);
+    if (origin?.ref !== undefined) {
+      out.ascii(',"ref":');
+      out.integer(origin.ref);
+    }
+    out.ascii('}');
+  }
+  out.ascii(']');
+}
+
+/** The whole answer of the trajectory call, as JSON bytes. */
+function trajectoryJson(id: number, trajectory: WellTrajectory): Uint8Array<ArrayBuffer> {
+  const out = new JsonBytes();
+  const head = [`"well":${id}`, `"vsAzimuth":${fine(trajectory.vsAzimuth)}`, `"tieOn":${JSON.stringify(trajectory.tieOn ?? null)}`, `"totals":${JSON.stringify(trajectory.totals ?? null)}`];
+  // Warnings quote stations as they were read: numbers only, and resource names.
+  out.ascii(`{"code":${Code.ok},"data":{${head.join(',')},"warnings":${JSON.stringify(trajectory.warnings)},"stations":`);
+  writeStations(out, trajectory);
+  out.ascii('}}');
+  return out.done();
+}
 
 /** The refusal of a file in words, naming its line and column. */
 export function refusalMessage(refusal: ImportRefusal, t: Translate): string {
@@ -105,6 +171,8 @@ export function registerSurveyCalls(api: Api, deps: { registry: Registry; store:
   const { resource, spec } = wells;
   const listing = spec.listing;
   const tags = [resource];
+  /** Every resource whose records a well's trajectory is made from. */
+  const sourcesOfWells = [resource, listing.resource, ...spec.sources.map((source) => source.resource)];
 
   api.on(
     {
@@ -116,18 +184,13 @@ export function registerSurveyCalls(api: Api, deps: { registry: Registry; store:
     async (c) => {
       const id = idIn(c, 'id');
       if (id instanceof Response) return id;
-      const found = await wells.trajectoryOf(store, id);
-      if (!found) return notFound(c, resource, id);
-      const { trajectory } = found;
-      const data = [
-        `"well":${id}`,
-        `"vsAzimuth":${fine(trajectory.vsAzimuth)}`,
-        `"tieOn":${JSON.stringify(trajectory.tieOn ?? null)}`,
-        `"totals":${JSON.stringify(trajectory.totals ?? null)}`,
-        `"warnings":${JSON.stringify(trajectory.warnings)}`,
-        `"stations":${stationsJson(trajectory)}`,
-      ];
-      return c.body(`{"code":${Code.ok},"data":{${data.join(',')}}}`, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+      // The answer is the same for everyone who may see the well, until one of its records changes.
+      const text = await store.remember(`trajectory ${resource} ${id}`, sourcesOfWells, async () => {
+        const found = await wells.trajectoryOf(store, id);
+        return found && trajectoryJson(id, found.trajectory);
+      });
+      if (text === undefined) return notFound(c, resource, id);
+      return c.body(text, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
     },
   );
 

@@ -12,7 +12,7 @@
 // and rebuilt by the server when its sources changed. Signed-in screens get the session the
 // console keeps in its `Admin-Token` cookie, set in the browser before Lighthouse navigates
 // (Lighthouse leaves cookies and localStorage alone between runs).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -168,7 +168,8 @@ try {
 }
 
 const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-console.log(`\nLighthouse ${(lighthouse as unknown as { version?: string }).version ?? ''} desktop preset (no throttling of a slow phone), Chromium ${CHROMIUM}\n`);
+const version = (JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+console.log(`\nLighthouse ${version}, desktop preset (desktop screen, no throttling of a slow phone), ${CHROMIUM}\n`);
 console.log(line(['screen', 'path', 'performance', 'FCP', 'accessibility', 'failing accessibility audits']));
 console.log(line(['---', '---', '---:', '---:', '---:', '---']));
 for (const o of outcomes) {

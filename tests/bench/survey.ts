@@ -46,6 +46,44 @@ function time(run: () => unknown): number {
   return median(times);
 }
 
+// GET /project/trajectory over HTTP semantics (the Hono app, in process) on a SQLite file: a well
+// with a 10,000-station imported listing and 300 daily reports, each call reading the records,
+// merging, computing and encoding the answer. Measured first, in a fresh heap: the 100,000-station
+// runs below leave garbage that would be collected during it.
+const TRAJECTORY_STATIONS = Number(process.env.BENCH_TRAJECTORY_STATIONS ?? 10_000);
+const TARGET_MS = 50;
+const registry = loadRegistry();
+const store = await openSqlStore(connectSqlite(join(mkdtempSync(join(tmpdir(), 'console-bench-survey-')), 'console.db')), registry);
+const { app } = await makeBenchApp(store, { seed: false });
+const spec = registry.resources.project['x-resource'].survey!;
+const wellRow = await store.insert('project', { wellNumber: 'Bench-1H', wellType: 'horizontal', oilArea: 'Bench', clientUnit: 'Bench', startDate: '2025-03-01', status: 0 });
+const listing = syntheticWell(TRAJECTORY_STATIONS);
+const lines = ['MD,Inc,Azi', ...Array.from(listing.md, (md, i) => `${(md * 5).toFixed(2)},${listing.inc[i].toFixed(2)},${listing.azi[i].toFixed(2)}`)];
+const trip = await store.insert('trip', { wellId: wellRow.id, tripNumber: 1, startTime: '2025-03-02T08:00:00.000Z', endTime: '2025-04-02T08:00:00.000Z', startDepth: 0, endDepth: 10000 });
+for (let day = 0; day < 300; day++) {
+  const md = 5 + day * 30;
+  await store.insert('daily', { tripNumber: trip.id, wellId: wellRow.id, day: new Date(Date.UTC(2025, 2, 2 + day)).toISOString().slice(0, 10), status: 'draft', drillingParams: { measuredDepth: md, inclination: 10, azimuth: 20 } });
+}
+const form = new FormData();
+form.append('file', new File([lines.join('\n')], 'bench.csv'));
+const imported = await (await app.fetch(new Request(`http://localhost/dev-api${spec.import}?id=${wellRow.id}`, { method: 'POST', headers: { 'X-Token': 'admin-token' }, body: form }))).json();
+if (imported.code !== 20000) throw new Error(`the import was refused: ${JSON.stringify(imported).slice(0, 300)}`);
+let answered = 0;
+const getTrajectory = async () => {
+  const response = await app.fetch(new Request(`http://localhost/dev-api${spec.trajectory}?id=${wellRow.id}`, { headers: { 'X-Token': 'admin-token' } }));
+  answered = (await response.text()).length; // the whole answer received
+};
+// Cold: a write to the well just before each call, so the answer is worked out afresh (records
+// read, merged, computed, encoded). Warm: the same answer again, kept until a record changes.
+const { id: _id, version: _version, ...wellFields } = wellRow;
+const trajectoryMs = await timeAsync(getTrajectory, async () => void (await store.update('project', wellRow.id, wellFields)));
+const warmMs = await timeAsync(getTrajectory);
+console.log(`GET ${spec.trajectory} on SQLite, ${TRAJECTORY_STATIONS.toLocaleString('en')}-station listing + 300 daily reports (${(answered / 1e6).toFixed(1)} MB answered), median of ${RUNS}:`);
+console.log(`  worked out afresh after a write  ${trajectoryMs.toFixed(1).padStart(7)} ms — target under ${TARGET_MS} ms: ${trajectoryMs < TARGET_MS ? 'met' : 'NOT met'}`);
+console.log(`  unchanged since the last call    ${warmMs.toFixed(1).padStart(7)} ms`);
+await store.close();
+const trajectoryMissed = trajectoryMs >= TARGET_MS;
+
 const well = syntheticWell(STATIONS);
 const stations = Array.from(well.md, (md, i) => ({ md, inc: well.inc[i], azi: well.azi[i] }));
 let check = 0;
@@ -69,43 +107,17 @@ const perStation = report('columns (Float64Array in and out)', columnsMs);
 report('objects (stations in, stations out)', objectsMs);
 console.log(`Target: well under ${TARGET_US} µs per station on the column path — ${perStation < TARGET_US ? 'met' : 'NOT met'}.`);
 if (!Number.isFinite(check)) throw new Error('the computation gave a non-finite TVD');
-if (perStation >= TARGET_US) process.exitCode = 1;
+if (perStation >= TARGET_US || trajectoryMissed) process.exitCode = 1;
 
-// GET /project/trajectory over HTTP semantics (the Hono app, in process) on a SQLite file: a well
-// with a 10,000-station imported listing and 300 daily reports, each call reading the records,
-// merging, computing and encoding the answer.
-const TRAJECTORY_STATIONS = Number(process.env.BENCH_TRAJECTORY_STATIONS ?? 10_000);
-const TARGET_MS = 50;
-const registry = loadRegistry();
-const store = await openSqlStore(connectSqlite(join(mkdtempSync(join(tmpdir(), 'console-bench-survey-')), 'console.db')), registry);
-const { app } = await makeBenchApp(store, { seed: false });
-const spec = registry.resources.project['x-resource'].survey!;
-const wellRow = await store.insert('project', { wellNumber: 'Bench-1H', wellType: 'horizontal', oilArea: 'Bench', clientUnit: 'Bench', startDate: '2025-03-01', status: 0 });
-const listing = syntheticWell(TRAJECTORY_STATIONS);
-const lines = ['MD,Inc,Azi', ...Array.from(listing.md, (md, i) => `${(md * 5).toFixed(2)},${listing.inc[i].toFixed(2)},${listing.azi[i].toFixed(2)}`)];
-const trip = await store.insert('trip', { wellId: wellRow.id, tripNumber: 1, startTime: '2025-03-02T08:00:00.000Z', endTime: '2025-04-02T08:00:00.000Z', startDepth: 0, endDepth: 10000 });
-for (let day = 0; day < 300; day++) {
-  const md = 5 + day * 30;
-  await store.insert('daily', { tripNumber: trip.id, wellId: wellRow.id, day: new Date(Date.UTC(2025, 2, 2 + day)).toISOString().slice(0, 10), status: 'draft', drillingParams: { measuredDepth: md, inclination: 10, azimuth: 20 } });
-}
-const form = new FormData();
-form.append('file', new File([lines.join('\n')], 'bench.csv'));
-const imported = await (await app.fetch(new Request(`http://localhost/dev-api${spec.import}?id=${wellRow.id}`, { method: 'POST', headers: { 'X-Token': 'admin-token' }, body: form }))).json();
-if (imported.code !== 20000) throw new Error(`the import was refused: ${JSON.stringify(imported).slice(0, 300)}`);
-let answered = 0;
-const trajectoryMs = await timeAsync(async () => {
-  const response = await app.fetch(new Request(`http://localhost/dev-api${spec.trajectory}?id=${wellRow.id}`, { headers: { 'X-Token': 'admin-token' } }));
-  const text = await response.text(); // the whole answer received; counted once, outside the timing below
-  answered = text.length;
-});
-console.log(`GET ${spec.trajectory} on SQLite, ${TRAJECTORY_STATIONS.toLocaleString('en')}-station listing + 300 daily reports (${(answered / 1e6).toFixed(1)} MB answered): ${trajectoryMs.toFixed(1)} ms median of ${RUNS} — target under ${TARGET_MS} ms: ${trajectoryMs < TARGET_MS ? 'met' : 'NOT met'}.`);
-await store.close();
-if (trajectoryMs >= TARGET_MS) process.exitCode = 1;
-
-async function timeAsync(run: () => Promise<unknown>): Promise<number> {
-  await run();
+/** The median of RUNS calls once the JIT has compiled the path (a server answers many); `before` runs untimed before each. */
+async function timeAsync(run: () => Promise<unknown>, before?: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 5; i++) {
+    await before?.();
+    await run();
+  }
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
+    await before?.();
     const start = performance.now();
     await run();
     times.push(performance.now() - start);

@@ -2,6 +2,7 @@
 // the phone-width sidebar and the error log.
 import { describe, expect, it } from 'vitest';
 import { baseUrl, clickMenu, expectPath, messages, signIn, topMenuEntry, useFreshPage } from './helpers';
+import { readablePrimary } from '../../src/settings/contrast';
 
 describe('the layout on a desktop', () => {
   const browser = useFreshPage();
@@ -80,7 +81,8 @@ describe('the layout on a desktop', () => {
     await page.locator('[data-sidebar-logo]').waitFor();
     expect(await page.locator('[data-tag]').count()).toBe(0);
     const colour = await page.getByRole('link', { name: 'Create' }).evaluate((el) => getComputedStyle(el).color);
-    expect(colour).toBe('rgb(19, 194, 194)');
+    // The colour chosen, in the shade that reads as text on white (too light as it is).
+    expect(colour).toBe(readablePrimary('#13c2c2', false));
   });
 
   it('switches the size, refreshes the view and says so', async () => {
