@@ -76,6 +76,11 @@ describe('generated resource screens', () => {
 
   it('creates a device whose name is its number type and number, edits and deletes it', async () => {
     const page = browser.page;
+    // Two numbers no instrument of the demo data has (it may have any T number).
+    const taken = new Set((await api<{ items: { name: string }[] }>('/device/list?title=T&page=1&limit=1000')).items.map((d) => d.name));
+    let num = 9901;
+    while (taken.has(`T${num}`) || taken.has(`T${num + 1}`)) num += 2;
+    const [first, second] = [`T${num}`, `T${num + 1}`];
     await page.goto(`${baseUrl()}/login?redirect=%2Fdevice%2Fcreate`);
     await signIn(page, 'admin');
     await expectPath(page, '/device/create');
@@ -83,7 +88,7 @@ describe('generated resource screens', () => {
     expect(await page.locator('input[name="name"]').count()).toBe(0); // computed, never typed
 
     await pick(page, 'numtype', 'T');
-    await page.locator('input[name="num"]').fill('9901');
+    await page.locator('input[name="num"]').fill(String(num));
     // No well to type: an instrument's well is the one it is assigned to.
     expect(await page.locator('input[name="project"]').count()).toBe(0);
     await pick(page, 'type', 'Gamma');
@@ -94,31 +99,31 @@ describe('generated resource screens', () => {
     await expectPath(page, '/device/index');
     await page.getByRole('button', { name: 'Save' }).waitFor({ state: 'detached' });
 
-    await page.locator('input[name="title"]').fill('T9901');
+    await page.locator('input[name="title"]').fill(first);
     // The filter reaches the address after a pause; a click before that would be followed by it.
-    await expect.poll(() => page.url()).toContain('T9901');
-    const row = page.locator('table tbody tr', { hasText: 'T9901' });
+    await expect.poll(() => page.url()).toContain(first);
+    const row = page.locator('table tbody tr', { hasText: first });
     await row.waitFor();
     const text = await row.textContent();
     for (const label of ['Gamma', 'Sperry', 'Lower seat key', 'Under repair']) expect(text).toContain(label);
 
     // A row opens the instrument's record page; its Edit button opens the form.
-    const [created] = (await api<{ items: { id: number }[] }>('/device/list?title=T9901')).items;
+    const [created] = (await api<{ items: { id: number }[] }>(`/device/list?title=${first}`)).items;
     await row.click();
     await expectPath(page, `/device/record/${created.id}`);
     await page.getByRole('link', { name: 'Edit' }).click();
     await expectPath(page, `/device/${created.id}`);
-    await expect.poll(() => page.locator('input[name="num"]').inputValue()).toBe('9901');
-    await page.locator('input[name="num"]').fill('9902');
+    await expect.poll(() => page.locator('input[name="num"]').inputValue()).toBe(String(num));
+    await page.locator('input[name="num"]').fill(String(num + 1));
     await page.getByRole('button', { name: 'Save' }).click();
     await expectPath(page, `/device/record/${created.id}`);
-    await page.getByText('T9902').first().waitFor();
+    await page.getByText(second).first().waitFor();
     await page.goto(`${baseUrl()}/device/${created.id}`);
-    await expect.poll(() => page.locator('input[name="num"]').inputValue()).toBe('9902');
+    await expect.poll(() => page.locator('input[name="num"]').inputValue()).toBe(String(num + 1));
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expectPath(page, '/device/index');
-    await expect.poll(async () => (await api<{ total: number }>('/device/list?title=T990')).total).toBe(0);
+    await expect.poll(async () => (await api<{ total: number }>(`/device/list?title=${second}`)).total).toBe(0);
   });
 
   it('refuses to overwrite a crew someone else saved meanwhile, and offers to reload it', async () => {
