@@ -47,7 +47,7 @@ export interface Index {
  * (a child collection's list among them) comes out of its index already in order instead of
  * being sorted on every request, and a unique one per set of `x-resource.unique` fields.
  */
-export function indexesOf(schema: ResourceSchema): Index[] {
+export function indexesOf(schema: ResourceSchema, dialect: Dialect): Index[] {
   const meta = schema['x-resource'];
   const columns = new Set(columnsOf(schema).filter((c) => c.kind !== 'json').map((c) => c.name));
   const usable = (name: string) => columns.has(name);
@@ -57,8 +57,10 @@ export function indexesOf(schema: ResourceSchema): Index[] {
   const sorts = meta.list.sortable.filter(usable);
   const pairs = equalities.flatMap((filter) => sorts.filter((sort) => sort !== filter).map((sort) => [filter, sort]));
   const uniques = (meta.unique ?? []).map((columns) => ({ columns, unique: true }));
-  // A unique index serves lists as well as a plain one on the same columns would.
-  const covered = new Set(uniques.map((u) => u.columns.join()));
+  // On SQLite a unique index serves lists as well as a plain one on the same columns would (both
+  // end with the row id). PostgreSQL's plain sort indexes end with id, the lists' tie-break, which
+  // a unique one cannot without ceasing to hold its columns unique: there both are made.
+  const covered = new Set(dialect === 'sqlite' ? uniques.map((u) => u.columns.join()) : []);
   const plain = [...singles.map((name) => [name]), ...pairs].filter((columns) => !covered.has(columns.join()));
   return [...plain.map((columns) => ({ columns, unique: false })), ...uniques];
 }

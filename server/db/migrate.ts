@@ -134,8 +134,18 @@ const definition = (column: Column, dialect: Dialect) => (c: ColumnDefinitionBui
 const nullsFirst = (schema: ResourceSchema, column: string, dialect: Dialect) =>
   dialect === 'postgres' && schema['x-resource'].list.sortable.includes(column);
 
+/**
+ * Lists break ties by id, in the sort's direction. SQLite's indexes end with the row id (the id)
+ * already; PostgreSQL keeps no order among equal keys, so there a sort field's index ends with id:
+ * otherwise it finds the rows but every list page sorts them again (17 ms against 0.2 ms for a
+ * page of 100,000 instruments).
+ */
+const tiedById = (schema: ResourceSchema, index: Index, dialect: Dialect) =>
+  dialect === 'postgres' && !index.unique && schema['x-resource'].list.sortable.includes(index.columns[index.columns.length - 1]);
+
 function indexColumns(schema: ResourceSchema, index: Index, dialect: Dialect): Expression<unknown> {
-  return sql.join(index.columns.map((name) => (nullsFirst(schema, name, dialect) ? sql`${sql.ref(name)} nulls first` : sql.ref(name))));
+  const columns = index.columns.map((name) => (nullsFirst(schema, name, dialect) ? sql`${sql.ref(name)} nulls first` : sql.ref(name)));
+  return sql.join(tiedById(schema, index, dialect) ? [...columns, sql.ref('id')] : columns);
 }
 
 const createIndex = (trx: Trx, table: string, schema: ResourceSchema, index: Index, dialect: Dialect) => {
@@ -146,7 +156,7 @@ const createIndex = (trx: Trx, table: string, schema: ResourceSchema, index: Ind
 /**
  * A PostgreSQL table made before text ordered by code point and no value came first: its text
  * columns take the "C" collation (their indexes are rebuilt with them), and its sort indexes are
- * made again NULLS FIRST. Does nothing on a table made since.
+ * made again as they are made now. Does nothing on a table made since.
  */
 async function orderLikeTheOtherStores(trx: Trx, table: string, schema: ResourceSchema) {
   const { rows: columns } = await sql<{ column_name: string }>`
@@ -155,14 +165,21 @@ async function orderLikeTheOtherStores(trx: Trx, table: string, schema: Resource
   for (const { column_name } of columns) {
     await trx.schema.alterTable(table).alterColumn(column_name, (c) => c.setDataType(sql`text collate "C"`)).execute();
   }
+  await remakeSortIndexes(trx, table, schema);
+}
+
+/** PostgreSQL: the sort indexes of a table made before they were NULLS FIRST and ended with id, made again. */
+async function remakeSortIndexes(trx: Trx, table: string, schema: ResourceSchema) {
   const { rows: indexes } = await sql<{ indexname: string; indexdef: string }>`
     select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(trx);
   const definitions = new Map(indexes.map((i) => [i.indexname, i.indexdef]));
-  for (const index of indexesOf(schema)) {
+  for (const index of indexesOf(schema, 'postgres')) {
     const name = indexName(table, index);
     const existing = definitions.get(name);
-    const wanted = index.columns.some((column) => nullsFirst(schema, column, 'postgres'));
-    if (existing === undefined || !wanted || existing.includes('NULLS FIRST')) continue;
+    if (existing === undefined) continue;
+    const ordered = !index.columns.some((column) => nullsFirst(schema, column, 'postgres')) || existing.includes('NULLS FIRST');
+    const tied = !tiedById(schema, index, 'postgres') || /, id\)$/.test(existing);
+    if (ordered && tied) continue;
     await trx.schema.dropIndex(name).execute();
     await createIndex(trx, table, schema, index, 'postgres');
   }
@@ -237,13 +254,14 @@ export async function migrate(connection: Connection, registry: Registry): Promi
           });
         }
       }
-      for (const index of indexesOf(schema)) {
+      for (const index of indexesOf(schema, dialect)) {
         await apply({
           name: `${index.unique ? 'unique' : 'index'} ${name}.${index.columns.join('+')}`,
           run: () => createIndex(trx, name, schema, index, dialect),
         });
       }
       if (dialect === 'postgres') await apply({ name: `order ${name}`, run: () => orderLikeTheOtherStores(trx, name, schema) });
+      if (dialect === 'postgres') await apply({ name: `sort ties ${name}`, run: () => remakeSortIndexes(trx, name, schema) });
       if (dialect === 'postgres') await apply({ name: `count signal ${name}`, run: () => countSignal(trx, name) });
     }
     // Totals over child records worked out once when a field becomes one (fleet/derive-steps.ts).

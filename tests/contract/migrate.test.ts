@@ -1,13 +1,16 @@
 // Migrations from the schemas: tables created once, a new schema field becomes a new column,
 // each step recorded, a second run does nothing — on SQLite and PostgreSQL.
 import { afterAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, type CompiledQuery, sql } from 'kysely';
+import pg from 'pg';
 import type { Connection } from '../../server/db/connect';
 import { migrate } from '../../server/db/migrate';
 import { SqlStore } from '../../server/store/sql';
 import { parseLegacyQuery } from '../../kernel/schema/query';
 import type { ResourceSchema } from '../../kernel/schema/types';
-import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
+import { keptByAccounts } from '../../kernel/schema/access';
+import { columnsOf, indexName, indexesOf } from '../../server/db/columns';
+import { POSTGRES_URL, dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
 import { registry } from './helpers';
 
 const unavailable = await postgresUnavailable();
@@ -45,6 +48,69 @@ describe.each(databases)('migrations on %s', (_name, connect) => {
     expect(found.rows.map((r) => r.id)).toEqual([crew.id]);
     const { rows } = await sql<{ n: number }>`select count(*) as n from app_migrations where name = 'add crew.rigName'`.execute(connection.db);
     expect(Number(rows[0].n)).toBe(1);
+    await connection.db.destroy();
+  });
+});
+
+/** A value of a column's kind, for a condition whose SQL is looked at, not run for its rows. */
+const sampleOf = (kind: string) => (kind === 'text' ? 'x' : kind === 'boolean' ? true : 1);
+
+describe.skipIf(unavailable)('PostgreSQL sort indexes', () => {
+  it('serve every list order, filtered by one field or not, without sorting the rows', async () => {
+    const connection = await freshPostgres();
+    await migrate(connection, registry);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(connection.db);
+    const config = { connectionString: POSTGRES_URL, options: `-c search_path=${rows[0].schema}` };
+    const pool = new pg.Pool({ ...config, max: 2 });
+    // The page statements the store runs (it keeps no counts without a listener), caught on their way.
+    const caught: CompiledQuery[] = [];
+    const logged = new Kysely({ dialect: new PostgresDialect({ pool }), log: (event) => void caught.push(event.query) });
+    const store = new SqlStore({ db: logged, dialect: 'postgres', describe: 'caught' }, registry);
+    const client = new pg.Client(config);
+    await client.connect();
+    // Sorting made too dear to choose whenever an index gives the order.
+    await client.query('set enable_sort = off');
+    const sorted: string[] = [];
+    let lists = 0;
+    for (const [name, schema] of Object.entries(registry.resources)) {
+      if (keptByAccounts(schema) || !schema['x-resource'].list) continue;
+      const kinds = new Map(columnsOf(schema).map((c) => [c.name, c.kind]));
+      const meta = schema['x-resource'];
+      const equalities = [...new Set([...meta.filters.filter((f) => f.op === 'eq').map((f) => f.field), ...(meta.parent ? [meta.parent.field] : [])])];
+      for (const sortField of meta.list.sortable.filter((field) => kinds.has(field) && kinds.get(field) !== 'json')) {
+        for (const filter of [undefined, ...equalities.filter((field) => field !== sortField && kinds.has(field))]) {
+          for (const order of ['ASC', 'DESC'] as const) {
+            caught.length = 0;
+            const conditions = filter ? [{ field: filter, op: 'eq' as const, value: sampleOf(kinds.get(filter)!) }] : [];
+            await store.list(name, { conditions, sort: { field: sortField, order }, page: 3, limit: 20 });
+            const page = caught.find((query) => /order by/i.test(query.sql))!;
+            const plan = (await client.query({ text: `explain ${page.sql}`, values: [...page.parameters] })).rows.map((row) => row['QUERY PLAN'] as string);
+            lists++;
+            if (plan.some((line) => /\bSort\b/.test(line))) sorted.push(`${name} by ${sortField} ${order}${filter ? ` where ${filter}` : ''}`);
+          }
+        }
+      }
+    }
+    await client.end();
+    await logged.destroy();
+    await connection.db.destroy();
+    expect(lists).toBeGreaterThan(0);
+    expect(sorted).toEqual([]);
+  }, 60_000);
+
+  it('make a sort index of an older install again, ending with id', async () => {
+    const connection = await freshPostgres();
+    await migrate(connection, registry);
+    const schema = registry.resources.device;
+    const index = indexesOf(schema, 'postgres').find((candidate) => candidate.columns.join() === 'type,hour')!;
+    const name = indexName('device', index);
+    // As an install made before: the index without id, and the step not yet run.
+    await sql`drop index ${sql.id(name)}`.execute(connection.db);
+    await sql`create index ${sql.id(name)} on device (type, hour nulls first)`.execute(connection.db);
+    await sql`delete from app_migrations where name = 'sort ties device'`.execute(connection.db);
+    expect(await migrate(connection, registry)).toEqual(['sort ties device']);
+    const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = current_schema() and indexname = ${name}`.execute(connection.db);
+    expect(rows[0].indexdef).toMatch(/\(type, hour NULLS FIRST, id\)$/);
     await connection.db.destroy();
   });
 });
