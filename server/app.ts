@@ -171,9 +171,12 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
     const t = c.get('t') ?? translator('en');
     return c.json({ code: Code.internal, message: t('server.internal') }, 500);
   });
-  /** Works out again every value kept from other records (after demo data is loaded, or on an install made before they were kept). */
-  const settle = async () => {
-    for (const wells of wellSurveys) await wells.refreshAll(store);
+  /**
+   * Works out again every value kept from other records (after demo data is loaded, or on an
+   * install made before they were kept); `pause`, between two records, lets requests in meanwhile.
+   */
+  const settle = async (pause?: () => Promise<void>) => {
+    for (const wells of wellSurveys) await wells.refreshAll(store, pause);
   };
   return Object.assign(app, { scheduler, notices, parameters, access, settle });
 }

@@ -1,8 +1,8 @@
 // Whether the built console is current: a build carries a stamp, a hash over the contents of
 // everything the build reads, and `npm start` builds again when the sources no longer match it.
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { contentStamp, recordedStamp } from './stamp.js';
 
 /** What the console is built from, relative to the repository. */
 export const BUILD_INPUTS = ['build', 'src', 'kernel', 'mock', 'schemas', 'i18n', 'index.html', 'public', 'vite.config.ts', 'package-lock.json'];
@@ -10,21 +10,14 @@ export const BUILD_INPUTS = ['build', 'src', 'kernel', 'mock', 'schemas', 'i18n'
 /** The stamp's file in the build output. */
 export const STAMP_FILE = '.build-stamp';
 
-function filesUnder(path: string): string[] {
-  if (!existsSync(path)) return [];
-  if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).flatMap((name) => filesUnder(join(path, name)));
-}
-
 /** A SHA-256 over the names and contents of the input files, in a fixed order: the same sources give the same stamp anywhere. */
 export function sourceStamp(root: string, inputs: string[] = BUILD_INPUTS): string {
-  const hash = createHash('sha256');
-  const files = inputs.flatMap((input) => filesUnder(join(root, input))).map((file) => relative(root, file).split(sep).join('/'));
-  for (const file of files.sort()) {
-    const content = readFileSync(join(root, file));
-    hash.update(`${file}\0${content.length}\0`).update(content);
-  }
-  return hash.digest('hex');
+  return contentStamp(root, inputs);
+}
+
+/** The same stamp, its files read only when one of them changed since the last start (stamp.js). */
+export function currentSourceStamp(root: string): string {
+  return recordedStamp(root, BUILD_INPUTS, join(root, 'node_modules', '.cache', 'console', 'console-sources'));
 }
 
 export function readStamp(dist: string): string | undefined {

@@ -5,11 +5,11 @@
 // beside it, a hash over the contents of the inputs below, says from what it was compiled: a
 // fresh clone, a pull or an edit that changed any of them compiles it again before the start.
 // Plain JavaScript, since Node runs it as it is.
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
+import { recordedStamp } from './stamp.js';
 
 const ROOT = join(import.meta.dirname, '..');
 /**
@@ -22,21 +22,12 @@ const STAMP = '.build-stamp';
 /** What the compiled server is made from: its sources, the JSON they import, and the packages' versions. */
 export const SERVER_INPUTS = ['server', 'kernel', 'schemas', 'i18n', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
-function filesUnder(path) {
-  if (!existsSync(path)) return [];
-  if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).flatMap((name) => filesUnder(join(path, name)));
-}
-
-/** A SHA-256 over the names and contents of the inputs, in a fixed order. */
+/**
+ * The stamp of the server's sources. Worked out from their contents, read again only when a file
+ * changed (the record lies in node_modules/.cache, beside the packages it depends on).
+ */
 export function serverStamp(root = ROOT) {
-  const hash = createHash('sha256');
-  const files = SERVER_INPUTS.flatMap((input) => filesUnder(join(root, input))).map((file) => relative(root, file).split(sep).join('/'));
-  for (const file of files.sort()) {
-    const content = readFileSync(join(root, file));
-    hash.update(`${file}\0${content.length}\0`).update(content);
-  }
-  return hash.digest('hex');
+  return recordedStamp(root, SERVER_INPUTS, join(root, 'node_modules', '.cache', 'console', 'server-sources'));
 }
 
 /**
@@ -57,17 +48,20 @@ const ownFolders = {
 };
 
 /**
- * Packages published as many small ES modules are bundled too: Node would otherwise resolve and
- * load each of their hundreds of files on every start. The others (CommonJS, native code, or
- * reading files beside their own code) load from node_modules as they are.
+ * Packages made of many small files are bundled too, with what they import: Node would otherwise
+ * resolve and load each of their files on every start (the messages' translator alone pulls in
+ * some thirty small polyfill packages). The others (native code, files read beside their own code,
+ * or the PostgreSQL client, loaded only on PostgreSQL) load from node_modules as they are.
  */
-const BUNDLED = new Set(['kysely', 'hono', '@hono/node-server', '@faker-js/faker', 'croner']);
+const BUNDLED = new Set(['kysely', 'hono', '@hono/node-server', '@faker-js/faker', 'croner', 'node-polyglot', 'ajv', 'ajv-formats']);
 
 const packagesOutside = {
   name: 'packages-outside',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { external: true };
+      // Imported by a bundled package's own file: bundled with it.
+      if (args.importer.includes(`${sep}node_modules${sep}`)) return undefined;
       const [first, second] = args.path.split('/');
       const name = first.startsWith('@') ? `${first}/${second}` : first;
       return BUNDLED.has(name) ? undefined : { external: true };

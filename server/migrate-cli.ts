@@ -3,7 +3,7 @@ import { loadServerRegistry } from './registry';
 import { connectFromEnv } from './db/connect';
 import { migrate } from './db/migrate';
 
-const connection = connectFromEnv();
+const connection = await connectFromEnv();
 const steps = await migrate(connection, loadServerRegistry());
 console.log(steps.length ? `${connection.describe}: applied ${steps.length} step(s):\n  ${steps.join('\n  ')}` : `${connection.describe}: already up to date.`);
 await connection.db.destroy();

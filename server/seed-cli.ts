@@ -6,7 +6,7 @@ import { connectFromEnv } from './db/connect';
 import { migrate } from './db/migrate';
 import { seedDatabase } from './seed-db';
 
-const connection = connectFromEnv();
+const connection = await connectFromEnv();
 try {
   const registry = loadServerRegistry();
   await migrate(connection, registry);

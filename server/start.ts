@@ -10,10 +10,9 @@ import { SCHEMA_DIR, readSchemaFiles } from '../kernel/schema/load-node';
 import { loadServerRegistry } from './registry';
 import { createApp } from './app';
 import { accountLimitsOf, createParameters } from './parameters';
-import { postgresBus } from './notify/pg-bus';
 import { sqliteBackups } from './backups/sqlite';
 import { ensureFirstAccounts } from './auth/bootstrap';
-import { buildReason, sourceStamp, writeStamp } from './build-stamp';
+import { buildReason, currentSourceStamp, writeStamp } from './build-stamp';
 import { SqlAccounts } from './auth/sql-accounts';
 import { type Connection, connectFromEnv } from './db/connect';
 import { migrate } from './db/migrate';
@@ -36,7 +35,7 @@ const DIST = process.env.DIST_DIR ?? join(ROOT, 'dist');
 
 /** Builds the console when it is missing or older than its sources; the stamp goes in last, once the build succeeded. */
 async function buildConsoleIfNeeded() {
-  const stamp = sourceStamp(ROOT);
+  const stamp = currentSourceStamp(ROOT);
   const reason = buildReason(DIST, stamp, process.env.DIST_DIR !== undefined);
   if (!reason) return;
   log.info(`Building the console (${reason})…`);
@@ -102,7 +101,7 @@ async function main() {
   await checkSchemaFiles(registry);
   await buildConsoleIfNeeded();
 
-  const connection = connectFromEnv();
+  const connection = await connectFromEnv();
   const steps = await migrate(connection, registry);
   if (steps.length) log.info({ steps }, 'database migrated');
   const store = new SqlStore(connection, registry);
@@ -124,9 +123,12 @@ async function main() {
   const jsonBodyMaxBytes = parseInteger(process.env.JSON_BODY_MAX_BYTES ?? String(DEFAULT_JSON_BODY_MAX_BYTES), { min: 1024 });
   if (jsonBodyMaxBytes === undefined) throw new Error(`JSON_BODY_MAX_BYTES must be a whole number of bytes, at least 1024 (it is "${process.env.JSON_BODY_MAX_BYTES}")`);
   // Notifications reach the streams of every server instance on PostgreSQL through LISTEN/NOTIFY.
-  const noticeBus = connection.dialect === 'postgres' && process.env.DATABASE_URL ? await postgresBus(process.env.DATABASE_URL, undefined, (error) => log.error({ err: error }, 'notification bus')) : undefined;
+  // (The bus, with the PostgreSQL client, is loaded only then.)
+  const postgresUrl = connection.dialect === 'postgres' ? process.env.DATABASE_URL : undefined;
+  const bus = postgresUrl ? await import('./notify/pg-bus') : undefined;
+  const noticeBus = postgresUrl && bus ? await bus.postgresBus(postgresUrl, undefined, (error) => log.error({ err: error }, 'notification bus')) : undefined;
   // So do changes of the menu and the roles, on a channel of their own: every instance checks the same rules at once.
-  const accessSignal = connection.dialect === 'postgres' && process.env.DATABASE_URL ? await postgresBus(process.env.DATABASE_URL, 'console_access', (error) => log.error({ err: error }, 'access signal')) : undefined;
+  const accessSignal = postgresUrl && bus ? await bus.postgresBus(postgresUrl, 'console_access', (error) => log.error({ err: error }, 'access signal')) : undefined;
   const api = createApp({
     registry,
     store,
@@ -143,14 +145,15 @@ async function main() {
   });
   await api.access.ready();
   api.scheduler.start();
-  // Values kept from other records (a well's trajectory) are worked out again in the background:
-  // right after demo data is loaded, or on an install made before they were kept; the first
-  // answers need not wait for it.
-  void api.settle().catch((error) => log.error({ err: error }, 'settling derived values'));
   const web = createWebApp({ api, distDir: DIST, log, healthy: async () => void (await sql`select 1`.execute(connection.db)) });
   const port = Number(process.env.PORT ?? 8080);
   const server = serve({ fetch: web.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
     console.log(`Console ready at http://localhost:${port}/ (${connection.describe})`);
+    // Values kept from other records (a well's trajectory) are worked out again in the background
+    // once the server answers (right after demo data is loaded, or on an install made before they
+    // were kept), a record at a time with requests let in between.
+    const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+    setImmediate(() => void api.settle(pause).catch((error) => log.error({ err: error }, 'settling derived values')));
   });
 
   let stopping = false;

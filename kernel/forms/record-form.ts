@@ -13,10 +13,16 @@ export const FILLED_FORMS_PANEL = 'filledForms';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+const valuesFields = new WeakMap<ResourceSchema, { field: string; definedBy: string } | undefined>();
+
 /** The field holding the parent-defined values, and the parent's list field that defines them. */
 export function formValuesField(schema: ResourceSchema): { field: string; definedBy: string } | undefined {
+  // Asked for every record a list answers: worked out once per schema.
+  if (valuesFields.has(schema)) return valuesFields.get(schema);
   const found = Object.entries(properties(schema)).find(([, prop]) => prop['x-form-values']);
-  return found ? { field: found[0], definedBy: found[1]['x-form-values']! } : undefined;
+  const values = found ? { field: found[0], definedBy: found[1]['x-form-values']! } : undefined;
+  valuesFields.set(schema, values);
+  return values;
 }
 
 /** The record's own fields a form writes: writable, top-level, not the parent's id nor the values. */

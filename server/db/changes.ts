@@ -3,8 +3,7 @@
 // it when the writing transaction commits, and never for one rolled back. This instance listens
 // on a connection of its own, kept open and opened again when it drops.
 import pg from 'pg';
-
-export const COUNTS_CHANNEL = 'console_counts';
+import { COUNTS_CHANNEL } from './migrate';
 /** How long to wait before listening again after the connection dropped. */
 const RETRY_MS = 1000;
 

@@ -3,10 +3,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
-import { type TableWatch, watchTables } from './changes';
-import { PreparingClient, preparingSqlite } from './prepared';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { TableWatch } from './changes';
+import { preparingSqlite } from './prepared';
 
 // Resource tables are named by the schema files at run time, so they get no static row types
 // here; the product's own fixed tables do, in tables.ts (FixedDb, to which this is assignable).
@@ -28,9 +27,6 @@ export interface Connection {
   watchTables?: (changed: (table: string) => void, listening: (on: boolean) => void) => TableWatch;
 }
 
-// PostgreSQL answers COUNT(*) and BIGINT as text; our counts and ids fit in a JavaScript number.
-pg.types.setTypeParser(20, (value: string) => Number(value));
-
 export function connectSqlite(file: string): Connection {
   if (file !== ':memory:') mkdirSync(join(file, '..'), { recursive: true });
   const sqlite = new Database(file);
@@ -43,22 +39,11 @@ export function connectSqlite(file: string): Connection {
   return { db: new Kysely({ dialect: new SqliteDialect({ database: preparingSqlite(sqlite) }) }), dialect: 'sqlite', sqlite, describe: `SQLite ${file}` };
 }
 
-/** `searchPath` keeps the tables in a schema of their own (tests use one each). */
-export function connectPostgres(url: string, searchPath?: string): Connection {
-  const config = { connectionString: url, ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}) };
-  // Queries run as named prepared statements, parsed and planned once per connection (prepared.ts).
-  const pool = new pg.Pool({ ...config, max: Number(process.env.DATABASE_POOL ?? 10), Client: PreparingClient });
-  const safe = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-  return {
-    db: new Kysely({ dialect: new PostgresDialect({ pool }) }),
-    dialect: 'postgres',
-    describe: `PostgreSQL ${safe}`,
-    watchTables: (changed, listening) => watchTables(config, changed, listening),
-  };
-}
-
-/** DATABASE_URL when set, else SQLite at DATA_DIR/console.db. */
-export function connectFromEnv(env: NodeJS.ProcessEnv = process.env): Connection {
-  if (env.DATABASE_URL) return connectPostgres(env.DATABASE_URL);
+/**
+ * DATABASE_URL when set, else SQLite at DATA_DIR/console.db. The PostgreSQL client is loaded
+ * only then: a SQLite start does not pay for reading it.
+ */
+export async function connectFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<Connection> {
+  if (env.DATABASE_URL) return (await import('./connect-postgres')).connectPostgres(env.DATABASE_URL);
   return connectSqlite(join(env.DATA_DIR ?? 'data', 'console.db'));
 }

@@ -8,7 +8,6 @@ import { keptByAccounts } from '../../kernel/schema/access';
 import { type Column, type Index, columnsOf, indexName, indexesOf, sqlType } from './columns';
 import type { Connection, Dialect } from './connect';
 import { rollupSteps } from '../fleet/derive-steps';
-import { COUNTS_CHANNEL } from './changes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Trx = Transaction<any>;
@@ -192,6 +191,8 @@ async function remakeSortIndexes(trx: Trx, table: string, schema: ResourceSchema
  * sends one per transaction however many statements wrote the table. It takes no lock that
  * concurrent serializable writers could conflict on (unlike a counter row).
  */
+export const COUNTS_CHANNEL = 'console_counts';
+
 const countSignalFunction = (trx: Trx) =>
   sql`create or replace function console_count_changed() returns trigger language plpgsql as $$
     begin

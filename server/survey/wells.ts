@@ -108,8 +108,12 @@ export function createWellSurveys(resource: string, spec: SurveySpec) {
   };
 
   /** Every well's values worked out again: after demo data is loaded, or an install made before they were derived. */
-  async function refreshAll(store: Store): Promise<void> {
-    for (const id of await store.findIds(resource, [])) await store.transaction((tx) => refresh(tx, id));
+  /** Every well again, each in a transaction of its own; `pause` between two lets requests in meanwhile. */
+  async function refreshAll(store: Store, pause?: () => Promise<void>): Promise<void> {
+    for (const id of await store.findIds(resource, [])) {
+      await store.transaction((tx) => refresh(tx, id));
+      await pause?.();
+    }
   }
 
   return { resource, spec, follower, trajectoryOf, refresh, refreshAll };

@@ -18,7 +18,8 @@ import { parseLegacyQuery } from '../../kernel/schema/query';
 import { ensureFirstAccounts } from '../../server/auth/bootstrap';
 import { SqlAccounts } from '../../server/auth/sql-accounts';
 import { columnsOf, encode } from '../../server/db/columns';
-import { type Connection, connectPostgres, connectSqlite } from '../../server/db/connect';
+import { type Connection, connectSqlite } from '../../server/db/connect';
+import { connectPostgres } from '../../server/db/connect-postgres';
 import { migrate } from '../../server/db/migrate';
 import { SqlStore } from '../../server/store/sql';
 import { fakeRecords, SEED_DATE } from '../../kernel/demo/fake';
@@ -30,6 +31,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const PASSWORD = 'bench-password-1';
 const ROOT = join(import.meta.dirname, '../..');
+/** BENCH_SERVER_ROOT=<another checkout>: its server is measured instead (a before/after comparison on the same data). */
+const SERVER_ROOT = process.env.BENCH_SERVER_ROOT ?? ROOT;
 const LIST_QUERY = 'type=1&sort=-hour&page=20&limit=20';
 /** BENCH_TSX=1 runs the server through the TypeScript loader instead (as `npm start` did before it was compiled). */
 const SERVER_COMMAND = process.env.BENCH_TSX === '1' ? ['--import', 'tsx', 'server/start.ts'] : ['server/launch.js'];
@@ -47,17 +50,30 @@ const columns = columnsOf(schema);
 /** Peak resident memory of a process so far, in MB (Linux VmHWM). */
 const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
+/** CPU time a process has used so far, user and system, in microseconds (Linux /proc, 10 ms steps). */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime, the 14th and 15th fields of the whole line, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 interface Figures {
   rps: number;
   p50: number;
   p99: number;
   errors: number;
+  /** The server's CPU time per request: what the rate would be bounded by on a core of its own, whatever else the machine runs. */
+  cpuPerRequest: number;
 }
 
-async function load(title: string, options: autocannon.Options): Promise<Figures> {
+async function load(title: string, pid: number, options: autocannon.Options): Promise<Figures> {
+  const cpuBefore = cpuMicros(pid);
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
-  const figures = { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
-  console.log(`${title.padEnd(44)} ${figures.rps.toFixed(0).padStart(7)} req/s   p50 ${String(figures.p50).padStart(4)} ms   p99 ${String(figures.p99).padStart(4)} ms   errors ${figures.errors}`);
+  const cpuPerRequest = (cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total);
+  const figures = { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuPerRequest };
+  console.log(
+    `${title.padEnd(44)} ${figures.rps.toFixed(0).padStart(7)} req/s   p50 ${String(figures.p50).padStart(4)} ms   p99 ${String(figures.p99).padStart(4)} ms   errors ${figures.errors}   server CPU ${cpuPerRequest.toFixed(0)} µs/request`,
+  );
   return figures;
 }
 
@@ -121,7 +137,7 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...profile, ...SERVER_COMMAND], {
-    cwd: ROOT,
+    cwd: SERVER_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, DATABASE_URL: '', DIST_DIR: work, DEMO: '0', LOG_LEVEL: 'error', ...env, PORT: String(port), HOST: '127.0.0.1' },
   });
@@ -203,12 +219,12 @@ async function bench(database: 'sqlite' | 'postgres'): Promise<Outcome> {
       const token = await signInOverHttp(server.url, 'admin', PASSWORD);
       const headers = { 'X-Token': token, 'Content-Type': 'application/json' };
       console.log(`Server on ${database}: ${DEVICES.toLocaleString('en')} devices, ${CONNECTIONS} connections, ${SECONDS} s each; memory after start ${peakMb(server.child.pid!).toFixed(0)} MB`);
-      const list = await load(`list (${LIST_QUERY})`, { url: `${server.url}/dev-api/device/list?${LIST_QUERY}`, headers });
-      const detail = await load('detail (id=54321)', { url: `${server.url}/dev-api/device/detail?id=54321`, headers });
+      const list = await load(`list (${LIST_QUERY})`, server.child.pid!, { url: `${server.url}/dev-api/device/list?${LIST_QUERY}`, headers });
+      const detail = await load('detail (id=54321)', server.child.pid!, { url: `${server.url}/dev-api/device/detail?id=54321`, headers });
       const total = async () => ((await (await fetch(`${server.url}/dev-api/device/list?limit=1`, { headers })).json()) as { data: { total: number } }).data.total;
       const before = await total();
       let n = 0;
-      await load('create', {
+      await load('create', server.child.pid!, {
         url: `${server.url}/dev-api/device/create`,
         method: 'POST',
         headers,
@@ -239,7 +255,7 @@ async function bench(database: 'sqlite' | 'postgres'): Promise<Outcome> {
 
 let exitCode = 0;
 try {
-  if (SERVER_COMMAND[0] === 'server/launch.js') execFileSync(process.execPath, ['server/launch.js', '--compile-only'], { cwd: ROOT, stdio: 'inherit' });
+  if (SERVER_COMMAND[0] === 'server/launch.js') execFileSync(process.execPath, ['server/launch.js', '--compile-only'], { cwd: SERVER_ROOT, stdio: 'inherit' });
   const outcomes = [await bench('sqlite')];
   if (process.env.DATABASE_URL) outcomes.push(await bench('postgres'));
   else console.log('\nPostgreSQL: skipped (DATABASE_URL is not set)');

@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { connectPostgres, connectSqlite, type Connection } from '../../server/db/connect';
+import { connectSqlite, type Connection } from '../../server/db/connect';
+import { connectPostgres } from '../../server/db/connect-postgres';
 
 export const POSTGRES_URL = process.env.DATABASE_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 

@@ -1,10 +1,11 @@
 // The stamp `npm start` compares to decide whether to build the console again, on a temporary
 // directory standing for the repository and its build output.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILD_INPUTS, buildReason, readStamp, sourceStamp, writeStamp } from '../../server/build-stamp';
+import { recordedStamp } from '../../server/stamp.js';
 
 let root: string;
 let dist: string;
@@ -24,6 +25,39 @@ beforeEach(() => {
   write('package-lock.json', '{}');
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('recordedStamp', () => {
+  const record = () => join(root, 'cache', 'sources');
+
+  it('is the content stamp, kept with a listing of the files', () => {
+    const stamp = recordedStamp(root, BUILD_INPUTS, record());
+    expect(stamp).toBe(sourceStamp(root));
+    expect(readFileSync(record(), 'utf8').split('\n')[1]).toBe(stamp);
+  });
+
+  it('answers the recorded stamp without reading the files while none changed', () => {
+    recordedStamp(root, BUILD_INPUTS, record());
+    const [listing] = readFileSync(record(), 'utf8').split('\n');
+    // A record whose stamp the files could not give: answered as it is, so the files were not read.
+    writeFileSync(record(), `${listing}\nrecorded\n`);
+    expect(recordedStamp(root, BUILD_INPUTS, record())).toBe('recorded');
+  });
+
+  it.each([
+    ['a file is modified', () => {
+      write('src/layout/menu.tsx', 'menu');
+      utimesSync(join(root, 'src/layout/menu.tsx'), new Date(), new Date(Date.now() + 5000));
+    }],
+    ['a file is added', () => write('src/other.tsx', 'other')],
+    ['a file is removed', () => rmSync(join(root, 'src/main.tsx'))],
+  ])('reads the files again when %s', (_what, change) => {
+    recordedStamp(root, BUILD_INPUTS, record());
+    const [listing] = readFileSync(record(), 'utf8').split('\n');
+    writeFileSync(record(), `${listing}\nrecorded\n`);
+    change();
+    expect(recordedStamp(root, BUILD_INPUTS, record())).toBe(sourceStamp(root));
+  });
+});
 
 describe('sourceStamp', () => {
   it('is the same for the same contents, and ignores what the build does not read', () => {
