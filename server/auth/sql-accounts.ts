@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_USERNAME_LENGTH } from '../../kernel/contract/limits';
 import type { AccountsTable, FixedDb } from '../db/tables';
+import { withParameters } from '../db/prepared';
 import { sql } from 'kysely';
 import { type AccountRecord, type AccountValues, type Accounts, type LoginResult, type ManageResult, type TokenCheck, type UserInfo, hasEnabledSuper } from './accounts';
 import type { LoginRefusal } from '../../kernel/history/names';
@@ -150,14 +151,23 @@ export class SqlAccounts implements Accounts {
     return Number(result.numDeletedRows);
   }
 
-  async check(token: string | undefined): Promise<TokenCheck> {
-    if (!token) return { problem: 'unknown' };
-    const row = await this.db
+  /** The session's account by the token's hash, as `check` reads it for every request. */
+  private sessionQuery(hash: string) {
+    return this.db
       .selectFrom('app_sessions')
       .innerJoin('app_accounts', 'app_accounts.username', 'app_sessions.username')
       .select(['app_sessions.expires_at', 'app_accounts.username', 'roles', 'name', 'avatar', 'introduction', 'mobile', 'enabled', 'must_change'])
-      .where('app_sessions.token_hash', '=', tokenHash(token))
-      .executeTakeFirst();
+      .where('app_sessions.token_hash', '=', hash)
+      .compile();
+  }
+
+  /** That query built once (its one parameter is the hash): building it cost more than running it. */
+  private compiledSessionQuery?: ReturnType<SqlAccounts['sessionQuery']>;
+
+  async check(token: string | undefined): Promise<TokenCheck> {
+    if (!token) return { problem: 'unknown' };
+    const query = (this.compiledSessionQuery ??= this.sessionQuery(''));
+    const [row] = (await this.db.executeQuery(withParameters(query, [tokenHash(token)]))).rows;
     if (!row || Number(row.enabled) !== 1) return { problem: 'unknown' };
     if (row.expires_at <= this.now().toISOString()) {
       await this.logout(token);

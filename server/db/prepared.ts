@@ -2,7 +2,7 @@
 // request shape always gives the same text (values are bound parameters), so the text is the key.
 // (PostgreSQL's side is prepared-postgres.ts, loaded only when the server runs on PostgreSQL.)
 import type Database from 'better-sqlite3';
-import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import type { CompiledQuery, SqliteDatabase, SqliteStatement } from 'kysely';
 
 /** Distinct statement texts kept prepared; beyond this the oldest is let go (SQLite) or new texts run unnamed (PostgreSQL). */
 export const KEPT = 1000;
@@ -29,3 +29,10 @@ export function preparingSqlite(sqlite: Database.Database): SqliteDatabase {
     },
   };
 }
+
+/**
+ * A query compiled once, run again with other values (`parameters`, in the order the query was
+ * built with): for the few statements every request runs, where building the query with Kysely
+ * cost more than the database took to answer it.
+ */
+export const withParameters = <R>(query: CompiledQuery<R>, parameters: readonly unknown[]): CompiledQuery<R> => ({ ...query, parameters });

@@ -1,6 +1,6 @@
 // The store on a SQL database through Kysely: filtering, sorting and paging happen in the
 // database; field names come from the schemas (checked), values are always bound parameters.
-import { type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kysely';
+import { type CompiledQuery, type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kysely';
 import type { Condition, ListQuery } from '../../kernel/schema/query';
 import type { Registry } from '../../kernel/schema/registry';
 import { type Column, NOTHING, columnsOf, decode, encode, operand } from '../db/columns';
@@ -27,6 +27,9 @@ interface SharedCounts {
   /** Waiting for the next notice of a write to a table, or for the listener to be on (key ''). */
   waiting: Map<string, (() => void)[]>;
 }
+
+/** How many compiled list page statements a store keeps. */
+const PAGE_QUERIES = 256;
 
 /** How many values `remember` keeps (a long well's trajectory answer is a few megabytes). */
 const REMEMBERED_VALUES = 16;
@@ -105,6 +108,8 @@ export class SqlStore implements Store {
    */
   private counts: CountCache;
   private shared: SharedCounts;
+  /** Compiled list page statements (pageQuery), shared with the stores of its transactions. */
+  private pageQueries = new Map<string, CompiledQuery>();
 
   constructor(
     private connection: Connection,
@@ -272,29 +277,44 @@ export class SqlStore implements Store {
   }
 
   async list(resource: string, query: ListQuery) {
-    const where = this.where(resource, query.conditions);
+    const [{ rows }, count] = await Promise.all([this.db.executeQuery(this.pageQuery(resource, query)), this.count(resource, query.conditions)]);
+    return { rows: rows.map((r) => this.toRow(resource, r as Record<string, unknown>)), total: count };
+  }
+
+  /**
+   * The statement of a list page, compiled once for each resource and query asked (the same list
+   * asked again, a page turned back and forth): building it took longer than SQLite took to
+   * answer it. At most PAGE_QUERIES are kept, the least recently used going first.
+   */
+  private pageQuery(resource: string, query: ListQuery): CompiledQuery {
+    const key = `${resource}\0${JSON.stringify(query)}`;
+    const kept = this.pageQueries.get(key);
+    if (kept) {
+      this.pageQueries.delete(key);
+      this.pageQueries.set(key, kept);
+      return kept;
+    }
     const { name: sortColumn } = this.column(resource, query.sort.field);
     const descending = query.sort.order === 'DESC';
     const postgres = this.connection.dialect === 'postgres';
-    const [rows, count] = await Promise.all([
-      this.db
-        .selectFrom(resource)
-        .selectAll()
-        .where(where)
-        .orderBy(sortColumn, (o) => {
-          const directed = descending ? o.desc() : o.asc();
-          // SQLite already puts no value first going up and last going down; PostgreSQL is told to.
-          if (!postgres) return directed;
-          return descending ? directed.nullsLast() : directed.nullsFirst();
-        })
-        // Ties follow the same direction, so an index on (filter, sort field) serves the whole order.
-        .orderBy('id', descending ? 'desc' : 'asc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-      this.count(resource, query.conditions),
-    ]);
-    return { rows: rows.map((r) => this.toRow(resource, r)), total: count };
+    const compiled = this.db
+      .selectFrom(this.tableName(resource))
+      .selectAll()
+      .where(this.where(resource, query.conditions))
+      .orderBy(sortColumn, (o) => {
+        const directed = descending ? o.desc() : o.asc();
+        // SQLite already puts no value first going up and last going down; PostgreSQL is told to.
+        if (!postgres) return directed;
+        return descending ? directed.nullsLast() : directed.nullsFirst();
+      })
+      // Ties follow the same direction, so an index on (filter, sort field) serves the whole order.
+      .orderBy('id', descending ? 'desc' : 'asc')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .compile();
+    this.pageQueries.set(key, compiled);
+    if (this.pageQueries.size > PAGE_QUERIES) this.pageQueries.delete(this.pageQueries.keys().next().value!);
+    return compiled;
   }
 
   async count(resource: string, conditions: Condition[]) {

@@ -256,8 +256,11 @@ async function bench(database: 'sqlite' | 'postgres'): Promise<Outcome> {
 let exitCode = 0;
 try {
   if (SERVER_COMMAND[0] === 'server/launch.js') execFileSync(process.execPath, ['server/launch.js', '--compile-only'], { cwd: SERVER_ROOT, stdio: 'inherit' });
-  const outcomes = [await bench('sqlite')];
-  if (process.env.DATABASE_URL) outcomes.push(await bench('postgres'));
+  // BENCH_DATABASES=postgres (or sqlite) measures one of them alone.
+  const wanted = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
+  const outcomes = wanted.includes('sqlite') ? [await bench('sqlite')] : [];
+  if (!wanted.includes('postgres')) console.log('\nPostgreSQL: not asked for (BENCH_DATABASES)');
+  else if (process.env.DATABASE_URL) outcomes.push(await bench('postgres'));
   else console.log('\nPostgreSQL: skipped (DATABASE_URL is not set)');
   console.log('\nTargets:');
   const checks: [string, boolean][] = [];
