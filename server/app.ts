@@ -15,7 +15,6 @@ import { registerStatistics } from './statistics';
 import { createRelations, type Follower } from './relations';
 import { createWellSurveys, surveyedResources } from './survey/wells';
 import { registerSurveyCalls } from './survey/calls';
-import { openApiDocument } from './openapi';
 import { accessTables, createAccess } from './access/access';
 import { accessGuards } from './access/guards';
 import { registerAccountCalls } from './access/account-calls';
@@ -153,11 +152,13 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
   const work = fleet.jobWork(notices && ((input) => notices.notify(input)), people ?? peopleOf(accounts), permissions, () => access.roleNames());
   const scheduler = createScheduler({ registry, store, now, parameters, work, sweepUploads: files?.sweep, pruneSignIns: (before) => accounts.pruneSignIns(before), onError, onFailure: notices && ((failure) => notices.notify(failure)) });
   registerScheduleCalls(api, registry, scheduler);
-  // Built on first request, when every operation (itself included) has been declared.
+  // Built on first request, when every operation (itself included) has been declared. Its code
+  // (with the demo data's, which makes its example records) is loaded only then.
   let openApi: Record<string, unknown> | undefined;
-  api.on({ method: 'GET', path: '/openapi.json', access: 'public', doc: { tags: ['document'], summary: 'This document' } }, (c) =>
-    c.json((openApi ??= openApiDocument(registry, api.operations, permissions))),
-  );
+  api.on({ method: 'GET', path: '/openapi.json', access: 'public', doc: { tags: ['document'], summary: 'This document' } }, async (c) => {
+    openApi ??= (await import('./openapi')).openApiDocument(registry, api.operations, permissions);
+    return c.json(openApi);
+  });
 
   // A stranger learns nothing of which paths exist: without a session every path asks for one.
   app.notFound(async (c) => {
