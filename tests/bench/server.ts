@@ -136,7 +136,9 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   const port = await freePort();
   // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, ...SERVER_COMMAND], {
+  // BENCH_NODE_FLAGS: flags for the server's Node (a garbage collector setting, say), to compare.
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, ...profile, ...SERVER_COMMAND], {
     cwd: SERVER_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, DATABASE_URL: '', DIST_DIR: work, DEMO: '0', LOG_LEVEL: 'error', ...env, PORT: String(port), HOST: '127.0.0.1' },
