@@ -5,7 +5,7 @@ import es from '../i18n/es/app.json';
 import ja from '../i18n/ja/app.json';
 import zh from '../i18n/zh/app.json';
 
-import { LANGUAGES, type Language } from '../kernel/i18n/languages';
+import { type Language, acceptedLanguages, detectLanguage } from '../kernel/i18n/languages';
 
 export type { Language };
 
@@ -23,11 +23,16 @@ export function translator(language: Language): Translate {
   return polyglot.t.bind(polyglot);
 }
 
-/** The first supported language of an Accept-Language header, else English. */
+/** Languages already worked out from an Accept-Language header: browsers send a handful of them, on every request. */
+const picked = new Map<string, Language>();
+
+/** The most wanted supported language of an Accept-Language header, else English. */
 export function pickLanguage(header: string | undefined | null): Language {
-  for (const part of (header ?? '').split(',')) {
-    const tag = part.split(';')[0].trim().toLowerCase().slice(0, 2);
-    if ((LANGUAGES as readonly string[]).includes(tag)) return tag as Language;
+  const key = header ?? '';
+  let language = picked.get(key);
+  if (language === undefined) {
+    language = detectLanguage(undefined, acceptedLanguages(header));
+    if (picked.size < 256) picked.set(key, language);
   }
-  return 'en';
+  return language;
 }

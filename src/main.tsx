@@ -2,6 +2,7 @@
 // pieces, the chosen language's sign-in messages). The console (react-admin and every screen)
 // is fetched while the person types and mounted in place after sign-in, on the redirect target,
 // without a reload. A visitor with a session goes straight to the console.
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import Cookies from 'js-cookie';
 import { getToken } from './api/token';
@@ -10,13 +11,12 @@ import { ensureInfo } from './auth/session';
 import { loginUrlFor, redirectTarget } from './auth/redirect';
 import { applyLanguage } from './i18n/apply';
 import { collectErrors } from './layout/error-log/errorLog';
+import { consoleFiles, downloadConsole, whenIdle } from './signin/console-files';
 import { loadSignInMessages } from './signin/messages';
 import { SignInPage } from './signin/SignInPage';
 import { translator } from './signin/translate';
 import { LANGUAGE_COOKIE, detectLanguage } from '../kernel/i18n/languages';
-
-/** Console pages open without a session (a pop-up sign-in's landing page). */
-const PUBLIC_PATHS = ['/auth-redirect'];
+import { PUBLIC_PATHS } from '../kernel/contract/browser';
 
 const language = () => detectLanguage(Cookies.get(LANGUAGE_COOKIE), navigator.languages ?? [navigator.language]);
 
@@ -57,12 +57,15 @@ async function start() {
     window.history.replaceState(null, '', redirectTarget(window.location.search));
     await openConsole();
   };
-  root.render(<SignInPage language={shown} messages={messages} signIn={signIn} />);
+  // Rendered in slices the browser can paint between: the server's first paint of the page is
+  // already there (server/web.ts), and no single long task holds the page up.
+  startTransition(() => root.render(<SignInPage language={shown} messages={messages} signIn={signIn} />));
 
-  // The console's code while the person types: on the first focus, or once the page is idle.
-  document.addEventListener('focusin', prefetchConsole, { once: true });
-  if ('requestIdleCallback' in window) window.requestIdleCallback(prefetchConsole, { timeout: 1500 });
-  else setTimeout(prefetchConsole, 300);
+  // The console's code: downloaded, not run, once the page is idle; run as soon as the person
+  // types or clicks (the form's own focus on the username is not the person's doing).
+  // Development builds name no files: there the console is run once the page is idle.
+  whenIdle(() => (consoleFiles().length ? downloadConsole() : prefetchConsole()));
+  for (const type of ['keydown', 'pointerdown', 'input']) document.addEventListener(type, prefetchConsole, { once: true, capture: true });
 }
 
 void start();

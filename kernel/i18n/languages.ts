@@ -15,5 +15,20 @@ export function detectLanguage(cookie: string | undefined, browserLanguages: rea
   return DEFAULT_LANGUAGE;
 }
 
+/** The languages of an Accept-Language header, most wanted first (a weight of 0 refuses one). */
+export function acceptedLanguages(header: string | undefined | null): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter(({ tag, q }) => tag && tag !== '*' && q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map(({ tag }) => tag);
+}
+
 /** Names shown in the language selector, each in its own language. */
 export const LANGUAGE_NAMES: Record<Language, string> = { zh: '中文', en: 'English', es: 'Español', ja: '日本語' };

@@ -1,7 +1,6 @@
 // The session token lives in a browser cookie, as vue-element-admin keeps it.
 import Cookies from 'js-cookie';
-
-const TOKEN_COOKIE = 'Admin-Token';
+import { TOKEN_COOKIE } from '../../kernel/contract/browser';
 
 export const getToken = (): string | undefined => Cookies.get(TOKEN_COOKIE) || undefined;
 export const setToken = (token: string) => Cookies.set(TOKEN_COOKIE, token, { sameSite: 'strict' });

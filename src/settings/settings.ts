@@ -1,6 +1,7 @@
 // The page-style settings and where each is remembered: the sidebar state and the
 // component size in cookies, the rest in localStorage.
 import Cookies from 'js-cookie';
+import { SIZE_COOKIE } from '../../kernel/contract/browser';
 
 export interface Settings {
   theme: string;
@@ -46,7 +47,6 @@ export const saveSettings = (settings: Settings) => localStorage.setItem(SETTING
 
 export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
 export type Size = (typeof SIZES)[number];
-const SIZE_COOKIE = 'size';
 /** Medium on the first run (the reading we follow), remembered in the `size` cookie. */
 export const DEFAULT_SIZE: Size = 'medium';
 

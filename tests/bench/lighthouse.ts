@@ -4,16 +4,18 @@
 // route tree (schemas/routes.json, walked, not listed here), the first create form and the first
 // edit form of the tree, and every record page whose route takes one id (the id of the first
 // record its resource lists). LIGHTHOUSE_ALL=1 adds every create and edit form; LIGHTHOUSE_ONLY
-// (a regular expression over the path) narrows the walk. Home and the first list are run in the
-// dark theme too. Prints a table: screen, performance, accessibility and the accessibility audits
-// that failed, by id. Targets: accessibility ≥ 98 everywhere, performance 100 on the sign-in page.
+// (a regular expression over the path, e.g. LIGHTHOUSE_ONLY='^/login$' for the sign-in page alone)
+// narrows the walk; LIGHTHOUSE_RUNS=3 runs every screen three times and reports the medians.
+// Home and the first list are run in the dark theme too. Prints a table: screen, performance, the
+// metrics it is made of (FCP, LCP, TBT, CLS, Speed Index), accessibility and the accessibility
+// audits that failed, by id. Targets: accessibility ≥ 98 everywhere, performance 100 on the sign-in page.
 //
 // The console is built into a directory kept between runs (os.tmpdir()/console-lighthouse-dist)
 // and rebuilt by the server when its sources changed. Signed-in screens get the session the
 // console keeps in its `Admin-Token` cookie, set in the browser before Lighthouse navigates
 // (Lighthouse leaves cookies and localStorage alone between runs).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -29,6 +31,8 @@ const TOKEN_COOKIE = 'Admin-Token';
 const SETTINGS_KEY = 'console-settings';
 const ALL = process.env.LIGHTHOUSE_ALL === '1';
 const ONLY = process.env.LIGHTHOUSE_ONLY ? new RegExp(process.env.LIGHTHOUSE_ONLY) : undefined;
+/** Runs of each screen; the table shows the median of each figure. */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? '1') || 1);
 const DIST = process.env.LIGHTHOUSE_DIST ?? join(tmpdir(), 'console-lighthouse-dist');
 /** Where each screen's full Lighthouse report (JSON) is written, to see which elements an audit names. */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS ?? join(tmpdir(), 'console-lighthouse-reports');
@@ -105,8 +109,43 @@ interface Outcome {
   performance: number;
   accessibility: number;
   failing: string[];
-  fcp?: number;
+  /** The performance metrics, by Lighthouse audit id: milliseconds, CLS unitless. */
+  metrics: Record<Metric, number | undefined>;
 }
+
+const METRICS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI',
+} as const;
+type Metric = keyof typeof METRICS;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** The median outcome of several runs of one screen: each figure's median on its own. */
+function medianOutcome(runs: Outcome[]): Outcome {
+  const metrics = {} as Outcome['metrics'];
+  for (const id of Object.keys(METRICS) as Metric[]) {
+    const values = runs.map((run) => run.metrics[id]).filter((value) => value !== undefined);
+    metrics[id] = values.length ? median(values) : undefined;
+  }
+  return {
+    screen: runs[0].screen,
+    performance: median(runs.map((run) => run.performance)),
+    accessibility: median(runs.map((run) => run.accessibility)),
+    failing: [...new Set(runs.flatMap((run) => run.failing))],
+    metrics,
+  };
+}
+
+const formatMetric = (id: Metric, value: number | undefined) =>
+  value === undefined ? '' : id === 'cumulative-layout-shift' ? value.toFixed(3) : id === 'total-blocking-time' ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`;
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
@@ -134,31 +173,41 @@ try {
   const list = await screens();
   console.log(`Lighthouse ${list.length} screens, desktop preset, performance and accessibility…\n`);
   for (const screen of list) {
-    await prepare(screen);
-    const result = await lighthouse(
-      `${server.url}${screen.path}`,
-      { port: chrome.port, output: 'json', logLevel: 'error' },
-      { ...desktopConfig, settings: { ...desktopConfig.settings, onlyCategories: ['performance', 'accessibility'] } },
-    );
-    if (!result) throw new Error(`Lighthouse gave no result for ${screen.path}`);
-    const { lhr } = result;
-    writeFileSync(join(REPORTS, `${screen.name.replace(/[^a-z0-9]+/gi, '-')}.json`), JSON.stringify(lhr));
-    const accessibility = lhr.categories.accessibility;
-    const failing = (accessibility?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => ref.id);
-    const outcome: Outcome = {
-      screen,
-      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      accessibility: Math.round((accessibility?.score ?? 0) * 100),
-      failing,
-      fcp: lhr.audits['first-contentful-paint']?.numericValue,
-    };
-    outcomes.push(outcome);
-    if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== screen.path.split('?')[0]) {
-      console.log(`  (${screen.path} ended on ${new URL(lhr.finalDisplayedUrl).pathname})`);
+    const runs: Outcome[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      await prepare(screen);
+      const result = await lighthouse(
+        `${server.url}${screen.path}`,
+        { port: chrome.port, output: 'json', logLevel: 'error' },
+        { ...desktopConfig, settings: { ...desktopConfig.settings, onlyCategories: ['performance', 'accessibility'] } },
+      );
+      if (!result) throw new Error(`Lighthouse gave no result for ${screen.path}`);
+      const { lhr } = result;
+      const suffix = RUNS > 1 ? `-${run}` : '';
+      writeFileSync(join(REPORTS, `${screen.name.replace(/[^a-z0-9]+/gi, '-')}${suffix}.json`), JSON.stringify(lhr));
+      const accessibility = lhr.categories.accessibility;
+      const failing = (accessibility?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id);
+      const metrics = {} as Outcome['metrics'];
+      for (const id of Object.keys(METRICS) as Metric[]) metrics[id] = lhr.audits[id]?.numericValue;
+      const outcome: Outcome = {
+        screen,
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((accessibility?.score ?? 0) * 100),
+        failing,
+        metrics,
+      };
+      runs.push(outcome);
+      if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== screen.path.split('?')[0]) {
+        console.log(`  (${screen.path} ended on ${new URL(lhr.finalDisplayedUrl).pathname})`);
+      }
+      const figures = (Object.keys(METRICS) as Metric[]).map((id) => `${METRICS[id]} ${formatMetric(id, metrics[id])}`).join('  ');
+      console.log(
+        `${screen.name.padEnd(28)} ${screen.path.padEnd(32)} perf ${String(outcome.performance).padStart(3)}  a11y ${String(outcome.accessibility).padStart(3)}  ${figures}  ${failing.join(', ')}`,
+      );
     }
-    console.log(`${screen.name.padEnd(28)} ${screen.path.padEnd(32)} perf ${String(outcome.performance).padStart(3)}  a11y ${String(outcome.accessibility).padStart(3)}  ${failing.join(', ')}`);
+    outcomes.push(medianOutcome(runs));
   }
 } finally {
   await browser.close().catch(() => undefined);
@@ -169,11 +218,13 @@ try {
 
 const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
 const version = (JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
-console.log(`\nLighthouse ${version}, desktop preset (desktop screen, no throttling of a slow phone), ${CHROMIUM}\n`);
-console.log(line(['screen', 'path', 'performance', 'FCP', 'accessibility', 'failing accessibility audits']));
-console.log(line(['---', '---', '---:', '---:', '---:', '---']));
+const runsNote = RUNS > 1 ? `, medians of ${RUNS} runs` : '';
+console.log(`\nLighthouse ${version}, desktop preset (desktop screen, no throttling of a slow phone)${runsNote}, ${CHROMIUM}, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
+const metricIds = Object.keys(METRICS) as Metric[];
+console.log(line(['screen', 'path', 'performance', ...metricIds.map((id) => METRICS[id]), 'accessibility', 'failing accessibility audits']));
+console.log(line(['---', '---', '---:', ...metricIds.map(() => '---:'), '---:', '---']));
 for (const o of outcomes) {
-  console.log(line([o.screen.name, o.screen.path, String(o.performance), o.fcp === undefined ? '' : `${(o.fcp / 1000).toFixed(2)} s`, String(o.accessibility), o.failing.join(', ') || '—']));
+  console.log(line([o.screen.name, o.screen.path, String(o.performance), ...metricIds.map((id) => formatMetric(id, o.metrics[id])), String(o.accessibility), o.failing.join(', ') || '—']));
 }
 const below = outcomes.filter((o) => o.accessibility < 98);
 const signIn = outcomes.find((o) => o.screen.name === 'sign-in');
