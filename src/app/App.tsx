@@ -27,6 +27,7 @@ import { buildTheme } from '../settings/theme';
 import { lazy, useMemo } from 'react';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { invalidateDictionaryAfter } from '../resources/generic/useDictionaryOptions';
+import { prefetchFirstScreen } from './firstScreen';
 
 // Pages only some people open load when first opened.
 const LoginLog = lazy(() => import('../pages/LoginLog').then((m) => ({ default: m.LoginLog })));
@@ -51,6 +52,11 @@ const queryClient: QueryClient = new QueryClient({
     },
   }),
 });
+
+/** Puts the first screen's list page in the query cache, before the console renders (see firstScreen). */
+export function prefetchFirstScreenData(location: { pathname: string; search: string }) {
+  return prefetchFirstScreen(registry, location, queryClient, dataProvider);
+}
 
 /** Messages stay 5 seconds. */
 export const MESSAGE_DURATION_MS = 5000;

@@ -2,13 +2,16 @@
 // (src/main.tsx) once a session exists, or while the person types on the sign-in page.
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { App } from './App';
+import { App, prefetchFirstScreenData } from './App';
 import { applyLanguage } from '../i18n/apply';
 import { createI18nProvider, loadMessages } from '../i18n/provider';
 import { requestEarly } from '../api/http';
 import { getToken } from '../api/token';
 import { ensureInfo } from '../auth/session';
 import { requestFirstScreen } from './firstScreen';
+import { prepareFormats } from '../format';
+import { preloadListScreen } from '../resources/generic';
+import { preloadListTools } from '../resources/list/LazyListTools';
 import { registry } from '../../kernel/schema/load-vite';
 import type { Language } from '../../kernel/i18n/languages';
 
@@ -17,20 +20,36 @@ import type { Language } from '../../kernel/i18n/languages';
  * language, and the code of the list screen (the usual first screen) and its tools.
  */
 export function prepareConsole(language: Language) {
-  void import('../resources/generic/SchemaList');
-  void import('../resources/list/ListTools');
+  preloadScreens();
+  prepareFormats(language);
   return loadMessages(language);
 }
 
+/** The list screen and its tools, fetched so that they render at once when first shown. */
+function preloadScreens() {
+  void preloadListScreen().catch(() => undefined); // a failure shows when the screen opens
+  void preloadListTools().catch(() => undefined);
+}
+
+/**
+ * How long the console waits for its first list's page before it renders: rendered together, the
+ * page and its rows take one pass; rendered first, the page keeps the main thread busy while the
+ * rows arrive, and they take another.
+ */
+const FIRST_PAGE_WAIT_MS = 250;
+
 /** Shows the console in `root`, on the current location. */
 export async function mountConsole(root: Root, language: Language) {
+  preloadScreens();
+  let firstPage: Promise<unknown> | undefined;
   if (getToken()) {
     // The person's info and the first screen's data travel while the console renders, not after.
     ensureInfo().catch(() => undefined);
     requestEarly('/config'); // the option lists every list and form labels its values from
     requestFirstScreen(registry, window.location);
+    firstPage = prefetchFirstScreenData(window.location);
   }
-  await loadMessages(language);
+  await Promise.all([loadMessages(language), firstPage && Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))])]);
   const i18nProvider = createI18nProvider(language);
   applyLanguage(language, i18nProvider.translate);
   root.render(

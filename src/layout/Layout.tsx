@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Layout as RaLayout, Sidebar, type SidebarProps } from 'react-admin';
 import { useShowPendingNotice } from '../app/pendingNotice';
 import { ConfirmLogoutDialog } from '../auth/ConfirmLogoutDialog';
+import { ChoiceChipStyles } from '../resources/list/ChoiceChip';
 import { useSettings } from '../settings/SettingsContext';
 import { SIDEBAR_COLOURS } from '../settings/theme';
 import { DocumentTitle } from './DocumentTitle';
@@ -14,31 +15,30 @@ import { SettingsDrawer } from './settings/SettingsDrawer';
 import { TagsBar } from './tags-bar/TagsBar';
 import { VisitRecorder } from './visits/VisitRecorder';
 
+const DARK_SIDEBAR = {
+  '& .MuiDrawer-paper, & .RaSidebar-fixed': { bgcolor: SIDEBAR_COLOURS.background, color: SIDEBAR_COLOURS.text },
+  '& .RaSidebar-fixed': { height: '100%' },
+  bgcolor: SIDEBAR_COLOURS.background,
+};
+
 function DarkSidebar(props: SidebarProps) {
-  return (
-    <Sidebar
-      {...props}
-      sx={{
-        '& .MuiDrawer-paper, & .RaSidebar-fixed': { bgcolor: SIDEBAR_COLOURS.background, color: SIDEBAR_COLOURS.text },
-        '& .RaSidebar-fixed': { height: '100%' },
-        bgcolor: SIDEBAR_COLOURS.background,
-      }}
-    />
-  );
+  return <Sidebar {...props} sx={DARK_SIDEBAR} />;
 }
 
-export function Layout({ children }: { children: ReactNode }) {
+// The page never scrolls sideways: wide tables scroll inside their own box.
+const FRAME = { minWidth: 0, '& .RaLayout-content': { minWidth: 0, pt: 0 }, '& .RaLayout-contentWithSidebar': { minHeight: 'calc(100vh - 48px)' } };
+
+// The app bar and the menu take no props from react-admin's layout that change: they render
+// again on their own state only (location, settings, sidebar), not each time the page's routes do.
+const AppBar = memo(Navbar);
+const Menu = memo(SchemaMenu);
+
+/** What every page has above (and around) its content; rendered again on its own state only, not with each page. */
+const PageFrame = memo(function PageFrame() {
   const { settings } = useSettings();
-  useShowPendingNotice();
   return (
-    <RaLayout
-      appBar={Navbar}
-      menu={SchemaMenu}
-      error={ErrorPage}
-      sidebar={DarkSidebar}
-      // The page never scrolls sideways: wide tables scroll inside their own box.
-      sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0, pt: 0 }, '& .RaLayout-contentWithSidebar': { minHeight: 'calc(100vh - 48px)' } }}
-    >
+    <>
+      <ChoiceChipStyles />
       <NavigationProgress />
       <DocumentTitle />
       <VisitRecorder />
@@ -50,6 +50,15 @@ export function Layout({ children }: { children: ReactNode }) {
           <TagsBar />
         </div>
       )}
+    </>
+  );
+});
+
+export function Layout({ children }: { children: ReactNode }) {
+  useShowPendingNotice();
+  return (
+    <RaLayout appBar={AppBar} menu={Menu} error={ErrorPage} sidebar={DarkSidebar} sx={FRAME}>
+      <PageFrame />
       {children}
     </RaLayout>
   );

@@ -3,12 +3,16 @@
 // per record, named by its representation and followed by the next two chosen columns.
 import type { SxProps, Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { ReactElement, ReactNode } from 'react';
+import { type ReactElement, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { Datagrid, type Identifier, type RaRecord, SimpleList } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { field } from '../../../kernel/schema/registry';
 import type { ResourceSchema } from '../../../kernel/schema/types';
 import type { ListPlace } from '../list/columns';
 import { useColumns } from '../list/useColumns';
+import { ListBody, listCellStyles } from '../list/ListRow';
+import { dictionaryCode } from '../../../kernel/schema/dictionary';
+import { ResourceChoicesProvider } from './choices';
 import { useLabels } from './useLabels';
 import { ValueField } from './ValueField';
 
@@ -30,6 +34,10 @@ export interface RecordRowsProps {
   rowSx?: (record: RaRecord) => SxProps;
 }
 
+// Headers break between words only: a Chinese or Japanese label is never cut in two.
+const TABLE = (theme: Theme) => ({ overflowX: 'auto', '& thead th': { wordBreak: 'keep-all' }, ...listCellStyles(theme) }) as const;
+const LIST_BODY = <ListBody />;
+
 export function RecordRows({ resource, schema, place, hide = [], rowClick, bulkActionButtons = false, actions, empty, rowSx }: RecordRowsProps) {
   const labels = useLabels(resource);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -37,13 +45,56 @@ export function RecordRows({ resource, schema, place, hide = [], rowClick, bulkA
   const columns = useColumns(resource, schema, place, hide).visible;
   const schemaOf = (path: string) => field(schema, path)?.schema ?? {};
   const cell = (path?: string) => (path ? <ValueField source={path} resource={resource} schema={schemaOf(path)} withUnit /> : null);
+  // The cells' option labels, worked out once for the list (dictionary items only when a column needs them).
+  const dictionary = columns.some((path) => Boolean(dictionaryCode(schemaOf(path))));
+  const withChoices = (rows: ReactElement) => (
+    <ResourceChoicesProvider resource={resource} dictionary={dictionary}>
+      {rows}
+    </ResourceChoicesProvider>
+  );
+
+  // One click handler for the table's life, calling the latest one given: memoized rows keep it.
+  const latestClick = useRef(rowClick);
+  useLayoutEffect(() => {
+    latestClick.current = rowClick;
+  });
+  const click = useCallback<RecordRowsProps['rowClick']>((id, clicked, record) => latestClick.current(id, clicked, record), []);
+  // The light rows (ListRow) leave the navigation to the list: to where rowClick says, as react-admin's rows go.
+  const navigate = useNavigate();
+  const latestNavigate = useRef(navigate);
+  useLayoutEffect(() => {
+    latestNavigate.current = navigate;
+  });
+  const open = useCallback<RecordRowsProps['rowClick']>((id, clicked, record) => {
+    const to = latestClick.current(id, clicked, record);
+    if (to !== false) void latestNavigate.current(to, { state: { _scrollToTop: true } });
+    return false;
+  }, []);
+  const columnKey = columns.join(',');
+  const cells = useMemo(
+    () =>
+      (columnKey ? columnKey.split(',') : []).map((column) => {
+        const columnSchema = field(schema, column)?.schema ?? {};
+        return (
+          <ValueField
+            key={column}
+            source={column}
+            resource={resource}
+            schema={columnSchema}
+            label={labels.column(column, columnSchema)}
+            sortable={schema['x-resource'].list.sortable.includes(column)}
+          />
+        );
+      }),
+    [columnKey, schema, resource, labels],
+  );
 
   if (phone) {
     // A record named only by its id is better named by its first other column.
     const named = meta.recordRepresentation !== 'id' && columns.includes(meta.recordRepresentation);
     const first = named ? meta.recordRepresentation : (columns.find((c) => c !== 'id') ?? columns[0]);
     const [second, third] = columns.filter((c) => c !== 'id' && c !== first);
-    return (
+    return withChoices(
       <SimpleList
         primaryText={cell(first)}
         secondaryText={
@@ -56,29 +107,26 @@ export function RecordRows({ resource, schema, place, hide = [], rowClick, bulkA
         empty={empty}
         rowSx={rowSx}
         rightIcon={actions ? () => actions : undefined}
-      />
+      />,
     );
   }
-  return (
-    // Headers break between words only: a Chinese or Japanese label is never cut in two.
+  // A list's rows render once when their data comes, not again each time the page around them
+  // does: light rows (ListRow) that compare their record and selection, not their columns (a
+  // change of columns or resource mounts the table anew). A table with a column of buttons from
+  // its parent keeps react-admin's rows, drawn each time, as those buttons may have changed.
+  const light = !actions;
+  return withChoices(
     <Datagrid
-      rowClick={rowClick}
+      key={`${resource}:${columnKey}`}
+      body={light ? LIST_BODY : undefined}
+      rowClick={light ? open : click}
       rowSx={rowSx}
-      sx={{ overflowX: 'auto', '& thead th': { wordBreak: 'keep-all' } }}
+      sx={TABLE}
       bulkActionButtons={bulkActionButtons}
       empty={empty}
     >
-      {columns.map((column) => (
-        <ValueField
-          key={column}
-          source={column}
-          resource={resource}
-          schema={schemaOf(column)}
-          label={labels.column(column, schemaOf(column))}
-          sortable={meta.list.sortable.includes(column)}
-        />
-      ))}
+      {cells}
       {actions}
-    </Datagrid>
+    </Datagrid>,
   );
 }

@@ -1,7 +1,8 @@
 // Shows one value of a record the way its schema says: option, enum and dictionary labels as
 // coloured chips, references (and a record of the resource another field names), resource names, dates, numbers (with their unit when asked), yes/no; a field set
 // through a switch call as a switch, and a scheduled job's period in words.
-import { DateField, type Identifier, NumberField, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { type Identifier, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { formatDate, formatNumber } from '../../format';
 import { getPath } from '../../../kernel/schema/registry';
 import type { FieldSchema } from '../../../kernel/schema/types';
 import { periodText } from '../../../kernel/schedule/period';
@@ -13,9 +14,8 @@ import { ReferenceValue } from '../reference/ReferenceValue';
 import { RecordOfValue } from './RecordOfValue';
 import { resourceName } from './resourceName';
 import { UploadThumbnail } from '../files/UploadThumbnail';
-import { useChoices } from './choices';
+import { type Choice, useChoices, useProvidedChoices } from './choices';
 import { itemLine } from './itemLine';
-import { useLabels } from './useLabels';
 import { WidgetValue, hasWidgetValue } from '../widgets';
 
 export interface ValueFieldProps {
@@ -29,12 +29,24 @@ export interface ValueFieldProps {
   withUnit?: boolean;
 }
 
-export function ValueField({ source, resource, schema, withUnit }: ValueFieldProps) {
+/** The class names of the body text MUI's Typography gives a field: the cell's font already is that text's. */
+const TYPOGRAPHY = 'MuiTypography-root MuiTypography-body2';
+
+export function ValueField(props: ValueFieldProps) {
+  // In a list, the cells read their choices from the list (see RecordRows); elsewhere, each
+  // value reads its own.
+  const provided = useProvidedChoices(props.resource);
+  return provided ? <ValueShown {...props} choices={provided(props.source, props.schema)} /> : <ValueWithChoices {...props} />;
+}
+
+function ValueWithChoices(props: ValueFieldProps) {
+  return <ValueShown {...props} choices={useChoices(props.resource, props.source, props.schema)} />;
+}
+
+function ValueShown({ source, resource, schema, withUnit, choices }: ValueFieldProps & { choices: Choice[] | undefined }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const [locale] = useLocaleState(); // dates and numbers read as in the chosen language
-  const choices = useChoices(resource, source, schema);
-  const unit = useLabels(resource).unit(schema);
   if (!record) return null;
   const resourceSchema = registry.resources[resource];
   const toggle = resourceSchema?.['x-resource'].switch;
@@ -66,14 +78,18 @@ export function ValueField({ source, resource, schema, withUnit }: ValueFieldPro
       </span>
     );
   }
+  // Dates and numbers written as react-admin's DateField and NumberField write them (same text,
+  // same markup), with formatters made once rather than per cell.
   if (schema.format === 'date-time' || schema.format === 'date') {
-    return <DateField source={source} showTime={schema.format === 'date-time'} locales={locale} />;
+    const readable = value instanceof Date || typeof value === 'string' || typeof value === 'number';
+    return <span className={TYPOGRAPHY}>{readable ? formatDate(value, locale, schema.format === 'date-time') : ''}</span>;
   }
   if (schema.type === 'number' || schema.type === 'integer') {
+    const unit = withUnit && schema['x-unit'] ? translate(`units.${schema['x-unit']}`, { _: schema['x-unit'] }) : undefined;
     return (
       <span>
-        <NumberField source={source} locales={locale} />
-        {withUnit && unit && ` ${unit}`}
+        <span className={TYPOGRAPHY}>{formatNumber(value, locale)}</span>
+        {unit && ` ${unit}`}
       </span>
     );
   }

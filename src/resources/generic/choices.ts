@@ -1,13 +1,42 @@
+import { createContext, createElement, type ReactNode, useContext, useMemo } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { registry } from '../../../kernel/schema/load-vite';
 import { dictionaryCode } from '../../../kernel/schema/dictionary';
 import type { FieldSchema } from '../../../kernel/schema/types';
 import { type Choice, dictionaryChoices } from './dictionaryChoices';
-import { useDictionaryOptions } from './useDictionaryOptions';
-import { useOptionChoices } from './useConfigOptions';
+import { type DictionaryOptions, useDictionaryOptions } from './useDictionaryOptions';
+import { type ConfigOptions, optionChoices, useConfigOptions } from './useConfigOptions';
 import { resourceName } from './resourceName';
 
 export type { Choice } from './dictionaryChoices';
+
+type Translate = ReturnType<typeof useTranslate>;
+
+/** What choices are read from: the dictionary lists and the option lists, as loaded. */
+interface ChoiceSources {
+  translate: Translate;
+  locale: string;
+  dictionary: DictionaryOptions;
+  config: ConfigOptions;
+}
+
+/** The choices of one field from loaded sources (see useChoices). */
+function choicesFrom({ translate, locale, dictionary, config }: ChoiceSources, resource: string, path: string, schema: FieldSchema): Choice[] | undefined {
+  const code = dictionaryCode(schema);
+  if (code) return dictionaryChoices(dictionary[code], locale);
+  const list = schema['x-options'];
+  if (list) return optionChoices(config[list] ?? [], list, registry.config[list]?.labelField ?? 'name', translate);
+  if (schema['x-resource-name']) {
+    const named = Object.keys(registry.resources).map((id) => ({ id, name: resourceName(translate, id) }));
+    return named.sort((a, b) => a.name.localeCompare(b.name, locale));
+  }
+  const values = schema.enum ?? schema.items?.enum;
+  if (!values) return undefined;
+  return values.map((value) => ({
+    id: value,
+    name: translate(`resources.${resource}.enums.${path}.${value}`, { _: String(value) }),
+  }));
+}
 
 /**
  * The choices of an enum field, an option-list field (/config) or a dictionary field
@@ -20,18 +49,43 @@ export function useChoices(resource: string, path: string, schema: FieldSchema):
   const [locale] = useLocaleState();
   const code = dictionaryCode(schema);
   const dictionary = useDictionaryOptions(Boolean(code));
-  const list = code ? undefined : schema['x-options'];
-  const fromConfig = useOptionChoices(list ?? '', list ? registry.config[list]?.labelField ?? 'name' : 'name');
-  if (code) return dictionaryChoices(dictionary[code], locale);
-  if (list) return fromConfig;
-  if (schema['x-resource-name']) {
-    const named = Object.keys(registry.resources).map((id) => ({ id, name: resourceName(translate, id) }));
-    return named.sort((a, b) => a.name.localeCompare(b.name, locale));
-  }
-  const values = schema.enum ?? schema.items?.enum;
-  if (!values) return undefined;
-  return values.map((value) => ({
-    id: value,
-    name: translate(`resources.${resource}.enums.${path}.${value}`, { _: String(value) }),
-  }));
+  const config = useConfigOptions();
+  return choicesFrom({ translate, locale, dictionary, config }, resource, path, schema);
+}
+
+/** The choices of a resource's fields, each worked out once for every row of a list. */
+interface ResourceChoices {
+  resource: string;
+  of: (path: string, schema: FieldSchema) => Choice[] | undefined;
+}
+
+const ResourceChoicesContext = createContext<ResourceChoices | undefined>(undefined);
+
+/**
+ * Lets every value of `resource` inside (the cells of a list) read its field's choices from here:
+ * two queries and one translation of each option list for the whole list, rather than per cell.
+ */
+export function ResourceChoicesProvider({ resource, dictionary: needsDictionary, children }: { resource: string; dictionary: boolean; children: ReactNode }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const dictionary = useDictionaryOptions(needsDictionary);
+  const config = useConfigOptions();
+  const value = useMemo<ResourceChoices>(() => {
+    const sources = { translate, locale, dictionary, config };
+    const known = new Map<string, Choice[] | undefined>();
+    return {
+      resource,
+      of: (path, schema) => {
+        if (!known.has(path)) known.set(path, choicesFrom(sources, resource, path, schema));
+        return known.get(path);
+      },
+    };
+  }, [translate, locale, dictionary, config, resource]);
+  return createElement(ResourceChoicesContext.Provider, { value }, children);
+}
+
+/** The choices a surrounding ResourceChoicesProvider gives for `resource`, if there is one. */
+export function useProvidedChoices(resource: string): ResourceChoices['of'] | undefined {
+  const provided = useContext(ResourceChoicesContext);
+  return provided?.resource === resource ? provided.of : undefined;
 }

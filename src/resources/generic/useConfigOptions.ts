@@ -4,7 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { request } from '../../api/http';
 
-type Options = Record<string, { key: number | string; [label: string]: unknown }[]>;
+type Option = { key: number | string; [label: string]: unknown };
+export type ConfigOptions = Record<string, Option[]>;
+type Options = ConfigOptions;
+
+const NONE: Options = {};
 
 export function useConfigOptions(): Options {
   const { data } = useQuery({
@@ -19,13 +23,17 @@ export function useConfigOptions(): Options {
     },
     staleTime: Infinity,
   });
-  return data ?? {};
+  return data ?? NONE;
 }
 
 /** Choices for an option list, labelled in the person's language (server label as fallback). */
 export function useOptionChoices(list: string, labelField: string) {
   const translate = useTranslate();
-  const options = useConfigOptions()[list] ?? [];
+  return optionChoices(useConfigOptions()[list] ?? [], list, labelField, translate);
+}
+
+/** The choices of the option list `list`, labelled by `translate` (see useOptionChoices). */
+export function optionChoices(options: Option[], list: string, labelField: string, translate: (key: string, options?: Record<string, unknown>) => string) {
   return options.map((option) => ({
     id: option.key,
     name: translate(`options.${list}.${option.key}`, { _: String(option[labelField] ?? option.key) }),

@@ -7,6 +7,7 @@ import { request } from '../../api/http';
 export type DictionaryOptions = Record<string, DictionaryOption[]>;
 
 const QUERY_KEY = ['dictionary-options'];
+const NONE: DictionaryOptions = {};
 
 /** All lists' items by list code, in their `sort` order; empty until loaded (or when the load failed). */
 export function useDictionaryOptions(enabled = true): DictionaryOptions {
@@ -23,7 +24,7 @@ export function useDictionaryOptions(enabled = true): DictionaryOptions {
     staleTime: Infinity,
     enabled,
   });
-  return data ?? {};
+  return data ?? NONE;
 }
 
 const SOURCES: readonly string[] = [DICTIONARY.lists, DICTIONARY.items];
