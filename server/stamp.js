@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
+import process from 'node:process';
 
 /** Every file under `path` (or `path` itself when it is a file). */
 export function filesUnder(path) {
