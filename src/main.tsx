@@ -51,10 +51,11 @@ async function start() {
 
   const signIn = async (username: string, password: string) => {
     await signInOverApi(username, password);
+    // Signed in: the address is the wanted page from now on, so that a reload while the console
+    // is still loading opens that page, not the sign-in page's own.
+    window.history.replaceState(null, '', redirectTarget(window.location.search));
     // The person's info and the console's code come together, not one after the other.
     void ensureInfo().catch(() => undefined);
-    await loadConsole();
-    window.history.replaceState(null, '', redirectTarget(window.location.search));
     await openConsole();
   };
   // Rendered in slices the browser can paint between: the server's first paint of the page is
