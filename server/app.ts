@@ -5,7 +5,7 @@ import type { Registry } from '../kernel/schema/registry';
 import type { Accounts } from './auth/accounts';
 import { API_BASE, Code } from '../kernel/contract/codes';
 import { DEFAULT_JSON_BODY_MAX_BYTES, echo } from '../kernel/contract/limits';
-import { type AppEnv, fail } from './context';
+import { type AppEnv, fail, isComplete } from './context';
 import { createApi } from './endpoints';
 import { pickLanguage, translator } from './messages';
 import { registerResource } from './resources';
@@ -71,22 +71,38 @@ export interface AppDeps {
   accessSignal?: NoticeBus;
   /** Who makes the database's backups: the SQLite copies of the Node entry, or pg_dump on PostgreSQL; none in the mock. */
   backups?: Backups;
+  /**
+   * The headers whoever serves the app sets on each of its answers (the Node entry's security
+   * headers, web.ts): the JSON answers are made with them at once. None in the mock.
+   */
+  answerHeaders?: Record<string, string>;
 }
 
-export function createApp({ registry, store, accounts, now, addressOf = () => 'local', onError = console.error, uploads, jsonBodyMaxBytes = DEFAULT_JSON_BODY_MAX_BYTES, people, noticeBus, accessSignal, backups, parameters = createParameters({ registry, store }) }: AppDeps) {
+/** Headers as a record with names in lower case, in the order a Headers object lists them. */
+const sortedHeaders = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+export function createApp({ registry, store, accounts, now, addressOf = () => 'local', onError = console.error, uploads, jsonBodyMaxBytes = DEFAULT_JSON_BODY_MAX_BYTES, people, noticeBus, accessSignal, backups, answerHeaders, parameters = createParameters({ registry, store }) }: AppDeps) {
   const app = new Hono<AppEnv>().basePath(API_BASE);
   const validator = new RecordValidator(registry);
   // Who sees what: the stored menu and roles, read once and kept until one changes (access/).
   const access = createAccess({ registry, store, signal: accessSignal, onError });
   const permissions = access;
   const api = createApi(app, accounts, permissions, jsonBodyMaxBytes);
+  // Every header of a JSON answer made by ok() and fail() (context.ts), when the app is served
+  // with headers of its own; names in lower case and in order, as they went out when they were
+  // set one by one on each answer.
+  const jsonHeaders = answerHeaders && sortedHeaders({ 'Cache-Control': 'no-store', 'Content-Type': 'application/json', ...answerHeaders });
   app.use(async (c, next) => {
     const language = pickLanguage(c.req.header('Accept-Language'));
     c.set('language', language);
     c.set('t', translator(language));
     const broken = badQueryParam(c.req.url);
+    // (This refusal goes out without Cache-Control, as it always has; the server adds its own headers to it.)
     if (broken !== undefined) return fail(c, Code.invalidQuery, c.get('t')('server.bad_query_text', { param: broken }));
+    if (jsonHeaders) c.set('jsonHeaders', jsonHeaders);
     await next();
+    if (isComplete(c.res)) return;
     // Answers are about one person's data at one moment: never kept by a browser or a proxy.
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });

@@ -10,17 +10,19 @@ import { type Language, acceptedLanguages, detectLanguage } from '../kernel/i18n
 export type { Language };
 
 const catalogues: Record<Language, object> = { en, es, ja, zh };
-const translators = new Map<Language, Polyglot>();
+/** One translating function per language, made the first time it is asked for (every request asks). */
+const translators = new Map<Language, Translate>();
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export function translator(language: Language): Translate {
-  let polyglot = translators.get(language);
-  if (!polyglot) {
-    polyglot = new Polyglot({ phrases: catalogues[language], locale: language, allowMissing: true });
-    translators.set(language, polyglot);
+  let t = translators.get(language);
+  if (!t) {
+    const polyglot = new Polyglot({ phrases: catalogues[language], locale: language, allowMissing: true });
+    t = polyglot.t.bind(polyglot);
+    translators.set(language, t);
   }
-  return polyglot.t.bind(polyglot);
+  return t;
 }
 
 /** Languages already worked out from an Accept-Language header: browsers send a handful of them, on every request. */

@@ -23,7 +23,7 @@ import { DEFAULT_UPLOAD_MAX_BYTES } from './uploads';
 import { uploadDirOf } from './files/seed-server';
 import { DEFAULT_JSON_BODY_MAX_BYTES } from '../kernel/contract/limits';
 import { parseInteger } from '../kernel/contract/integers';
-import { createWebApp } from './web';
+import { SECURITY_HEADERS, createWebApp } from './web';
 import type { AppContext } from './context';
 import type { Registry } from '../kernel/schema/registry';
 
@@ -141,6 +141,8 @@ async function main() {
     parameters,
     // SQLite: copies made by this server, under DATA_DIR/backups (where `npm run backup` puts them too).
     backups: connection.dialect === 'sqlite' ? sqliteBackups({ source: sqliteFileOf(), dir: join(process.env.DATA_DIR ?? 'data', 'backups') }) : { mode: 'pg_dump' },
+    // Set on every answer by the web app (web.ts); the API's JSON answers are made with them.
+    answerHeaders: SECURITY_HEADERS,
     onError: (error) => log.error({ err: error }, 'request failed'),
   });
   await api.access.ready();
@@ -153,7 +155,12 @@ async function main() {
     // once the server answers (right after demo data is loaded, or on an install made before they
     // were kept), a record at a time with requests let in between.
     const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-    setImmediate(() => void api.settle(pause).catch((error) => log.error({ err: error }, 'settling derived values')));
+    setImmediate(() =>
+      void api
+        .settle(pause)
+        .then(() => log.info('derived values settled'))
+        .catch((error) => log.error({ err: error }, 'settling derived values')),
+    );
   });
 
   let stopping = false;

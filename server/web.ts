@@ -13,6 +13,7 @@ import { API_BASE } from '../kernel/contract/codes';
 import { LANGUAGE_COOKIE, acceptedLanguages, detectLanguage } from '../kernel/i18n/languages';
 import { PUBLIC_PATHS, SHELL_FILE, SIZE_COOKIE, SIZE_PLACEHOLDER, type ShellFile, TOKEN_COOKIE } from '../kernel/contract/browser';
 import type { Log } from './log';
+import { isComplete } from './context';
 
 export interface WebDeps {
   api: { fetch: (request: Request, env?: unknown) => Response | Promise<Response> };
@@ -79,12 +80,20 @@ async function readShell(distDir: string): Promise<ShellFile | undefined> {
   }
 }
 
+/** The id a request is logged under: the caller's X-Request-Id when it is a sensible one, else a new one (as hono/request-id decides). */
+function requestIdOf(request: Request): string {
+  const given = request.headers.get('X-Request-Id');
+  return !given || given.length > 255 || /[^\w\-=]/.test(given) ? crypto.randomUUID() : given;
+}
+
+const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS);
+
 export function createWebApp({ api, distDir, log, healthy }: WebDeps) {
   const web = new Hono<{ Variables: { requestId: string } }>();
   web.use(requestId());
   web.use(async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    for (const [name, value] of SECURITY_HEADER_LIST) c.res.headers.set(name, value);
   });
   web.use(async (c, next) => {
     const started = performance.now();
@@ -129,5 +138,38 @@ export function createWebApp({ api, distDir, log, healthy }: WebDeps) {
   // A missing build file (a stale chunk after a deploy) fails loudly instead of being parsed as the page.
   web.all('/assets/*', (c) => c.text('Not found', 404));
   web.get('*', page);
+
+  /**
+   * An API call, as the middleware and the route above treat it, without going through this
+   * app's router and middleware on the way to the API's own: the same request id and log line,
+   * and the security headers, set on the answer unless the API made it with them already
+   * (context.ts `isComplete`: the server gives the API these headers, start.ts). The answer to
+   * an Error thrown out of the API is what Hono's default error handler answers (the API's own
+   * error handler answers every error of its calls: this is for one thrown by that handler).
+   */
+  const callApi = async (request: Request, env: unknown, path: string): Promise<Response> => {
+    const id = requestIdOf(request);
+    const started = performance.now();
+    let answer: Response;
+    try {
+      answer = await api.fetch(request, env);
+    } catch (error) {
+      if (!(error instanceof Error)) throw error;
+      console.error(error);
+      answer = new Response('Internal Server Error', { status: 500, headers: { 'Content-Type': 'text/plain; charset=UTF-8', 'X-Request-Id': id } });
+    }
+    log.info({ id, method: request.method, path, status: answer.status, ms: Math.round(performance.now() - started) });
+    if (!isComplete(answer)) for (const [name, value] of SECURITY_HEADER_LIST) answer.headers.set(name, value);
+    return answer;
+  };
+  const apiPrefix = `${API_BASE}/`;
+  const { fetch } = web;
+  // The paths `${API_BASE}/*` matches, as the router reads them (web.getPath decodes them); a
+  // HEAD goes through the app, which answers it as a GET without the body.
+  web.fetch = (request, env, executionContext) => {
+    if (request.method === 'HEAD') return fetch(request, env, executionContext);
+    const path = web.getPath(request);
+    return path === API_BASE || path.startsWith(apiPrefix) ? callApi(request, env, path) : fetch(request, env, executionContext);
+  };
   return web;
 }

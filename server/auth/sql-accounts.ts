@@ -1,10 +1,10 @@
 // Accounts of the real server: scrypt password hashes, opaque random session tokens kept only
 // as SHA-256 hashes, sessions that expire, a sign-in log of every attempt, and rate limits on
 // failed sign-ins per account and per address, counted in the database so every instance agrees.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { MAX_USERNAME_LENGTH } from '../../kernel/contract/limits';
 import type { AccountsTable, FixedDb } from '../db/tables';
-import { withParameters } from '../db/prepared';
+import { readRows, withParameters } from '../db/prepared';
 import { sql } from 'kysely';
 import { type AccountRecord, type AccountValues, type Accounts, type LoginResult, type ManageResult, type TokenCheck, type UserInfo, hasEnabledSuper } from './accounts';
 import type { LoginRefusal } from '../../kernel/history/names';
@@ -23,7 +23,7 @@ export const DEFAULT_LIMITS: AccountLimits = { sessionHours: 12, failuresPerAcco
 /** Fixed limits, or where to read them at the moment of use (the system parameters, which admins change). */
 export type LimitsSource = AccountLimits | (() => Promise<AccountLimits>);
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const tokenHash = (token: string) => hash('sha256', token, 'hex');
 
 export interface NewAccount extends Omit<UserInfo, 'roles'> {
   username: string;
@@ -167,7 +167,7 @@ export class SqlAccounts implements Accounts {
   async check(token: string | undefined): Promise<TokenCheck> {
     if (!token) return { problem: 'unknown' };
     const query = (this.compiledSessionQuery ??= this.sessionQuery(''));
-    const [row] = (await this.db.executeQuery(withParameters(query, [tokenHash(token)]))).rows;
+    const [row] = await readRows(this.db, withParameters(query, [tokenHash(token)]));
     if (!row || Number(row.enabled) !== 1) return { problem: 'unknown' };
     if (row.expires_at <= this.now().toISOString()) {
       await this.logout(token);

@@ -3,9 +3,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDialectConfig } from 'kysely';
 import type { TableWatch } from './changes';
-import { preparingSqlite } from './prepared';
+import { CountingSqliteDriver, preparingSqlite, registerDirectReads, statementCache } from './prepared';
 
 // Resource tables are named by the schema files at run time, so they get no static row types
 // here; the product's own fixed tables do, in tables.ts (FixedDb, to which this is assignable).
@@ -27,6 +27,20 @@ export interface Connection {
   watchTables?: (changed: (table: string) => void, listening: (on: boolean) => void) => TableWatch;
 }
 
+/** Kysely's SQLite dialect, with a driver that counts who holds the connection (prepared.ts). */
+class CountedSqliteDialect extends SqliteDialect {
+  constructor(
+    config: SqliteDialectConfig,
+    private driver: CountingSqliteDriver,
+  ) {
+    super(config);
+  }
+
+  override createDriver() {
+    return this.driver;
+  }
+}
+
 export function connectSqlite(file: string): Connection {
   if (file !== ':memory:') mkdirSync(join(file, '..'), { recursive: true });
   const sqlite = new Database(file);
@@ -35,8 +49,14 @@ export function connectSqlite(file: string): Connection {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  // Each statement text is prepared once and run again after (prepared.ts).
-  return { db: new Kysely({ dialect: new SqliteDialect({ database: preparingSqlite(sqlite) }) }), dialect: 'sqlite', sqlite, describe: `SQLite ${file}` };
+  // Each statement text is prepared once and run again after (prepared.ts), by Kysely or, for the
+  // reads every request makes, directly while Kysely does not hold the connection.
+  const statement = statementCache((text) => sqlite.prepare(text));
+  const config = { database: preparingSqlite(sqlite, statement) };
+  const driver = new CountingSqliteDriver(config);
+  const db = new Kysely({ dialect: new CountedSqliteDialect(config, driver) });
+  registerDirectReads(db, sqlite, driver, statement);
+  return { db, dialect: 'sqlite', sqlite, describe: `SQLite ${file}` };
 }
 
 /**

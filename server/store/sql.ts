@@ -6,6 +6,8 @@ import type { Registry } from '../../kernel/schema/registry';
 import { type Column, NOTHING, columnsOf, decode, encode, operand } from '../db/columns';
 import type { Connection, Db } from '../db/connect';
 import type { TableWatch } from '../db/changes';
+import { directReadsOf, withParameters } from '../db/prepared';
+import type Database from 'better-sqlite3';
 import { CountCache } from './count-cache';
 import type { Group, Grouping, Row, Store, UpdateOptions, UpdateResult } from './types';
 
@@ -110,6 +112,10 @@ export class SqlStore implements Store {
   private shared: SharedCounts;
   /** Compiled list page statements (pageQuery), shared with the stores of its transactions. */
   private pageQueries = new Map<string, CompiledQuery>();
+  /** The statement reading one record of each resource (`get`), compiled once. */
+  private getQueries = new Map<string, CompiledQuery<Record<string, unknown>>>();
+  /** How rows answered as arrays become records, per statement (`arrayRows`). */
+  private rowMakers = new WeakMap<Database.Statement, (values: unknown[]) => Row>();
 
   constructor(
     private connection: Connection,
@@ -277,8 +283,41 @@ export class SqlStore implements Store {
   }
 
   async list(resource: string, query: ListQuery) {
-    const [{ rows }, count] = await Promise.all([this.db.executeQuery(this.pageQuery(resource, query)), this.count(resource, query.conditions)]);
+    const page = this.pageQuery(resource, query);
+    // Outside a transaction, while nothing holds SQLite's connection, the page is read at once,
+    // its rows as arrays of values (db/prepared.ts): making an object of every row only to copy
+    // it into another took longer than SQLite took to find them.
+    const direct = this.bound ? undefined : directReadsOf(this.db);
+    if (direct?.idle()) {
+      const statement = direct.arrays(page.sql);
+      const values = statement.all(page.parameters) as unknown[][];
+      const count = await this.count(resource, query.conditions);
+      return { rows: values.map(this.arrayRows(resource, statement)), total: count };
+    }
+    const [{ rows }, count] = await Promise.all([this.db.executeQuery(page), this.count(resource, query.conditions)]);
     return { rows: rows.map((r) => this.toRow(resource, r as Record<string, unknown>)), total: count };
+  }
+
+  /** Rows as `toRow` makes them, from arrays of values in the order of `statement`'s columns (worked out once per statement). */
+  private arrayRows(resource: string, statement: Database.Statement): (values: unknown[]) => Row {
+    let convert = this.rowMakers.get(statement);
+    if (convert) return convert;
+    const places = new Map(statement.columns().map((column, i) => [column.name, i]));
+    const columns = this.columnsOf(resource).map((column) => ({ ...column, at: places.get(column.name)! }));
+    const idAt = places.get('id')!;
+    const versionAt = places.get('version')!;
+    convert = (values: unknown[]) => {
+      const row: Record<string, unknown> = {};
+      for (const column of columns) {
+        const stored = values[column.at];
+        if (stored !== null && stored !== undefined) row[column.name] = decode(column.kind, stored);
+      }
+      row.id = Number(values[idAt]);
+      row.version = Number(values[versionAt]);
+      return row as Row;
+    };
+    this.rowMakers.set(statement, convert);
+    return convert;
   }
 
   /**
@@ -456,8 +495,17 @@ export class SqlStore implements Store {
   }
 
   async get(resource: string, id: number) {
-    const raw = await this.db.selectFrom(this.tableName(resource)).selectAll().where('id', '=', id).executeTakeFirst();
-    return raw && this.toRow(resource, raw);
+    // The statement is compiled once per resource; outside a transaction it may run at once (db/prepared.ts).
+    let query = this.getQueries.get(resource);
+    if (!query) this.getQueries.set(resource, (query = this.db.selectFrom(this.tableName(resource)).selectAll().where('id', '=', 0).compile()));
+    const direct = this.bound ? undefined : directReadsOf(this.db);
+    if (direct?.idle()) {
+      const statement = direct.arrays(query.sql);
+      const values = statement.get([id]) as unknown[] | undefined;
+      return values && this.arrayRows(resource, statement)(values);
+    }
+    const { rows } = await this.db.executeQuery(withParameters(query, [id]));
+    return rows[0] && this.toRow(resource, rows[0]);
   }
 
   async insert(resource: string, values: Record<string, unknown>) {
