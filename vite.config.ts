@@ -1,9 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { consoleFilesList } from './build/console-files';
-import { precompress } from './build/precompress';
-import { signInMessages } from './build/sign-in-messages';
-import { signInShell } from './build/sign-in-shell';
+import { consoleFilesList } from './build/console-files.ts';
+import { precompress } from './build/precompress.ts';
+import { signInMessages } from './build/sign-in-messages.ts';
+import { signInShell } from './build/sign-in-shell.ts';
 
 // `vite --mode mock` (npm run dev) bundles the in-browser mock back-end;
 // every other build talks to the real server over HTTP.

@@ -8,10 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { LANGUAGES, type Language } from '../kernel/i18n/languages';
-import { SIZE_SCALE } from '../src/settings/scale';
+import { LANGUAGES, type Language } from '../kernel/i18n/languages.ts';
+import { SIZE_SCALE } from '../src/settings/scale.ts';
 import type { Size } from '../src/settings/settings';
-import { SHELL_FILE, SIZE_PLACEHOLDER, type ShellFile } from '../kernel/contract/browser';
+import { SHELL_FILE, SIZE_PLACEHOLDER, type ShellFile } from '../kernel/contract/browser.ts';
 
 /** As the sign-in page (src/signin/SignInView.tsx) and MUI draw them. */
 const PAGE_COLOUR = '#2d3a4b';

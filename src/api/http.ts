@@ -110,6 +110,16 @@ function send(url: URL, options: RequestOptions): Promise<Response> {
   });
 }
 
+/**
+ * While the console rehearses off screen before sign-in (src/app/rehearsal.tsx), calls are held:
+ * nothing is sent, and the call neither answers nor fails. The rehearsal is thrown away unanswered.
+ */
+let held = false;
+export function holdCalls(hold: boolean) {
+  held = hold;
+}
+const NEVER_ANSWERED = new Promise<never>(() => undefined);
+
 /** Answers asked for ahead of their call, by URL; each serves the first GET of its URL under the same session, once. */
 const early = new Map<string, { response: Promise<Response>; token?: string }>();
 /** An early answer not asked for by then was a wrong guess: dropped. */
@@ -120,6 +130,7 @@ const EARLY_LIFETIME_MS = 10_000;
  * after sign-in, while the console renders its layout), so that the screen's call finds it on its way.
  */
 export function requestEarly(path: string, query?: RequestOptions['query']) {
+  if (held) return;
   const url = urlOf(path, query).href;
   const response = send(new URL(url), { query });
   response.catch(() => undefined); // a failure reaches the call that takes this answer, as its own
@@ -129,6 +140,7 @@ export function requestEarly(path: string, query?: RequestOptions['query']) {
 }
 
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<{ data: T; msg?: string }> {
+  if (held) return NEVER_ANSWERED;
   const url = urlOf(path, options.query);
   const ahead = (options.method ?? 'GET') === 'GET' ? early.get(url.href) : undefined;
   if (ahead) early.delete(url.href);

@@ -1,5 +1,5 @@
-import { Admin, CustomRoutes, Notification } from 'react-admin';
-import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { Admin, type AuthProvider, CustomRoutes, type DataProvider, Notification, type Store } from 'react-admin';
+import { BrowserRouter, MemoryRouter, Navigate, Route } from 'react-router-dom';
 import { createDataProvider } from '../api/dataProvider';
 import { request } from '../api/http';
 import { createAuthProvider } from '../auth/authProvider';
@@ -28,6 +28,8 @@ import { lazy, useMemo } from 'react';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { invalidateDictionaryAfter } from '../resources/generic/useDictionaryOptions';
 import { prefetchFirstScreen } from './firstScreen';
+import { RehearsalContext } from './rehearsalContext';
+import type { UserInfo } from '../../kernel/contract/user-info';
 
 // Pages only some people open load when first opened.
 const LoginLog = lazy(() => import('../pages/LoginLog').then((m) => ({ default: m.LoginLog })));
@@ -64,7 +66,30 @@ const AppNotification = () => <Notification autoHideDuration={MESSAGE_DURATION_M
 
 const GoHome = () => <Navigate to="/home" replace />;
 
-export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
+/** What the rehearsal (src/app/rehearsal.tsx) renders the console with instead of the real session and data. */
+export interface RehearsalSetting {
+  /** The page it opens on, as the console will after sign-in. */
+  path: string;
+  info: UserInfo;
+  dataProvider: DataProvider;
+  authProvider: AuthProvider;
+  queryClient: QueryClient;
+  /** react-admin's store: kept in memory, so that nothing the rehearsal does is remembered. */
+  store: Store;
+}
+
+export function App({ i18nProvider, rehearsal }: { i18nProvider: I18nProvider; rehearsal?: RehearsalSetting }) {
+  if (rehearsal) {
+    return (
+      <RehearsalContext.Provider value={rehearsal.info}>
+        <MemoryRouter initialEntries={[rehearsal.path]}>
+          <SettingsProvider>
+            <Console i18nProvider={i18nProvider} rehearsal={rehearsal} />
+          </SettingsProvider>
+        </MemoryRouter>
+      </RehearsalContext.Provider>
+    );
+  }
   // Clean URLs (/device/index), as the route tree writes them; the server answers index.html for them.
   return (
     <BrowserRouter>
@@ -75,17 +100,18 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   );
 }
 
-function Console({ i18nProvider }: { i18nProvider: I18nProvider }) {
+function Console({ i18nProvider, rehearsal }: { i18nProvider: I18nProvider; rehearsal?: RehearsalSetting }) {
   const { settings, size } = useSettings();
   const theme = useMemo(() => buildTheme(settings, size), [settings, size]);
-  const authProvider = useMemo(() => createAuthProvider(i18nProvider.translate), [i18nProvider]);
+  const authProvider = useMemo(() => rehearsal?.authProvider ?? createAuthProvider(i18nProvider.translate), [i18nProvider, rehearsal]);
   // The routes follow the person's info: loaded again, they are built again.
   const info = useCurrentInfo();
   return (
     <Admin
       theme={theme}
-      dataProvider={dataProvider}
-      queryClient={queryClient}
+      dataProvider={rehearsal?.dataProvider ?? dataProvider}
+      queryClient={rehearsal?.queryClient ?? queryClient}
+      store={rehearsal?.store}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       loginPage={LoginPage}

@@ -13,6 +13,7 @@ import { prepareFormats } from '../format';
 import { preloadListScreen } from '../resources/generic';
 import { preloadListTools } from '../resources/list/LazyListTools';
 import { registry } from '../../kernel/schema/load-vite';
+import { rehearseConsole } from './rehearsal';
 import type { Language } from '../../kernel/i18n/languages';
 
 /**
@@ -23,6 +24,22 @@ export function prepareConsole(language: Language) {
   preloadScreens();
   prepareFormats(language);
   return loadMessages(language);
+}
+
+let stopRehearsal: (() => void) | undefined;
+/** Set once the sign-in has begun: from then on calls must go out, and no rehearsal may start. */
+let rehearsalOver = false;
+
+/** Rehearses the console off screen on `path`, once, while the person types (see rehearsal.tsx). */
+export function rehearse(language: Language, path: string) {
+  if (rehearsalOver || stopRehearsal) return;
+  stopRehearsal = rehearseConsole(language, path);
+}
+
+/** Ends the rehearsal at once, or keeps it from starting: before the sign-in's call, and before the console mounts. */
+export function endRehearsal() {
+  rehearsalOver = true;
+  stopRehearsal?.();
 }
 
 /** The list screen and its tools, fetched so that they render at once when first shown. */
@@ -40,6 +57,7 @@ const FIRST_PAGE_WAIT_MS = 250;
 
 /** Shows the console in `root`, on the current location. */
 export async function mountConsole(root: Root, language: Language) {
+  endRehearsal();
   preloadScreens();
   let firstPage: Promise<unknown> | undefined;
   if (getToken()) {

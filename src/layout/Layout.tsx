@@ -1,6 +1,7 @@
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, startTransition, useEffect, useState } from 'react';
 import { Layout as RaLayout, Sidebar, type SidebarProps } from 'react-admin';
 import { useShowPendingNotice } from '../app/pendingNotice';
+import { useRehearsal } from '../app/rehearsalContext';
 import { ConfirmLogoutDialog } from '../auth/ConfirmLogoutDialog';
 import { ChoiceChipStyles } from '../resources/list/ChoiceChip';
 import { useSettings } from '../settings/SettingsContext';
@@ -33,19 +34,28 @@ const FRAME = { minWidth: 0, '& .RaLayout-content': { minWidth: 0, pt: 0 }, '& .
 const AppBar = memo(Navbar);
 const Menu = memo(SchemaMenu);
 
-/** What every page has above (and around) its content; rendered again on its own state only, not with each page. */
+/**
+ * What every page has above (and around) its content; rendered again on its own state only, not
+ * with each page. In the rehearsal, the parts that act on the page around the console (its title,
+ * the progress bar, the visit log, the open tags, the session's dialog) are left out.
+ */
 const PageFrame = memo(function PageFrame() {
   const { settings } = useSettings();
+  const rehearsal = useRehearsal();
   return (
     <>
       <ChoiceChipStyles />
-      <NavigationProgress />
-      <DocumentTitle />
-      <VisitRecorder />
-      <ConfirmLogoutDialog />
       <ResponsiveSidebar />
       <SettingsDrawer />
-      {settings.tagsView && (
+      {!rehearsal && (
+        <>
+          <NavigationProgress />
+          <DocumentTitle />
+          <VisitRecorder />
+          <ConfirmLogoutDialog />
+        </>
+      )}
+      {settings.tagsView && !rehearsal && (
         <div style={{ position: settings.fixedHeader ? 'sticky' : 'static', top: 48, zIndex: 2, margin: '0 -8px 8px' }}>
           <TagsBar />
         </div>
@@ -54,12 +64,37 @@ const PageFrame = memo(function PageFrame() {
   );
 });
 
-export function Layout({ children }: { children: ReactNode }) {
+/** A notice left for the console (a failed check before a sign-out) is shown by the console a person sees. */
+function PendingNotice() {
   useShowPendingNotice();
+  return null;
+}
+
+/** How many passes the rehearsal draws the layout in: the frame, the app bar, the menu, the page. */
+const REHEARSAL_PASSES = 4;
+const Nothing = () => null;
+
+/**
+ * Which pass of its drawing the layout is at. The console a person sees draws everything at once;
+ * the rehearsal adds one part a pass, each pass after the last one is in: several short holds on
+ * the page the person types on instead of a long one.
+ */
+function usePass(rehearsal: boolean): number {
+  const [pass, setPass] = useState(rehearsal ? 1 : REHEARSAL_PASSES);
+  useEffect(() => {
+    if (pass < REHEARSAL_PASSES) startTransition(() => setPass(pass + 1));
+  }, [pass]);
+  return pass;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rehearsal = useRehearsal();
+  const pass = usePass(rehearsal);
   return (
-    <RaLayout appBar={AppBar} menu={Menu} error={ErrorPage} sidebar={DarkSidebar} sx={FRAME}>
+    <RaLayout appBar={pass >= 2 ? AppBar : Nothing} menu={pass >= 3 ? Menu : Nothing} error={ErrorPage} sidebar={DarkSidebar} sx={FRAME}>
+      {!rehearsal && <PendingNotice />}
       <PageFrame />
-      {children}
+      {pass >= 4 && children}
     </RaLayout>
   );
 }

@@ -10,6 +10,9 @@ const CONSOLE_FILES: string = '__CONSOLE_FILES__';
 /** The files to download, none where the build did not name them (development). */
 export const consoleFiles = (): string[] => (CONSOLE_FILES.startsWith('__') ? [] : CONSOLE_FILES.split(' ').filter(Boolean));
 
+/** The mark the page's performance timeline gets once the console's code has run. */
+export const CONSOLE_RUN_MARK = 'console run';
+
 /** Idle time an idle callback leaves for the browser's own work, in milliseconds. */
 const IDLE_MARGIN_MS = 5;
 /** Files asked for in one step at most: each costs the main thread a little (an element, a request). */

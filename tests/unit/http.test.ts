@@ -2,7 +2,7 @@
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionEnded } from '../../src/api/events';
-import { API_BASE, ApiError, REQUEST_TIMEOUT_MS, SESSION_CODES, SUCCESS_CODE, configureHttp, decodeEnvelope, request } from '../../src/api/http';
+import { API_BASE, ApiError, REQUEST_TIMEOUT_MS, SESSION_CODES, SUCCESS_CODE, configureHttp, decodeEnvelope, holdCalls, request, requestEarly } from '../../src/api/http';
 import { getToken, removeToken, setToken } from '../../src/api/token';
 
 const translate = (key: string, options?: Record<string, unknown>) => (options ? `${key}|${JSON.stringify(options)}` : `T:${key}`);
@@ -189,6 +189,26 @@ describe('request', () => {
       window.dispatchEvent(new Event('pageshow'));
     }
     expect((await rejected(request('/user/info'))).kind).toBe('timeout');
+  });
+
+  it('sends nothing while calls are held (the console rehearsing), answering neither way; sends again once let go', async () => {
+    holdCalls(true);
+    let settled = false;
+    try {
+      void request('/device/list').then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+      requestEarly('/config');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(settled).toBe(false);
+    } finally {
+      holdCalls(false);
+    }
+    expect(await request('/device/list')).toEqual({ data: { ok: true }, msg: 'fine' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(settled).toBe(false);
   });
 
   it('rejects with the HTTP status when the answer is not JSON, as a network failure', async () => {

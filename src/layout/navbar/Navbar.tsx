@@ -28,6 +28,7 @@ import { FullscreenButton } from './FullscreenButton';
 import { LanguageSelect } from './LanguageSelect';
 import { NoticeBell } from './NoticeBell';
 import { SizeSelect } from './SizeSelect';
+import { useRehearsal } from '../../app/rehearsalContext';
 
 /** An entry of the avatar menu that leads to a page. */
 const LinkItem = forwardRef<HTMLAnchorElement, { to: string; label: string; icon: ReactElement }>(function LinkItem({ to, label, icon }, ref) {
@@ -60,6 +61,8 @@ export function Navbar() {
   const [open, setOpen] = useSidebarState();
   const { settings } = useSettings();
   const mobile = useDeviceClass() === 'mobile';
+  // The bell keeps a stream open to the server: not in the rehearsal.
+  const rehearsal = useRehearsal();
   const toggle = () => {
     setOpen(!open);
     if (!mobile) saveSidebarOpen(!open);
@@ -82,7 +85,7 @@ export function Navbar() {
         <Box sx={{ flex: 1 }} />
         {!mobile && <HeaderSearch />}
         <ErrorLogButton />
-        <NoticeBell />
+        {!rehearsal && <NoticeBell />}
         {!mobile && (
           <>
             <FullscreenButton />
