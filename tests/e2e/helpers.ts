@@ -17,6 +17,14 @@ export async function signIn(page: Page, username: string, password = E2E_PASSWO
   await page.locator('input[name=username]').fill(username);
   await page.locator('input[name=password]').fill(password);
   await page.locator('button[type=submit]').click();
+  // The address changes at once, before the console has taken the page over: until then the
+  // sign-in page's own controls (its language selector) are still there to be clicked by mistake.
+  // So wait for the outcome: the sign-in form gone, or a message saying why it stayed.
+  await page.waitForFunction(
+    () => !document.querySelector('input[name="password"][autocomplete="current-password"]') || document.querySelector('[role="alert"], .MuiFormHelperText-root.Mui-error'),
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 /** Waits until the location's path (and search) is the one given. */

@@ -107,6 +107,32 @@ describe('the layout on a desktop', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh');
   });
 
+  it('runs a progress bar, not a spinner, while a page opens, and takes it away once it has', async () => {
+    const page = await start('/crew/index');
+    await page.locator('[data-tag="/crew/index"][aria-selected="true"]').waitFor();
+    await page.locator('#navigation-progress').waitFor({ state: 'detached' });
+    // The bar may show for a moment only: the page notes every bar and spinner that appears.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector<HTMLElement>('#navigation-progress[role=progressbar]');
+        if (bar) {
+          // Seen, not only there: the topmost thing at the page's top left corner.
+          bar.style.pointerEvents = 'auto';
+          if (document.elementFromPoint(1, 1) === bar) seen.push('bar');
+        }
+        if (document.querySelector('.MuiCircularProgress-root')) seen.push('spinner');
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await clickMenu(page, '/device/index');
+    await expectPath(page, '/device/index');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen.includes('bar'))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen.includes('spinner'))).toBe(false);
+    await page.locator('#navigation-progress').waitFor({ state: 'detached' });
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+  });
+
   it('collects a runtime error and a rejected promise in the error log', async () => {
     const page = await start();
     expect(await page.getByRole('button', { name: 'Error log' }).count()).toBe(0);
