@@ -1,4 +1,13 @@
-import { Admin, type AuthProvider, CustomRoutes, type DataProvider, Notification, type Store } from 'react-admin';
+import {
+  AdminContext,
+  AdminUI,
+  type AuthProvider,
+  CustomRoutes,
+  type DataProvider,
+  Notification,
+  type Store,
+  localStorageStore,
+} from 'react-admin';
 import { BrowserRouter, MemoryRouter, Navigate, Route } from 'react-router-dom';
 import { createDataProvider } from '../api/dataProvider';
 import { request } from '../api/http';
@@ -29,6 +38,8 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { invalidateDictionaryAfter } from '../resources/generic/useDictionaryOptions';
 import { prefetchFirstScreen } from './firstScreen';
 import { RehearsalContext } from './rehearsalContext';
+import { KnownResources } from './KnownResources';
+import { answerSessionChecks } from '../auth/sessionQueries';
 import type { UserInfo } from '../../kernel/contract/user-info';
 
 // Pages only some people open load when first opened.
@@ -54,6 +65,15 @@ const queryClient: QueryClient = new QueryClient({
     },
   }),
 });
+
+/** How long the session's checks, answered from the info at hand, count as fresh: the first screen's time. */
+const CHECKS_FRESH_MS = 10_000;
+
+/** Answers react-admin's session checks from the person's info, loaded before the console renders (see sessionQueries). */
+export const answerSessionFrom = (info: UserInfo) => answerSessionChecks(queryClient, info, CHECKS_FRESH_MS);
+
+/** What react-admin remembers (list parameters, the sidebar, column choices), in the browser's storage as react-admin's Admin keeps it. */
+const consoleStore = localStorageStore();
 
 /** Puts the first screen's list page in the query cache, before the console renders (see firstScreen). */
 export function prefetchFirstScreenData(location: { pathname: string; search: string }) {
@@ -106,34 +126,41 @@ function Console({ i18nProvider, rehearsal }: { i18nProvider: I18nProvider; rehe
   const authProvider = useMemo(() => rehearsal?.authProvider ?? createAuthProvider(i18nProvider.translate), [i18nProvider, rehearsal]);
   // The routes follow the person's info: loaded again, they are built again.
   const info = useCurrentInfo();
+  const routes = (permissions: string[] | undefined) => [
+    <CustomRoutes key="public" noLayout>
+      <Route path="/auth-redirect" element={<AuthRedirect />} />
+    </CustomRoutes>,
+    <CustomRoutes key="static">
+      <Route path="/redirect/*" element={<Redirect />} />
+      <Route path="/404" element={<Page404 />} />
+    </CustomRoutes>,
+    ...buildRoutes(visibleRoutes(info, permissions ?? [], registry.routes), pages, registry.resources),
+  ];
+  // react-admin's Admin, in its two parts, with the resources declared between them (KnownResources).
   return (
-    <Admin
+    <AdminContext
       theme={theme}
       dataProvider={rehearsal?.dataProvider ?? dataProvider}
       queryClient={rehearsal?.queryClient ?? queryClient}
-      store={rehearsal?.store}
+      store={rehearsal?.store ?? consoleStore}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      loginPage={LoginPage}
-      loading={SessionLoading}
-      layout={PasswordGateLayout}
-      dashboard={GoHome}
-      catchAll={Page404}
-      notification={AppNotification}
-      requireAuth
-      disableTelemetry
-      title=""
     >
-      {(permissions: string[] | undefined) => [
-        <CustomRoutes key="public" noLayout>
-          <Route path="/auth-redirect" element={<AuthRedirect />} />
-        </CustomRoutes>,
-        <CustomRoutes key="static">
-          <Route path="/redirect/*" element={<Redirect />} />
-          <Route path="/404" element={<Page404 />} />
-        </CustomRoutes>,
-        ...buildRoutes(visibleRoutes(info, permissions ?? [], registry.routes), pages, registry.resources),
-      ]}
-    </Admin>
+      <KnownResources routes={routes}>
+        <AdminUI
+          loginPage={LoginPage}
+          loading={SessionLoading}
+          layout={PasswordGateLayout}
+          dashboard={GoHome}
+          catchAll={Page404}
+          notification={AppNotification}
+          requireAuth
+          disableTelemetry
+          title=""
+        >
+          {routes}
+        </AdminUI>
+      </KnownResources>
+    </AdminContext>
   );
 }

@@ -2,7 +2,7 @@
 // (src/main.tsx) once a session exists, or while the person types on the sign-in page.
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { App, prefetchFirstScreenData } from './App';
+import { App, answerSessionFrom, prefetchFirstScreenData } from './App';
 import { applyLanguage } from '../i18n/apply';
 import { createI18nProvider, loadMessages } from '../i18n/provider';
 import { requestEarly } from '../api/http';
@@ -49,9 +49,9 @@ function preloadScreens() {
 }
 
 /**
- * How long the console waits for its first list's page before it renders: rendered together, the
- * page and its rows take one pass; rendered first, the page keeps the main thread busy while the
- * rows arrive, and they take another.
+ * How long the console waits for the person's info and its first list's page before it renders:
+ * rendered together, the page and its rows take one pass; rendered first, the page keeps the main
+ * thread busy while the rows arrive, and they take another.
  */
 const FIRST_PAGE_WAIT_MS = 250;
 
@@ -59,15 +59,16 @@ const FIRST_PAGE_WAIT_MS = 250;
 export async function mountConsole(root: Root, language: Language) {
   endRehearsal();
   preloadScreens();
-  let firstPage: Promise<unknown> | undefined;
+  let firstData: Promise<unknown> | undefined;
   if (getToken()) {
-    // The person's info and the first screen's data travel while the console renders, not after.
-    ensureInfo().catch(() => undefined);
+    // The person's info and the first screen's data travel together. With the info, react-admin's
+    // session checks are answered before it asks: its first render shows the page.
+    const info = ensureInfo().then(answerSessionFrom, () => undefined);
     requestEarly('/config'); // the option lists every list and form labels its values from
     requestFirstScreen(registry, window.location);
-    firstPage = prefetchFirstScreenData(window.location);
+    firstData = Promise.all([info, prefetchFirstScreenData(window.location)]);
   }
-  await Promise.all([loadMessages(language), firstPage && Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))])]);
+  await Promise.all([loadMessages(language), firstData && Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))])]);
   const i18nProvider = createI18nProvider(language);
   applyLanguage(language, i18nProvider.translate);
   root.render(

@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DataProvider } from 'react-admin';
 import { requestEarly } from '../api/http';
+import { keepFresh } from '../api/keepFresh';
 import { matchRoute } from '../../kernel/routes/tree';
 import { toLegacyQuery } from '../../kernel/schema/query';
 import type { Registry } from '../../kernel/schema/registry';
@@ -43,8 +44,7 @@ export function prefetchFirstScreen(registry: Registry, location: { pathname: st
   const list = firstList(registry, location);
   if (!list) return undefined;
   const queryKey = [list.resource, 'getList', { ...list.params, meta: undefined }];
-  queryClient.setQueryDefaults(queryKey, { staleTime: FIRST_PAGE_FRESH_MS });
-  setTimeout(() => queryClient.setQueryDefaults(queryKey, {}), FIRST_PAGE_FRESH_MS);
+  keepFresh(queryClient, queryKey, FIRST_PAGE_FRESH_MS);
   return queryClient.prefetchQuery({
     queryKey,
     queryFn: () => dataProvider.getList(list.resource, list.params).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),

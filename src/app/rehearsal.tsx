@@ -16,6 +16,7 @@ import type { ConfigOptions, FieldSchema } from '../../kernel/schema/types';
 import type { Language } from '../../kernel/i18n/languages';
 import { App } from './App';
 import { prefetchFirstScreen } from './firstScreen';
+import { answerSessionChecks, identityOf } from '../auth/sessionQueries';
 
 /** The longest a rehearsal lasts when its page never shows a table row (a page that is not a list). */
 const LONGEST_MS = 3000;
@@ -67,15 +68,14 @@ function standInDataProvider(): DataProvider {
 }
 
 /** Signed in as a stand-in admin: every page of the route tree is open. */
-const STAND_IN_ROLES = ['admin'];
-const STAND_IN_IDENTITY = { id: '', fullName: '' };
+const STAND_IN_INFO = { roles: ['admin'], name: '', avatar: '', introduction: '' };
 const STAND_IN_AUTH: AuthProvider = {
   login: async () => undefined,
   logout: async () => undefined,
   checkAuth: async () => undefined,
   checkError: async () => undefined,
-  getPermissions: async () => STAND_IN_ROLES,
-  getIdentity: async () => STAND_IN_IDENTITY,
+  getPermissions: async () => STAND_IN_INFO.roles,
+  getIdentity: async () => identityOf(STAND_IN_INFO),
 };
 
 /**
@@ -87,9 +87,7 @@ const STAND_IN_AUTH: AuthProvider = {
  */
 async function standInQueries(path: string, dataProvider: DataProvider): Promise<QueryClient> {
   const queries = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  queries.setQueryData(['auth', 'checkAuth', {}], true);
-  queries.setQueryData(['auth', 'getPermissions', {}], STAND_IN_ROLES);
-  queries.setQueryData(['auth', 'getIdentity'], STAND_IN_IDENTITY);
+  answerSessionChecks(queries, STAND_IN_INFO);
   queries.setQueryData(['config'], Object.fromEntries(Object.entries(registry.config).map(([name, list]) => [name, list.items])));
   queries.setQueryData(['dictionary-options'], {});
   await prefetchFirstScreen(registry, { pathname: path, search: '' }, queries, dataProvider);
@@ -141,8 +139,7 @@ export function rehearseConsole(language: Language, path: string): () => void {
       performance.measure(REHEARSAL_MEASURE, { start: started, detail: { path, drewRow } });
     };
     watch.observe(container, { childList: true, subtree: true });
-    const info = { roles: STAND_IN_ROLES, name: '', avatar: '', introduction: '' };
-    const setting = { path, info, dataProvider, authProvider: STAND_IN_AUTH, queryClient, store: memoryStore() };
+    const setting = { path, info: STAND_IN_INFO, dataProvider, authProvider: STAND_IN_AUTH, queryClient, store: memoryStore() };
     startTransition(() => root.render(<App i18nProvider={createI18nProvider(language)} rehearsal={setting} />));
   });
   return () => stop();

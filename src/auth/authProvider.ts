@@ -5,6 +5,7 @@ import { signInOverApi } from './signIn';
 import { loginUrlFor } from './redirect';
 import { pendingNotice } from '../app/pendingNotice';
 import { loadInfo } from './loadInfo';
+import { identityOf } from './sessionQueries';
 import { InfoError, resetSession } from './session';
 
 type Translate = (key: string) => string;
@@ -47,8 +48,7 @@ export function createAuthProvider(translate: Translate): AuthProvider {
     },
 
     async getIdentity() {
-      const { name, avatar } = await loadInfo();
-      return { id: name, fullName: name, avatar };
+      return identityOf(await loadInfo());
     },
   };
 }

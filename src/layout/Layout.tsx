@@ -1,4 +1,4 @@
-import { memo, type ReactNode, startTransition, useEffect, useState } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Layout as RaLayout, Sidebar, type SidebarProps } from 'react-admin';
 import { useShowPendingNotice } from '../app/pendingNotice';
 import { useRehearsal } from '../app/rehearsalContext';
@@ -10,6 +10,7 @@ import { DocumentTitle } from './DocumentTitle';
 import { ErrorPage } from './error-log/ErrorPage';
 import { SchemaMenu } from './menu/SchemaMenu';
 import { Navbar } from './navbar/Navbar';
+import { DrawnContext, useLayoutPasses } from './layoutPasses';
 import { NavigationProgress } from './NavigationProgress';
 import { ResponsiveSidebar } from './ResponsiveSidebar';
 import { SettingsDrawer } from './settings/SettingsDrawer';
@@ -70,31 +71,18 @@ function PendingNotice() {
   return null;
 }
 
-/** How many passes the rehearsal draws the layout in: the frame, the app bar, the menu, the page. */
-const REHEARSAL_PASSES = 4;
 const Nothing = () => null;
-
-/**
- * Which pass of its drawing the layout is at. The console a person sees draws everything at once;
- * the rehearsal adds one part a pass, each pass after the last one is in: several short holds on
- * the page the person types on instead of a long one.
- */
-function usePass(rehearsal: boolean): number {
-  const [pass, setPass] = useState(rehearsal ? 1 : REHEARSAL_PASSES);
-  useEffect(() => {
-    if (pass < REHEARSAL_PASSES) startTransition(() => setPass(pass + 1));
-  }, [pass]);
-  return pass;
-}
 
 export function Layout({ children }: { children: ReactNode }) {
   const rehearsal = useRehearsal();
-  const pass = usePass(rehearsal);
+  const drawn = useLayoutPasses(rehearsal);
   return (
-    <RaLayout appBar={pass >= 2 ? AppBar : Nothing} menu={pass >= 3 ? Menu : Nothing} error={ErrorPage} sidebar={DarkSidebar} sx={FRAME}>
-      {!rehearsal && <PendingNotice />}
-      <PageFrame />
-      {pass >= 4 && children}
-    </RaLayout>
+    <DrawnContext.Provider value={drawn}>
+      <RaLayout appBar={AppBar} menu={drawn('menu') ? Menu : Nothing} error={ErrorPage} sidebar={DarkSidebar} sx={FRAME}>
+        {!rehearsal && <PendingNotice />}
+        <PageFrame />
+        {drawn('page') && children}
+      </RaLayout>
+    </DrawnContext.Provider>
   );
 }

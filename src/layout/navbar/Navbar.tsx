@@ -29,6 +29,7 @@ import { LanguageSelect } from './LanguageSelect';
 import { NoticeBell } from './NoticeBell';
 import { SizeSelect } from './SizeSelect';
 import { useRehearsal } from '../../app/rehearsalContext';
+import { useDrawn } from '../layoutPasses';
 
 /** An entry of the avatar menu that leads to a page. */
 const LinkItem = forwardRef<HTMLAnchorElement, { to: string; label: string; icon: ReactElement }>(function LinkItem({ to, label, icon }, ref) {
@@ -61,13 +62,14 @@ export function Navbar() {
   const [open, setOpen] = useSidebarState();
   const { settings } = useSettings();
   const mobile = useDeviceClass() === 'mobile';
-  // The bell keeps a stream open to the server: not in the rehearsal.
-  const rehearsal = useRehearsal();
   const toggle = () => {
     setOpen(!open);
     if (!mobile) saveSidebarOpen(!open);
   };
   const label = translate(open ? 'app.navbar.collapse' : 'app.navbar.expand');
+  // With the first page, the bar holds only its menu button and, on a phone, the title the page
+  // puts there (react-admin's title looks for its place once, when the page is drawn).
+  const filled = useDrawn('appBar');
   return (
     <AppBar
       position={settings.fixedHeader ? 'fixed' : 'absolute'}
@@ -81,25 +83,37 @@ export function Navbar() {
             {open ? <MenuOpen /> : <MenuIcon />}
           </IconButton>
         </Tooltip>
-        {mobile ? <TitlePortal sx={{ fontSize: 16 }} /> : <Breadcrumb />}
-        <Box sx={{ flex: 1 }} />
-        {!mobile && <HeaderSearch />}
-        <ErrorLogButton />
-        {!rehearsal && <NoticeBell />}
-        {!mobile && (
-          <>
-            <FullscreenButton />
-            <SizeSelect />
-          </>
-        )}
-        <LanguageSelect />
-        <AccountMenu>
-          <LinkItem to="/home" label="app.menu.dashboard" icon={<Dashboard fontSize="small" />} />
-          <LinkItem to="/profile/index" label="app.menu.profile" icon={<AccountCircle fontSize="small" />} />
-          <ThemeItem />
-          <Logout />
-        </AccountMenu>
+        {mobile && <TitlePortal sx={{ fontSize: 16 }} />}
+        {filled && <NavbarTools mobile={mobile} />}
       </Toolbar>
     </AppBar>
+  );
+}
+
+/** What the bar holds after its menu button (and title): breadcrumb, search, buttons and menus. */
+function NavbarTools({ mobile }: { mobile: boolean }) {
+  // The bell keeps a stream open to the server: not in the rehearsal.
+  const rehearsal = useRehearsal();
+  return (
+    <>
+      {!mobile && <Breadcrumb />}
+      <Box sx={{ flex: 1 }} />
+      {!mobile && <HeaderSearch />}
+      <ErrorLogButton />
+      {!rehearsal && <NoticeBell />}
+      {!mobile && (
+        <>
+          <FullscreenButton />
+          <SizeSelect />
+        </>
+      )}
+      <LanguageSelect />
+      <AccountMenu>
+        <LinkItem to="/home" label="app.menu.dashboard" icon={<Dashboard fontSize="small" />} />
+        <LinkItem to="/profile/index" label="app.menu.profile" icon={<AccountCircle fontSize="small" />} />
+        <ThemeItem />
+        <Logout />
+      </AccountMenu>
+    </>
   );
 }
