@@ -9,6 +9,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { dirname, join, relative, sep } from 'node:path';
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { recordedStamp } from './stamp.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -19,6 +20,8 @@ const ROOT = join(import.meta.dirname, '..');
 const OUT = process.env.SERVER_BUILD_DIR ?? join(ROOT, 'dist-server');
 const ENTRY = join(ROOT, 'server', 'start.ts');
 const STAMP = '.build-stamp';
+/** How much the server's heap may grow past its live size before a full collection, in percent. */
+const HEAP_GROWING_PERCENT = 20;
 /** What the compiled server is made from: its sources, the JSON they import, and the packages' versions. */
 export const SERVER_INPUTS = ['server', 'kernel', 'schemas', 'i18n', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
@@ -132,5 +135,9 @@ if (process.argv[1] && import.meta.filename === process.argv[1]) {
   // For start.ts: the schemas checked once per compiled sources (see checkSchemaFiles there).
   process.env.SERVER_SOURCE_STAMP = stamp;
   process.env.SERVER_CHECKED_FILE = join(OUT, '.schemas-checked');
+  // V8 lets a busy server's heap grow up to four times its live size between two full collections
+  // (a burst of creates took the process past 180 MB); growing by a fifth at a time keeps it near
+  // what it holds, for no measurable loss of speed. A rate, not a limit: the heap still grows as far as needed.
+  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   await import(pathToFileURL(join(OUT, 'start.js')).href);
 }
