@@ -41,6 +41,7 @@ import { RehearsalContext } from './rehearsalContext';
 import { KnownResources } from './KnownResources';
 import { answerSessionChecks } from '../auth/sessionQueries';
 import type { UserInfo } from '../../kernel/contract/user-info';
+import type { Language } from '../../kernel/i18n/languages';
 
 // Pages only some people open load when first opened.
 const LoginLog = lazy(() => import('../pages/LoginLog').then((m) => ({ default: m.LoginLog })));
@@ -74,6 +75,13 @@ export const answerSessionFrom = (info: UserInfo) => answerSessionChecks(queryCl
 
 /** What react-admin remembers (list parameters, the sidebar, column choices), in the browser's storage as react-admin's Admin keeps it. */
 const consoleStore = localStorageStore();
+
+/**
+ * Tells react-admin the console's language (the cookie's, chosen on the sign-in page or in the
+ * app bar) before it renders: it keeps its own copy, and when that copy differs it renders nothing
+ * at first, then switches to the copy's language.
+ */
+export const setConsoleLanguage = (language: Language) => consoleStore.setItem('locale', language);
 
 /** Puts the first screen's list page in the query cache, before the console renders (see firstScreen). */
 export function prefetchFirstScreenData(location: { pathname: string; search: string }) {

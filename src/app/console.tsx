@@ -2,7 +2,7 @@
 // (src/main.tsx) once a session exists, or while the person types on the sign-in page.
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { App, answerSessionFrom, prefetchFirstScreenData } from './App';
+import { App, answerSessionFrom, prefetchFirstScreenData, setConsoleLanguage } from './App';
 import { applyLanguage } from '../i18n/apply';
 import { createI18nProvider, loadMessages } from '../i18n/provider';
 import { requestEarly } from '../api/http';
@@ -71,6 +71,7 @@ export async function mountConsole(root: Root, language: Language) {
   await Promise.all([loadMessages(language), firstData && Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))])]);
   const i18nProvider = createI18nProvider(language);
   applyLanguage(language, i18nProvider.translate);
+  setConsoleLanguage(language);
   root.render(
     <StrictMode>
       <App i18nProvider={i18nProvider} />

@@ -139,7 +139,7 @@ export function rehearseConsole(language: Language, path: string): () => void {
       performance.measure(REHEARSAL_MEASURE, { start: started, detail: { path, drewRow } });
     };
     watch.observe(container, { childList: true, subtree: true });
-    const setting = { path, info: STAND_IN_INFO, dataProvider, authProvider: STAND_IN_AUTH, queryClient, store: memoryStore() };
+    const setting = { path, info: STAND_IN_INFO, dataProvider, authProvider: STAND_IN_AUTH, queryClient, store: memoryStore({ locale: language }) };
     startTransition(() => root.render(<App i18nProvider={createI18nProvider(language)} rehearsal={setting} />));
   });
   return () => stop();

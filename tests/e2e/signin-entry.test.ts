@@ -82,4 +82,17 @@ describe('the sign-in page of the first load', () => {
     expect(await page.locator('input[name=username]').count()).toBe(0);
     await expectPath(page, '/crew/index');
   });
+
+  it('opens the console in the language of the sign-in page, not the one the console was last shown in', async () => {
+    const page = browser.page;
+    await page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2Findex`);
+    // The console was last shown in Spanish (react-admin remembers it); the language is now Japanese.
+    await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('es')));
+    await page.context().addCookies([{ name: 'language', value: 'ja', url: baseUrl() }]);
+    await page.reload();
+    await signIn(page, 'admin');
+    await page.locator('[data-menu="/crew/index"]').waitFor();
+    await expect.poll(() => page.locator('header button[aria-label="言語"]').count()).toBe(1);
+    expect(await page.locator('header button[aria-label="Idioma"]').count()).toBe(0);
+  });
 });
