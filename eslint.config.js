@@ -12,7 +12,7 @@ const forbid = (...folders) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-mock', 'dist-server', 'dist-server.*', 'data', 'node_modules', 'coverage', 'tests/.artifacts'] },
+  { ignores: ['dist', 'dist-mock', 'dist-server', 'dist-server.*', 'data', 'node_modules', 'coverage', 'tests/.artifacts', 'tests/.scratch'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -36,9 +36,11 @@ import { buildTheme } from '../settings/theme';
 import { lazy, useMemo } from 'react';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { invalidateDictionaryAfter } from '../resources/generic/useDictionaryOptions';
+import { CONFIG_QUERY } from '../resources/generic/useConfigOptions';
 import { prefetchFirstScreen } from './firstScreen';
 import { RehearsalContext } from './rehearsalContext';
 import { KnownResources } from './KnownResources';
+import { PathnameProvider } from '../routes/pathname';
 import { answerSessionChecks } from '../auth/sessionQueries';
 import type { UserInfo } from '../../kernel/contract/user-info';
 import type { Language } from '../../kernel/i18n/languages';
@@ -83,6 +85,9 @@ const consoleStore = localStorageStore();
  */
 export const setConsoleLanguage = (language: Language) => consoleStore.setItem('locale', language);
 
+/** Loads the option lists into the query cache, before the console renders: the first screen's filters and cells label their values from them. */
+export const prefetchConfig = () => queryClient.prefetchQuery(CONFIG_QUERY);
+
 /** Puts the first screen's list page in the query cache, before the console renders (see firstScreen). */
 export function prefetchFirstScreenData(location: { pathname: string; search: string }) {
   return prefetchFirstScreen(registry, location, queryClient, dataProvider);
@@ -111,9 +116,11 @@ export function App({ i18nProvider, rehearsal }: { i18nProvider: I18nProvider; r
     return (
       <RehearsalContext.Provider value={rehearsal.info}>
         <MemoryRouter initialEntries={[rehearsal.path]}>
-          <SettingsProvider>
-            <Console i18nProvider={i18nProvider} rehearsal={rehearsal} />
-          </SettingsProvider>
+          <PathnameProvider>
+            <SettingsProvider>
+              <Console i18nProvider={i18nProvider} rehearsal={rehearsal} />
+            </SettingsProvider>
+          </PathnameProvider>
         </MemoryRouter>
       </RehearsalContext.Provider>
     );
@@ -121,9 +128,11 @@ export function App({ i18nProvider, rehearsal }: { i18nProvider: I18nProvider; r
   // Clean URLs (/device/index), as the route tree writes them; the server answers index.html for them.
   return (
     <BrowserRouter>
-      <SettingsProvider>
-        <Console i18nProvider={i18nProvider} />
-      </SettingsProvider>
+      <PathnameProvider>
+        <SettingsProvider>
+          <Console i18nProvider={i18nProvider} />
+        </SettingsProvider>
+      </PathnameProvider>
     </BrowserRouter>
   );
 }

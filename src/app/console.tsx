@@ -2,10 +2,9 @@
 // (src/main.tsx) once a session exists, or while the person types on the sign-in page.
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { App, answerSessionFrom, prefetchFirstScreenData, setConsoleLanguage } from './App';
+import { App, answerSessionFrom, prefetchConfig, prefetchFirstScreenData, setConsoleLanguage } from './App';
 import { applyLanguage } from '../i18n/apply';
 import { createI18nProvider, loadMessages } from '../i18n/provider';
-import { requestEarly } from '../api/http';
 import { getToken } from '../api/token';
 import { ensureInfo } from '../auth/session';
 import { requestFirstScreen } from './firstScreen';
@@ -49,7 +48,7 @@ function preloadScreens() {
 }
 
 /**
- * How long the console waits for the person's info and its first list's page before it renders:
+ * How long the console waits for the person's info, the option lists and its first list's page before it renders:
  * rendered together, the page and its rows take one pass; rendered first, the page keeps the main
  * thread busy while the rows arrive, and they take another.
  */
@@ -61,12 +60,13 @@ export async function mountConsole(root: Root, language: Language) {
   preloadScreens();
   let firstData: Promise<unknown> | undefined;
   if (getToken()) {
-    // The person's info and the first screen's data travel together. With the info, react-admin's
-    // session checks are answered before it asks: its first render shows the page.
+    // The person's info, the option lists every list and form labels its values from, and the
+    // first screen's data travel together. With the info, react-admin's session checks are
+    // answered before it asks: its first render shows the page, its filters and cells labelled.
     const info = ensureInfo().then(answerSessionFrom, () => undefined);
-    requestEarly('/config'); // the option lists every list and form labels its values from
+    const config = prefetchConfig();
     requestFirstScreen(registry, window.location);
-    firstData = Promise.all([info, prefetchFirstScreenData(window.location)]);
+    firstData = Promise.all([info, config, prefetchFirstScreenData(window.location)]);
   }
   await Promise.all([loadMessages(language), firstData && Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))])]);
   const i18nProvider = createI18nProvider(language);

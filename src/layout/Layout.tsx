@@ -1,11 +1,10 @@
 import { memo, type ReactNode } from 'react';
-import { Layout as RaLayout, Sidebar, type SidebarProps } from 'react-admin';
+import { Layout as RaLayout } from 'react-admin';
 import { useShowPendingNotice } from '../app/pendingNotice';
 import { useRehearsal } from '../app/rehearsalContext';
 import { ConfirmLogoutDialog } from '../auth/ConfirmLogoutDialog';
 import { ChoiceChipStyles } from '../resources/list/ChoiceChip';
 import { useSettings } from '../settings/SettingsContext';
-import { SIDEBAR_COLOURS } from '../settings/theme';
 import { DocumentTitle } from './DocumentTitle';
 import { ErrorPage } from './error-log/ErrorPage';
 import { SchemaMenu } from './menu/SchemaMenu';
@@ -13,19 +12,10 @@ import { Navbar } from './navbar/Navbar';
 import { DrawnContext, useLayoutPasses } from './layoutPasses';
 import { NavigationProgress } from './NavigationProgress';
 import { ResponsiveSidebar } from './ResponsiveSidebar';
+import { Sidebar } from './Sidebar';
 import { SettingsDrawer } from './settings/SettingsDrawer';
 import { TagsBar } from './tags-bar/TagsBar';
 import { VisitRecorder } from './visits/VisitRecorder';
-
-const DARK_SIDEBAR = {
-  '& .MuiDrawer-paper, & .RaSidebar-fixed': { bgcolor: SIDEBAR_COLOURS.background, color: SIDEBAR_COLOURS.text },
-  '& .RaSidebar-fixed': { height: '100%' },
-  bgcolor: SIDEBAR_COLOURS.background,
-};
-
-function DarkSidebar(props: SidebarProps) {
-  return <Sidebar {...props} sx={DARK_SIDEBAR} />;
-}
 
 // The page never scrolls sideways: wide tables scroll inside their own box.
 const FRAME = { minWidth: 0, '& .RaLayout-content': { minWidth: 0, pt: 0 }, '& .RaLayout-contentWithSidebar': { minHeight: 'calc(100vh - 48px)' } };
@@ -78,7 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const drawn = useLayoutPasses(rehearsal);
   return (
     <DrawnContext.Provider value={drawn}>
-      <RaLayout appBar={AppBar} menu={drawn('menu') ? Menu : Nothing} error={ErrorPage} sidebar={DarkSidebar} sx={FRAME}>
+      <RaLayout appBar={AppBar} menu={drawn('menu') ? Menu : Nothing} error={ErrorPage} sidebar={Sidebar} sx={FRAME}>
         {!rehearsal && <PendingNotice />}
         <PageFrame />
         {drawn('page') && children}

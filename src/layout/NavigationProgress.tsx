@@ -9,7 +9,7 @@ import { keyframes } from '@mui/material/styles';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { useLocation } from 'react-router-dom';
+import { usePathname } from '../routes/pathname';
 
 /** How long the bar shows after a change of page, when nothing loads for it. */
 const NAVIGATION_MS = 150;
@@ -29,7 +29,7 @@ const BAR_SX = {
 } as const;
 
 export function NavigationProgress() {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const busy = useIsFetching() + useIsMutating() > 0;
   // The page the bar has finished showing for: until then, the bar shows.
   const [settled, setSettled] = useState<string>();

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { usePathname } from '../routes/pathname';
 import { useSidebarState } from 'react-admin';
 import { useDeviceClass } from '../settings/useDeviceClass';
 import { loadSidebarOpen } from '../settings/settings';
@@ -11,7 +11,7 @@ import { loadSidebarOpen } from '../settings/settings';
 export function ResponsiveSidebar() {
   const [, setOpen] = useSidebarState();
   const mobile = useDeviceClass() === 'mobile';
-  const { pathname } = useLocation();
+  const pathname = usePathname();
 
   useEffect(() => {
     setOpen(mobile ? false : loadSidebarOpen());

@@ -1,4 +1,5 @@
-import { useLocation, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { usePathname } from './pathname';
 import { registry } from '../../kernel/schema/load-vite';
 import { matchRoute } from '../../kernel/routes/tree';
 import { recordIdParam } from './routeParams';
@@ -9,7 +10,7 @@ import { recordIdParam } from './routeParams';
  */
 export function useRecordRouteId(): string | undefined {
   const params = useParams();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const route = matchRoute(registry.routes, pathname);
   return route ? recordIdParam(route.fullPath, params) : params.id;
 }

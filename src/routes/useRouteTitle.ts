@@ -1,11 +1,11 @@
-import { useLocation } from 'react-router-dom';
+import { usePathname } from './pathname';
 import { useTranslate } from 'react-admin';
 import { matchRoute } from '../../kernel/routes/tree';
 import { useVisibleRoutes } from './useVisibleRoutes';
 
 /** The current route's title key from the person's route tree (meta.title), if it has one. */
 export function useRouteTitleKey(): string | undefined {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   return matchRoute(useVisibleRoutes(), pathname)?.node.meta?.title;
 }
 

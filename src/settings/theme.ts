@@ -13,9 +13,14 @@ export const SIDEBAR_CLOSED_WIDTH = 54;
 /** The dark sidebar people know from vue-element-admin (our own choice). */
 export const SIDEBAR_COLOURS = { background: '#304156', text: '#bfcbd9', hover: '#263445', nested: '#1f2d3d' };
 
-/** The sidebar's active entry: the theme colour, lightened until it reads on the dark sidebar. */
-export const sidebarActiveColour = (colour: string) =>
-  readableShade(colour, [SIDEBAR_COLOURS.background, SIDEBAR_COLOURS.hover, SIDEBAR_COLOURS.nested], 'light');
+const activeColours = new Map<string, string>();
+
+/** The sidebar's active entry: the theme colour, lightened until it reads on the dark sidebar (worked out once a colour: it takes many contrast checks). */
+export function sidebarActiveColour(colour: string): string {
+  let active = activeColours.get(colour);
+  if (active === undefined) activeColours.set(colour, (active = readableShade(colour, [SIDEBAR_COLOURS.background, SIDEBAR_COLOURS.hover, SIDEBAR_COLOURS.nested], 'light')));
+  return active;
+}
 
 /** The input's props of a checkbox or switch: those given for it, named by the control's own aria-label when they name it not. */
 function checkboxInputProps(ownerState: { inputProps?: Record<string, unknown>; 'aria-label'?: string }) {

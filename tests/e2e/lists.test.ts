@@ -194,6 +194,23 @@ describe('the device list', () => {
     expect(decodeURIComponent(page.url())).not.toContain('no-such-device');
   });
 
+  it('shows the bar of actions on selected rows above the table, where a click reaches it', async () => {
+    const page = browser.page;
+    const m = messages('en');
+    await start(page, '/device/index');
+    await page.getByRole('checkbox', { name: m['ra.action.select_row'] }).nth(1).check();
+    const remove = page.locator('.RaBulkActionsToolbar-toolbar').getByRole('button', { name: m['ra.action.delete'] });
+    await remove.waitFor();
+    await poll(() => remove.evaluate((button) => button.getBoundingClientRect().height)).toBeGreaterThan(0);
+    // The element drawn at the button's middle is the button (or inside it), not something over it or a clipped nothing.
+    const onTop = await remove.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && button.contains(hit);
+    });
+    expect(onTop).toBe(true);
+  });
+
   it('shows the legend of its chips', async () => {
     const page = browser.page;
     const m = messages('en');

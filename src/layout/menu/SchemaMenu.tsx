@@ -9,8 +9,9 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
-import { createElement, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { createElement, memo, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { usePathname } from '../../routes/pathname';
 import { useSidebarState, useTranslate } from 'react-admin';
 import { menuEntries, type MenuEntry } from '../../../kernel/routes/tree';
 import { useVisibleRoutes } from '../../routes/useVisibleRoutes';
@@ -24,10 +25,11 @@ function isActive(entry: MenuEntry, pathname: string): boolean {
 }
 
 // Each entry is a list item (li) of the menu's list (ul); a group's entries are a list inside its item.
-function MenuItem({ entry, depth }: { entry: MenuEntry; depth: number }) {
+// An entry renders again when its own state changes (the path, the sidebar, the settings), not with the menu.
+const MenuItem = memo(function MenuItem({ entry, depth }: { entry: MenuEntry; depth: number }) {
   const translate = useTranslate();
   const { settings } = useSettings();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const [sidebarOpen] = useSidebarState();
   const active = isActive(entry, pathname);
   const [expanded, setExpanded] = useState(active);
@@ -76,14 +78,14 @@ function MenuItem({ entry, depth }: { entry: MenuEntry; depth: number }) {
       </ListItemButton>
     </ListItem>
   );
-}
+});
 
 export function SchemaMenu() {
   const translate = useTranslate();
   const routes = useVisibleRoutes();
   const { settings } = useSettings();
   const [open] = useSidebarState();
-  const entries = menuEntries(routes);
+  const entries = useMemo(() => menuEntries(routes), [routes]);
   // The sidebar's inner box is sized by its content: the menu gives it the full width.
   const width = open ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH;
   return (

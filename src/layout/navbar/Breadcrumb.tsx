@@ -1,7 +1,8 @@
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
+import { usePathname } from '../../routes/pathname';
 import { useTranslate } from 'react-admin';
 import { joinPath, matchRoute } from '../../../kernel/routes/tree';
 import { useVisibleRoutes } from '../../routes/useVisibleRoutes';
@@ -9,7 +10,7 @@ import { useVisibleRoutes } from '../../routes/useVisibleRoutes';
 /** Home, then the translated titles of the current route and its ancestors. */
 export function Breadcrumb() {
   const translate = useTranslate();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const route = matchRoute(useVisibleRoutes(), pathname);
   let base = '/';
   const trail = (route ? [...route.parents, route.node] : []).flatMap((node) => {

@@ -3,7 +3,7 @@
 // when it shows again or by the next page of the console. Mounted once in the layout,
 // which only signed-in people see; renders nothing.
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { usePathname } from '../../routes/pathname';
 import { API_BASE } from '../../../kernel/contract/codes';
 import { VISIT_ADD_PATH, type Visit } from '../../../kernel/history/visits';
 import { getToken } from '../../api/token';
@@ -61,7 +61,7 @@ function sendKept() {
 
 
 export function VisitRecorder() {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const title = useRouteTitleKey();
 
   // Every screen of the route tree has a title; paths without one only pass through (`/`, which

@@ -34,8 +34,10 @@ export interface RecordRowsProps {
   rowSx?: (record: RaRecord) => SxProps;
 }
 
-// Headers break between words only: a Chinese or Japanese label is never cut in two.
-const TABLE = (theme: Theme) => ({ overflowX: 'auto', '& thead th': { wordBreak: 'keep-all' }, ...listCellStyles(theme) }) as const;
+// Headers break between words only: a Chinese or Japanese label is never cut in two. A wide table
+// scrolls sideways inside its own wrapper: the table's box must not clip, as react-admin draws
+// the bar of actions on selected rows above it.
+const TABLE = (theme: Theme) => ({ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' }, '& thead th': { wordBreak: 'keep-all' }, ...listCellStyles(theme) }) as const;
 const LIST_BODY = <ListBody />;
 
 export function RecordRows({ resource, schema, place, hide = [], rowClick, bulkActionButtons = false, actions, empty, rowSx }: RecordRowsProps) {

@@ -9,9 +9,11 @@ import {
   Pagination,
   TopToolbar,
 } from 'react-admin';
+import { useMemo } from 'react';
 import { useRouteTitle } from '../../routes/useRouteTitle';
 import { ListEmpty } from '../list/ListEmpty';
 import { LazyListTools } from '../list/LazyListTools';
+import { ListFilterForm, ListFilters } from '../list/ListFilterForm';
 import { useLinks } from '../useLinks';
 import { pageSizes } from './formLayout';
 import { RecordRows } from './RecordRows';
@@ -26,6 +28,7 @@ export function SchemaList() {
   const meta = schema['x-resource'];
   const filters = useFilterInputs(resource, schema);
   const create = meta.endpoints.add ? links.to(resource, 'create') : undefined;
+  const filterForm = useMemo(() => <ListFilterForm inputs={filters.inputs} />, [filters.inputs]);
 
   return (
     <List
@@ -38,7 +41,7 @@ export function SchemaList() {
         '& .RaList-actions': { flexWrap: { xs: 'nowrap', sm: 'wrap' } },
         '& .RaList-actions form': { flexWrap: 'wrap', minWidth: 0 },
       }}
-      filters={filters.inputs}
+      filters={filterForm}
       filterDefaultValues={filters.defaults}
       sort={meta.list.sort}
       perPage={meta.list.perPage}
@@ -47,7 +50,11 @@ export function SchemaList() {
       empty={false}
       actions={
         <TopToolbar sx={{ flexWrap: 'wrap' }}>
-          {filters.hasMore && <FilterButton />}
+          {filters.hasMore && (
+            <ListFilters inputs={filters.inputs}>
+              <FilterButton />
+            </ListFilters>
+          )}
           {create && <CreateButton to={create} />}
           <LazyListTools resource={resource} schema={schema} place="list" />
         </TopToolbar>

@@ -1,7 +1,7 @@
 // Shows one value of a record the way its schema says: option, enum and dictionary labels as
 // coloured chips, references (and a record of the resource another field names), resource names, dates, numbers (with their unit when asked), yes/no; a field set
 // through a switch call as a switch, and a scheduled job's period in words.
-import { type Identifier, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { type Identifier, useI18nProvider, useRecordContext, useTranslate } from 'react-admin';
 import { formatDate, formatNumber } from '../../format';
 import { getPath } from '../../../kernel/schema/registry';
 import type { FieldSchema } from '../../../kernel/schema/types';
@@ -46,7 +46,9 @@ function ValueWithChoices(props: ValueFieldProps) {
 function ValueShown({ source, resource, schema, withUnit, choices }: ValueFieldProps & { choices: Choice[] | undefined }) {
   const record = useRecordContext();
   const translate = useTranslate();
-  const [locale] = useLocaleState(); // dates and numbers read as in the chosen language
+  // Dates and numbers read as in the chosen language. Asked of the provider, not of react-admin's
+  // store (one subscription a cell): react-admin draws the whole console anew when it changes.
+  const locale = useI18nProvider().getLocale();
   if (!record) return null;
   const resourceSchema = registry.resources[resource];
   const toggle = resourceSchema?.['x-resource'].switch;

@@ -1,6 +1,6 @@
 // Buttons from one view of the record in context to another, on the routes of the tree.
 import { EditButton, ShowButton, TopToolbar, useGetRecordRepresentation, useRecordContext, useResourceContext } from 'react-admin';
-import { useLocation } from 'react-router-dom';
+import { usePathname } from '../../routes/pathname';
 import { registry } from '../../../kernel/schema/load-vite';
 import { ResetPasswordButton } from '../../auth/password/ResetPasswordButton';
 import { useLinks } from '../useLinks';
@@ -14,7 +14,7 @@ export interface BackState {
 export function EditLinkButton() {
   const resource = useResourceContext() ?? '';
   const record = useRecordContext();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const to = useLinks().to(resource, 'edit', record?.id);
   if (!to) return null;
   const state: BackState = { back: pathname };

@@ -10,19 +10,22 @@ type Options = ConfigOptions;
 
 const NONE: Options = {};
 
+/** The query of the option lists: read by every list and form, and loaded ahead with the first screen. */
+export const CONFIG_QUERY = {
+  queryKey: ['config'],
+  queryFn: async (): Promise<Options> => {
+    try {
+      return (await request<Options>('/config')).data;
+    } catch (error) {
+      console.error('Configuration load failed:', error);
+      return {};
+    }
+  },
+  staleTime: Infinity,
+};
+
 export function useConfigOptions(): Options {
-  const { data } = useQuery({
-    queryKey: ['config'],
-    queryFn: async () => {
-      try {
-        return (await request<Options>('/config')).data;
-      } catch (error) {
-        console.error('Configuration load failed:', error);
-        return {};
-      }
-    },
-    staleTime: Infinity,
-  });
+  const { data } = useQuery(CONFIG_QUERY);
   return data ?? NONE;
 }
 
