@@ -72,7 +72,9 @@ async function start() {
     // Signed in: the address is the wanted page from now on, so that a reload while the console
     // is still loading opens that page, not the sign-in page's own.
     window.history.replaceState(null, '', redirectTarget(window.location.search));
-    // The person's info and the console's code come together, not one after the other.
+    // The first screen's data, the person's info and the console's code come together, not one
+    // after the other (the console, when not run yet, asks for the data as it mounts).
+    void consoleRun?.requestFirstData(window.location);
     void ensureInfo().catch(() => undefined);
     await openConsole();
   };

@@ -33,7 +33,7 @@ import { registry } from '../../kernel/schema/load-vite';
 import type { I18nProvider } from 'react-admin';
 import { SettingsProvider, useSettings } from '../settings/SettingsContext';
 import { buildTheme } from '../settings/theme';
-import { lazy, useMemo } from 'react';
+import { lazy, useCallback, useMemo } from 'react';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { invalidateDictionaryAfter } from '../resources/generic/useDictionaryOptions';
 import { CONFIG_QUERY } from '../resources/generic/useConfigOptions';
@@ -137,13 +137,9 @@ export function App({ i18nProvider, rehearsal }: { i18nProvider: I18nProvider; r
   );
 }
 
-function Console({ i18nProvider, rehearsal }: { i18nProvider: I18nProvider; rehearsal?: RehearsalSetting }) {
-  const { settings, size } = useSettings();
-  const theme = useMemo(() => buildTheme(settings, size), [settings, size]);
-  const authProvider = useMemo(() => rehearsal?.authProvider ?? createAuthProvider(i18nProvider.translate), [i18nProvider, rehearsal]);
-  // The routes follow the person's info: loaded again, they are built again.
-  const info = useCurrentInfo();
-  const routes = (permissions: string[] | undefined) => [
+/** The console's routes for the person's info and roles: the fixed pages, then the route tree's. */
+function consoleRoutes(info: UserInfo | undefined, permissions: string[] | undefined) {
+  return [
     <CustomRoutes key="public" noLayout>
       <Route path="/auth-redirect" element={<AuthRedirect />} />
     </CustomRoutes>,
@@ -153,6 +149,19 @@ function Console({ i18nProvider, rehearsal }: { i18nProvider: I18nProvider; rehe
     </CustomRoutes>,
     ...buildRoutes(visibleRoutes(info, permissions ?? [], registry.routes), pages, registry.resources),
   ];
+}
+
+function Console({ i18nProvider, rehearsal }: { i18nProvider: I18nProvider; rehearsal?: RehearsalSetting }) {
+  const { settings, size } = useSettings();
+  const theme = useMemo(() => buildTheme(settings, size), [settings, size]);
+  const authProvider = useMemo(() => rehearsal?.authProvider ?? createAuthProvider(i18nProvider.translate), [i18nProvider, rehearsal]);
+  // The routes follow the person's info: loaded again, they are built again.
+  const info = useCurrentInfo();
+  const routes = useCallback((permissions: string[] | undefined) => consoleRoutes(info, permissions), [info]);
+  // Given as a function, not as the elements: with elements, react-admin's router would take them
+  // again in an effect after its first render, as new ones, and draw the console again twice
+  // (the routes, then the resources declared anew). Given a function, it calls it once in that
+  // effect, and its own first pass is only its loading screen.
   // react-admin's Admin, in its two parts, with the resources declared between them (KnownResources).
   return (
     <AdminContext

@@ -4,7 +4,8 @@
 // routes declare the same resources here first: react-admin's own declaration finds nothing new,
 // and nothing renders twice. Otherwise (roles still coming) react-admin declares them as usual.
 import { type ReactElement, type ReactNode, useState } from 'react';
-import { type ResourceDefinition, ResourceDefinitionContextProvider, type ResourceDefinitions, usePermissions } from 'react-admin';
+import { type ResourceDefinition, ResourceDefinitionContextProvider, type ResourceDefinitions } from 'react-admin';
+import { useCurrentInfo } from '../routes/useVisibleRoutes';
 
 /** How a resource element (react-admin's <Resource>) declares itself. */
 type Declaring = { registerResource?: (props: unknown, permissions: unknown) => ResourceDefinition };
@@ -21,8 +22,10 @@ function definitionsOf(elements: ReactElement[], permissions: unknown): Resource
 }
 
 export function KnownResources({ routes, children }: { routes: (permissions: string[] | undefined) => ReactElement[]; children: ReactNode }) {
-  const { permissions, isPending } = usePermissions<string[]>();
+  // The roles are the info's, as the auth provider's permissions are (without react-admin's
+  // usePermissions, which would draw the whole console again at each change of location).
+  const info = useCurrentInfo();
   // Read once, as react-admin's provider reads its first definitions once: later changes reach it by its own declaration.
-  const [definitions] = useState(() => (isPending ? undefined : definitionsOf(routes(permissions), permissions)));
+  const [definitions] = useState(() => (info ? definitionsOf(routes(info.roles), info.roles) : undefined));
   return <ResourceDefinitionContextProvider definitions={definitions}>{children}</ResourceDefinitionContextProvider>;
 }

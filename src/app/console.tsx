@@ -54,21 +54,30 @@ function preloadScreens() {
  */
 const FIRST_PAGE_WAIT_MS = 250;
 
+let firstData: Promise<unknown> | undefined;
+
+/**
+ * Asks, once, for what the first screen shows: its list's page first (the slowest of the three),
+ * the person's info and the option lists, all together. With the info, react-admin's session
+ * checks are answered before it asks: its first render shows the page, its filters and cells
+ * labelled. Called as soon as the sign-in has its token, and again (doing nothing) on mounting.
+ */
+export function requestFirstData(location: { pathname: string; search: string }): Promise<unknown> | undefined {
+  if (!firstData && getToken()) {
+    requestFirstScreen(registry, location);
+    const info = ensureInfo().then(answerSessionFrom, () => undefined);
+    const config = prefetchConfig();
+    firstData = Promise.all([info, config, prefetchFirstScreenData(location)]);
+  }
+  return firstData;
+}
+
 /** Shows the console in `root`, on the current location. */
 export async function mountConsole(root: Root, language: Language) {
   endRehearsal();
   preloadScreens();
-  let firstData: Promise<unknown> | undefined;
-  if (getToken()) {
-    // The person's info, the option lists every list and form labels its values from, and the
-    // first screen's data travel together. With the info, react-admin's session checks are
-    // answered before it asks: its first render shows the page, its filters and cells labelled.
-    const info = ensureInfo().then(answerSessionFrom, () => undefined);
-    const config = prefetchConfig();
-    requestFirstScreen(registry, window.location);
-    firstData = Promise.all([info, config, prefetchFirstScreenData(window.location)]);
-  }
-  await Promise.all([loadMessages(language), firstData && Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))])]);
+  const data = requestFirstData(window.location);
+  await Promise.all([loadMessages(language), data && Promise.race([data, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))])]);
   const i18nProvider = createI18nProvider(language);
   applyLanguage(language, i18nProvider.translate);
   setConsoleLanguage(language);

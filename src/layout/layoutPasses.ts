@@ -1,16 +1,17 @@
 // The layout is drawn in passes, each rendered once the one before is in (the frame, its sidebar
 // and the app bar with its menu button and title are there from the first). The console a person
-// sees draws its page first, so that the rows are on screen before the rest of the app bar and the
-// menu fill in, where nothing moves. The rehearsal (src/app/rehearsal.tsx) adds one part a pass,
+// sees draws its page first, so that the rows are on screen before the rest of the app bar, the
+// menu and the list's pagination under the rows fill in, where nothing moves. The rehearsal (src/app/rehearsal.tsx) adds one part a pass,
 // its page last: several short holds on the page the person types on instead of a long one, and a
 // row drawn means everything is drawn.
 import { createContext, startTransition, useContext, useEffect, useMemo, useState } from 'react';
 
-export type LayoutPart = 'page' | 'appBar' | 'menu';
+/** 'pagination': a list page's pagination, under its rows (drawn later, it moves nothing above it). */
+export type LayoutPart = 'page' | 'appBar' | 'menu' | 'pagination';
 
 const PASSES: Record<'console' | 'rehearsal', LayoutPart[][]> = {
-  console: [['page'], ['appBar', 'menu']],
-  rehearsal: [[], ['appBar'], ['menu'], ['page']],
+  console: [['page'], ['appBar', 'menu', 'pagination']],
+  rehearsal: [[], ['appBar'], ['menu'], ['page', 'pagination']],
 };
 
 /** Whether a part of the layout is drawn yet: the layout's passes so far, for the parts inside it. */

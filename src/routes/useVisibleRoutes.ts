@@ -2,7 +2,6 @@
 // home page and the routes themselves: it follows the info as it is loaded again (after an
 // admin changed menus or roles), so every screen shows the new tree together.
 import { useContext, useMemo, useSyncExternalStore } from 'react';
-import { usePermissions } from 'react-admin';
 import { registry } from '../../kernel/schema/load-vite';
 import type { RouteNode } from '../../kernel/schema/types';
 import { currentInfo, subscribeInfo } from '../auth/session';
@@ -16,8 +15,12 @@ export function useCurrentInfo() {
   return rehearsed ?? info;
 }
 
+/**
+ * The routes the person's roles open. The roles are read from the info, as the auth provider's
+ * permissions are: react-admin's usePermissions would draw the caller again at every change of
+ * location, query included (its access check reads the location).
+ */
 export function useVisibleRoutes(): RouteNode[] {
   const info = useCurrentInfo();
-  const { permissions } = usePermissions<string[]>();
-  return useMemo(() => visibleRoutes(info, permissions ?? [], registry.routes), [info, permissions]);
+  return useMemo(() => visibleRoutes(info, info?.roles ?? [], registry.routes), [info]);
 }

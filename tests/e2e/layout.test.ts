@@ -65,6 +65,21 @@ describe('the layout on a desktop', () => {
     await shown('/home');
   });
 
+  it("keeps one tag for a list's pages, leading back to the page last seen", async () => {
+    const page = await start('/device/index');
+    await page.locator('[data-tag="/device/index"][aria-selected="true"]').waitFor();
+    await page.getByRole('button', { name: 'Go to page 2' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+    const tags = () => page.locator('[data-tag]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tag')));
+    await expect.poll(tags).toEqual(['/home', '/device/index']);
+    await page.locator('[data-tag="/home"]').click();
+    await expectPath(page, '/home');
+    await page.locator('[data-tag="/device/index"]').click();
+    await page.waitForURL((url) => url.pathname === '/device/index');
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await page.getByRole('button', { name: 'page 2', exact: false }).and(page.locator('[aria-current="page"]')).waitFor();
+  });
+
   it('remembers the settings drawer across a reload', async () => {
     const page = await start('/crew/index');
     await page.locator('[data-tag="/home"]').waitFor();

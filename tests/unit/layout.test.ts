@@ -3,6 +3,7 @@ import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { abbreviateNumber, relativeTime } from '../../src/format';
 import { addView, closeAll, closeOthers, closeView, nextAfterClosing, type View } from '../../src/layout/tags-bar/tags';
+import { tagsStore } from '../../src/layout/tags-bar/tagsStore';
 import { MAX_PATTERN_LENGTH, createSearcher, searchPool, withPinyin } from '../../src/layout/search/search';
 import { deviceClass } from '../../src/settings/device';
 import { DEFAULT_SETTINGS, loadSettings, loadSidebarOpen, loadSize, parseSettings, parseSize, saveSettings, saveSidebarOpen, saveSize } from '../../src/settings/settings';
@@ -78,6 +79,23 @@ describe('tags', () => {
     expect(nextAfterClosing(views, '/device/3')).toBe('/device/index');
     expect(nextAfterClosing(views, '/device/index')).toBe('/device/3');
     expect(nextAfterClosing([crews], '/crew/index')).toBe('/');
+  });
+
+  it('leads a tag back to its page as last seen, query included, without drawing the tags again', () => {
+    let drawn = 0;
+    const stop = tagsStore.subscribe(() => drawn++);
+    tagsStore.add(devices);
+    expect(tagsStore.target('/device/index')).toBe('/device/index');
+    const before = drawn;
+    tagsStore.seen('/device/index', '/device/index?page=2');
+    expect(drawn).toBe(before);
+    expect(tagsStore.target('/device/index')).toBe('/device/index?page=2');
+    tagsStore.add({ ...devices });
+    expect(tagsStore.views().filter((v) => v.path === '/device/index')).toHaveLength(1);
+    // A closed tag forgets where it led.
+    tagsStore.close('/device/index');
+    expect(tagsStore.target('/device/index')).toBe('/device/index');
+    stop();
   });
 });
 

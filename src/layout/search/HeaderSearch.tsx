@@ -5,15 +5,15 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useVisibleRoutes } from '../../routes/useVisibleRoutes';
 import { useSettings } from '../../settings/SettingsContext';
 import { type SearchItem, createSearcher, searchPool, withPinyin } from './search';
+import { useRouterLater } from '../../routes/pathname';
 
 export function HeaderSearch() {
   const translate = useTranslate();
-  const navigate = useNavigate();
+  const { navigate } = useRouterLater();
   const [locale] = useLocaleState();
   const routes = useVisibleRoutes();
   const { settings } = useSettings();

@@ -1,7 +1,7 @@
 // The visited views of the tags bar, as pure operations on a list.
 
 export interface View {
-  path: string; // pathname + search: the tag's identity and where it leads
+  path: string; // the page's path (no query): the tag's identity
   title: string; // a route title key, or 'no-name'
   affix?: boolean;
 }

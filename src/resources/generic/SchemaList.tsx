@@ -11,6 +11,7 @@ import {
 } from 'react-admin';
 import { useMemo } from 'react';
 import { useRouteTitle } from '../../routes/useRouteTitle';
+import { useDrawn } from '../../layout/layoutPasses';
 import { ListEmpty } from '../list/ListEmpty';
 import { LazyListTools } from '../list/LazyListTools';
 import { ListFilterForm, ListFilters } from '../list/ListFilterForm';
@@ -20,6 +21,11 @@ import { RecordRows } from './RecordRows';
 import { useFilterInputs } from './useFilterInputs';
 import { useSchema } from './useSchema';
 import { TIP_BULK_DELETE } from '../../forms/useConfirmCall';
+
+/** The list's pagination, once the layout's passes have drawn the rows above it. */
+function ListPagination({ perPage }: { perPage: number }) {
+  return useDrawn('pagination') ? <Pagination rowsPerPageOptions={pageSizes(perPage)} /> : null;
+}
 
 export function SchemaList() {
   const { resource, schema } = useSchema();
@@ -45,7 +51,7 @@ export function SchemaList() {
       filterDefaultValues={filters.defaults}
       sort={meta.list.sort}
       perPage={meta.list.perPage}
-      pagination={<Pagination rowsPerPageOptions={pageSizes(meta.list.perPage)} />}
+      pagination={<ListPagination perPage={meta.list.perPage} />}
       // The toolbar stays when there is nothing to show; the rows' empty state says why.
       empty={false}
       actions={

@@ -8,7 +8,7 @@
 import TableRow from '@mui/material/TableRow';
 import { alpha, type Theme } from '@mui/material/styles';
 import { Children, isValidElement, memo, type MouseEvent, type ReactNode } from 'react';
-import { DatagridBody, type DatagridBodyProps, type Identifier, type RaRecord, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { type DatagridBodyProps, type Identifier, type RaRecord, RecordContextProvider, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import type { SxProps } from '@mui/material/styles';
 import type { CSSProperties } from 'react';
 
@@ -160,9 +160,36 @@ const ListRow = memo(ListRowView, (before, after) => {
   return [...keys].every((key) => Object.is(before[key as keyof ListRowProps], after[key as keyof ListRowProps]));
 });
 
-const ROW = <ListRow />;
-
-/** The table body of a list page: react-admin's, with ListRow rows, drawn again only when its props change. */
-export const ListBody = memo(function ListBody(props: DatagridBodyProps) {
-  return <DatagridBody {...props} row={ROW} />;
+/**
+ * The table body of a list page, as react-admin's DatagridBody draws it (same element and
+ * classes) but plain, with ListRow rows keyed by their place on the page rather than by record:
+ * the next page's rows take the places of this page's, so the browser changes the cells' text
+ * instead of building every row anew. Drawn again only when its props change.
+ */
+export const ListBody = memo(function ListBody({ children, className, data = NO_DATA, hasBulkActions = false, hover, onToggleItem, resource, rowClick, rowSx, rowStyle, selectedIds, isRowSelectable }: DatagridBodyProps) {
+  return (
+    <tbody className={`MuiTableBody-root datagrid-body RaDatagrid-tbody${className ? ` ${className}` : ''}`}>
+      {data.map((record: RaRecord, place) => (
+        <RecordContextProvider value={record} key={place}>
+          <ListRow
+            className={`RaDatagrid-row ${place % 2 === 0 ? 'RaDatagrid-rowEven' : 'RaDatagrid-rowOdd'}`}
+            hasBulkActions={hasBulkActions && Boolean(selectedIds)}
+            hover={hover}
+            id={record.id ?? `row${place}`}
+            onToggleItem={onToggleItem}
+            resource={resource}
+            rowClick={typeof rowClick === 'function' ? rowClick : undefined}
+            selectable={!isRowSelectable || isRowSelectable(record)}
+            selected={selectedIds?.includes(record.id) ?? false}
+            sx={rowSx?.(record, place)}
+            style={rowStyle?.(record, place)}
+          >
+            {children}
+          </ListRow>
+        </RecordContextProvider>
+      ))}
+    </tbody>
+  );
 });
+
+const NO_DATA: RaRecord[] = [];
