@@ -68,10 +68,22 @@ async function start() {
     // The rehearsal holds every call while it runs: it ends before the sign-in's own.
     signingIn = true;
     consoleRun?.endRehearsal();
-    await signInOverApi(username, password);
-    // Signed in: the address is the wanted page from now on, so that a reload while the console
-    // is still loading opens that page, not the sign-in page's own.
-    window.history.replaceState(null, '', redirectTarget(window.location.search));
+    const signInAddress = window.location.pathname + window.location.search;
+    const target = redirectTarget(window.location.search);
+    // The call goes out now, even while the calls of a console drawn ahead wait for its answer.
+    const answered = signInOverApi(username, password);
+    // The address is the wanted page from now on, so that a reload while the console is still
+    // loading opens that page (through the sign-in page when there is no session yet).
+    window.history.replaceState(null, '', target);
+    const ahead = consoleRun?.drawnAhead(language());
+    try {
+      await answered;
+    } catch (error) {
+      // A console drawn ahead waits for the next attempt.
+      window.history.replaceState(null, '', signInAddress);
+      throw error;
+    }
+    if (ahead && (await ahead.signedIn(root))) return;
     // The first screen's data, the person's info and the console's code come together, not one
     // after the other (the console, when not run yet, asks for the data as it mounts).
     void consoleRun?.requestFirstData(window.location);

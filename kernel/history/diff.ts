@@ -3,7 +3,7 @@
 // named by dotted paths (`mudata.density`), as the console labels fields. A list is compared as
 // one whole value: inserting a row shifts every row after it, so a diff by index would report
 // changes nobody made. No value, null and an absent field are the same (the stores drop nulls).
-import { sameValue } from '../schema/derive';
+import { sameValue } from '../schema/same-value';
 
 export interface Change {
   path: string;

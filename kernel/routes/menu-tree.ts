@@ -1,6 +1,8 @@
 // The route tree as menu records, and back. The product's routes (schemas/routes.json) become
 // records once; from then on the records are the truth, and the tree every screen and every
 // permission check works from is built from them and the roles that list them.
+import { accessResource } from '../schema/access';
+import type { Registry } from '../schema/registry';
 import type { RouteNode } from '../schema/types';
 import { joinPath } from './tree';
 
@@ -99,6 +101,29 @@ export function routesFromMenus(entries: MenuRecord[], roles: RoleMenus[], super
         return node;
       });
   return build(undefined);
+}
+
+/**
+ * The route tree of the menu a first start stores: the product's routes as entries, each role
+ * listing the entries its routes name (as the server fills an empty menu). It is the tree the
+ * server answers until an admin edits the menu or the roles.
+ */
+export function productMenuRoutes(routes: RouteNode[], superRole: string): RouteNode[] {
+  const seeds = menuSeeds(routes);
+  const idOf = new Map(seeds.map((seed, index) => [seed.key, index + 1]));
+  const entries: MenuRecord[] = seeds.map((seed, index) => ({ ...seed.values, id: index + 1, parent: seed.parentKey ? idOf.get(seed.parentKey) : undefined }));
+  const names = [...new Set(seeds.flatMap((seed) => seed.roles))].filter((name) => name !== superRole);
+  const roles = names.map((name) => ({ name, menus: seeds.flatMap((seed, index) => (seed.roles.includes(name) ? [index + 1] : [])) }));
+  return routesFromMenus(entries, roles, superRole);
+}
+
+/**
+ * The route tree the server works from until someone edits the menu or the roles: the stored
+ * menu's as a first start fills it, or the product's routes where no schema keeps a menu.
+ */
+export function firstStartRoutes(registry: Pick<Registry, 'resources' | 'routes'>): RouteNode[] {
+  const roles = accessResource(registry, 'roles');
+  return roles && accessResource(registry, 'menus') ? productMenuRoutes(registry.routes, roles.spec.superRole) : registry.routes;
 }
 
 /** The ids of an entry's descendants (to refuse making an entry its own ancestor). */

@@ -7,6 +7,7 @@
 import { nextRun } from '../schedule/period';
 import { periodOf } from '../schedule/record';
 import { fields, getPath } from './registry';
+import { sameValue } from './same-value';
 import type { ComputedSpec, FieldSchema, ResourceSchema } from './types';
 
 const HOUR_MS = 3_600_000;
@@ -130,15 +131,6 @@ function keepServerFields(schema: ResourceSchema, out: Record<string, unknown>, 
     const stored = getPath(existing, path);
     if (stored !== undefined && stored !== null && getPath(out, path) === undefined) setPath(out, path, structuredClone(stored));
   }
-}
-
-/** The same value, whatever order a database kept an object's keys in. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
-  const keysB = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
-  return keysA.length === keysB.length && keysA.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 /** A revision: 1 when new, one more than the stored one when `source` changed, else the stored one. */

@@ -5,7 +5,7 @@
 // severity. Nobody types them; they are written without counting as edits (the version stays).
 import type { Registry } from '../../kernel/schema/registry';
 import { getPath } from '../../kernel/schema/registry';
-import { sameValue } from '../../kernel/schema/derive';
+import { sameValue } from '../../kernel/schema/same-value';
 import type { SurveySpec } from '../../kernel/schema/types';
 import { type WellRecords, derivedOf, totalsOf, wellTrajectory } from '../../kernel/survey/wells';
 import type { Follower } from '../relations';

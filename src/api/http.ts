@@ -4,6 +4,7 @@
 import { HttpError } from 'react-admin';
 import { pageIsLeaving, passwordChangeDue, sessionEnded } from './events';
 import { getToken } from './token';
+import { callsMayGo } from './signInWait';
 
 import { API_BASE, Code, SESSION_CODES } from '../../kernel/contract/codes';
 
@@ -87,6 +88,8 @@ export interface RequestOptions {
   method?: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** The sign-in's own call: it goes out while the calls of a console drawn ahead wait for its answer. */
+  opensSession?: boolean;
 }
 
 function urlOf(path: string, query: RequestOptions['query']): URL {
@@ -141,6 +144,9 @@ export function requestEarly(path: string, query?: RequestOptions['query']) {
 
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<{ data: T; msg?: string }> {
   if (held) return NEVER_ANSWERED;
+  // A console drawn ahead of the sign-in's answer: its calls go out with the token, or never.
+  const may = options.opensSession || callsMayGo();
+  if (may !== true && !(await may)) return NEVER_ANSWERED;
   const url = urlOf(path, options.query);
   const ahead = (options.method ?? 'GET') === 'GET' ? early.get(url.href) : undefined;
   if (ahead) early.delete(url.href);

@@ -8,7 +8,7 @@ import {
   type Store,
   localStorageStore,
 } from 'react-admin';
-import { BrowserRouter, MemoryRouter, Navigate, Route } from 'react-router-dom';
+import { BrowserRouter, MemoryRouter, Navigate, Route, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { createDataProvider } from '../api/dataProvider';
 import { request } from '../api/http';
 import { createAuthProvider } from '../auth/authProvider';
@@ -26,7 +26,7 @@ import { Profile } from '../pages/Profile';
 import { Redirect } from '../pages/Redirect';
 import { buildRoutes } from '../routes/buildRoutes';
 import { visibleRoutes } from '../routes/visibleRoutes';
-import { useCurrentInfo } from '../routes/useVisibleRoutes';
+import { useCurrentAccess } from '../routes/useVisibleRoutes';
 import { refreshInfoAfter } from '../auth/refreshAfterAccessWrite';
 import { PasswordGateLayout } from '../auth/PasswordGate';
 import { registry } from '../../kernel/schema/load-vite';
@@ -36,12 +36,14 @@ import { buildTheme } from '../settings/theme';
 import { lazy, useCallback, useMemo } from 'react';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { invalidateDictionaryAfter } from '../resources/generic/useDictionaryOptions';
-import { CONFIG_QUERY } from '../resources/generic/useConfigOptions';
+import { CONFIG_QUERY, schemaOptions } from '../resources/generic/useConfigOptions';
 import { prefetchFirstScreen } from './firstScreen';
 import { RehearsalContext } from './rehearsalContext';
 import { KnownResources } from './KnownResources';
 import { PathnameProvider } from '../routes/pathname';
 import { answerSessionChecks } from '../auth/sessionQueries';
+import type { Access } from '../auth/session';
+import type { DeferredHistory } from '../routes/deferredHistory';
 import type { UserInfo } from '../../kernel/contract/user-info';
 import type { Language } from '../../kernel/i18n/languages';
 
@@ -85,8 +87,18 @@ const consoleStore = localStorageStore();
  */
 export const setConsoleLanguage = (language: Language) => consoleStore.setItem('locale', language);
 
-/** Loads the option lists into the query cache, before the console renders: the first screen's filters and cells label their values from them. */
-export const prefetchConfig = () => queryClient.prefetchQuery(CONFIG_QUERY);
+/**
+ * Loads the option lists into the query cache, before the console renders: the first screen's
+ * filters and cells label their values from them. Asked for even when the schemas' own lists were
+ * assumed (assumeConfig): an answer that says the same draws nothing again.
+ */
+export const prefetchConfig = () => queryClient.prefetchQuery({ ...CONFIG_QUERY, staleTime: 0 });
+
+/** The option lists as the console's schemas give them, until the server's come (the console drawn ahead of the sign-in's answer). */
+export const assumeConfig = () => queryClient.setQueryData(CONFIG_QUERY.queryKey, schemaOptions());
+
+/** Forgets every answer and every call waiting for one (a console drawn ahead of a sign-in that failed). */
+export const forgetQueries = () => queryClient.clear();
 
 /** Puts the first screen's list page in the query cache, before the console renders (see firstScreen). */
 export function prefetchFirstScreenData(location: { pathname: string; search: string }) {
@@ -111,7 +123,8 @@ export interface RehearsalSetting {
   store: Store;
 }
 
-export function App({ i18nProvider, rehearsal }: { i18nProvider: I18nProvider; rehearsal?: RehearsalSetting }) {
+/** `history`: the deferred history of a console drawn ahead of sign-in (src/routes/deferredHistory.ts); else the browser's. */
+export function App({ i18nProvider, rehearsal, history }: { i18nProvider: I18nProvider; rehearsal?: RehearsalSetting; history?: DeferredHistory['history'] }) {
   if (rehearsal) {
     return (
       <RehearsalContext.Provider value={rehearsal.info}>
@@ -126,19 +139,18 @@ export function App({ i18nProvider, rehearsal }: { i18nProvider: I18nProvider; r
     );
   }
   // Clean URLs (/device/index), as the route tree writes them; the server answers index.html for them.
-  return (
-    <BrowserRouter>
-      <PathnameProvider>
-        <SettingsProvider>
-          <Console i18nProvider={i18nProvider} />
-        </SettingsProvider>
-      </PathnameProvider>
-    </BrowserRouter>
+  const console = (
+    <PathnameProvider>
+      <SettingsProvider>
+        <Console i18nProvider={i18nProvider} />
+      </SettingsProvider>
+    </PathnameProvider>
   );
+  return history ? <HistoryRouter history={history}>{console}</HistoryRouter> : <BrowserRouter>{console}</BrowserRouter>;
 }
 
 /** The console's routes for the person's info and roles: the fixed pages, then the route tree's. */
-function consoleRoutes(info: UserInfo | undefined, permissions: string[] | undefined) {
+function consoleRoutes(access: Access | undefined, permissions: string[] | undefined) {
   return [
     <CustomRoutes key="public" noLayout>
       <Route path="/auth-redirect" element={<AuthRedirect />} />
@@ -147,7 +159,7 @@ function consoleRoutes(info: UserInfo | undefined, permissions: string[] | undef
       <Route path="/redirect/*" element={<Redirect />} />
       <Route path="/404" element={<Page404 />} />
     </CustomRoutes>,
-    ...buildRoutes(visibleRoutes(info, permissions ?? [], registry.routes), pages, registry.resources),
+    ...buildRoutes(visibleRoutes(access, permissions ?? [], registry.routes), pages, registry.resources),
   ];
 }
 
@@ -156,8 +168,8 @@ function Console({ i18nProvider, rehearsal }: { i18nProvider: I18nProvider; rehe
   const theme = useMemo(() => buildTheme(settings, size), [settings, size]);
   const authProvider = useMemo(() => rehearsal?.authProvider ?? createAuthProvider(i18nProvider.translate), [i18nProvider, rehearsal]);
   // The routes follow the person's info: loaded again, they are built again.
-  const info = useCurrentInfo();
-  const routes = useCallback((permissions: string[] | undefined) => consoleRoutes(info, permissions), [info]);
+  const access = useCurrentAccess();
+  const routes = useCallback((permissions: string[] | undefined) => consoleRoutes(access, permissions), [access]);
   // Given as a function, not as the elements: with elements, react-admin's router would take them
   // again in an effect after its first render, as new ones, and draw the console again twice
   // (the routes, then the resources declared anew). Given a function, it calls it once in that

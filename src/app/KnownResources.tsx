@@ -5,7 +5,7 @@
 // and nothing renders twice. Otherwise (roles still coming) react-admin declares them as usual.
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { type ResourceDefinition, ResourceDefinitionContextProvider, type ResourceDefinitions } from 'react-admin';
-import { useCurrentInfo } from '../routes/useVisibleRoutes';
+import { useCurrentAccess } from '../routes/useVisibleRoutes';
 
 /** How a resource element (react-admin's <Resource>) declares itself. */
 type Declaring = { registerResource?: (props: unknown, permissions: unknown) => ResourceDefinition };
@@ -24,8 +24,8 @@ function definitionsOf(elements: ReactElement[], permissions: unknown): Resource
 export function KnownResources({ routes, children }: { routes: (permissions: string[] | undefined) => ReactElement[]; children: ReactNode }) {
   // The roles are the info's, as the auth provider's permissions are (without react-admin's
   // usePermissions, which would draw the whole console again at each change of location).
-  const info = useCurrentInfo();
+  const access = useCurrentAccess();
   // Read once, as react-admin's provider reads its first definitions once: later changes reach it by its own declaration.
-  const [definitions] = useState(() => (info ? definitionsOf(routes(info.roles), info.roles) : undefined));
+  const [definitions] = useState(() => (access ? definitionsOf(routes(access.roles), access.roles) : undefined));
   return <ResourceDefinitionContextProvider definitions={definitions}>{children}</ResourceDefinitionContextProvider>;
 }

@@ -17,6 +17,7 @@ import type { Language } from '../../kernel/i18n/languages';
 import { App } from './App';
 import { prefetchFirstScreen } from './firstScreen';
 import { answerSessionChecks, identityOf } from '../auth/sessionQueries';
+import { CONFIG_QUERY, schemaOptions } from '../resources/generic/useConfigOptions';
 
 /** The longest a rehearsal lasts when its page never shows a table row (a page that is not a list). */
 const LONGEST_MS = 3000;
@@ -88,7 +89,7 @@ const STAND_IN_AUTH: AuthProvider = {
 async function standInQueries(path: string, dataProvider: DataProvider): Promise<QueryClient> {
   const queries = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   answerSessionChecks(queries, STAND_IN_INFO);
-  queries.setQueryData(['config'], Object.fromEntries(Object.entries(registry.config).map(([name, list]) => [name, list.items])));
+  queries.setQueryData(CONFIG_QUERY.queryKey, schemaOptions());
   queries.setQueryData(['dictionary-options'], {});
   await prefetchFirstScreen(registry, { pathname: path, search: '' }, queries, dataProvider);
   return queries;
@@ -100,15 +101,15 @@ export const REHEARSAL_MEASURE = 'console rehearsal';
 /** Runs `then` when the page is next idle (soon, where the browser cannot say). */
 const afterWork = (then: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(then, { timeout: 1000 }) : setTimeout(then, 200));
 
-/** Whether the rehearsal's page has drawn what a first screen is waited for by: a row of its list (on a phone, an item). */
-const rowShown = (container: HTMLElement) => container.querySelector('#main-content tbody tr, #main-content li') !== null;
+/** Whether a console's page has drawn what a first screen is waited for by: a row of its list (on a phone, an item) with text, not a placeholder. */
+export const rowShown = (container: HTMLElement) => [...container.querySelectorAll('#main-content tbody tr, #main-content li')].some((row) => row.textContent?.trim());
 
 /**
  * Renders the console on `path` off screen, in slices that leave the page free for typing, and
- * throws it away once its page drew a table row (or after a while). Answers a function that
- * stops it at once (called before the real console mounts); stopping twice does nothing.
+ * throws it away once its page drew a table row (or after a while), then calls `onEnd`. Answers a
+ * function that stops it at once (called before the real console mounts); stopping twice does nothing.
  */
-export function rehearseConsole(language: Language, path: string): () => void {
+export function rehearseConsole(language: Language, path: string, onEnd?: () => void): () => void {
   let stopped = false;
   let stop = () => {
     stopped = true;
@@ -137,6 +138,7 @@ export function rehearseConsole(language: Language, path: string): () => void {
       root.unmount();
       holdCalls(false);
       performance.measure(REHEARSAL_MEASURE, { start: started, detail: { path, drewRow } });
+      onEnd?.();
     };
     watch.observe(container, { childList: true, subtree: true });
     const setting = { path, info: STAND_IN_INFO, dataProvider, authProvider: STAND_IN_AUTH, queryClient, store: memoryStore({ locale: language }) };

@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
 import { useLogout, useNotify, useTranslate } from 'react-admin';
 import { Layout } from '../layout/Layout';
-import { useCurrentInfo } from '../routes/useVisibleRoutes';
+import { useCurrentAccess, useCurrentInfo } from '../routes/useVisibleRoutes';
 import { ChangePasswordForm } from './password/ChangePasswordForm';
 
 function MustChangeDialog() {
@@ -41,7 +41,7 @@ function MustChangeDialog() {
 
 /** The console's layout, or only the must-change dialog while the info says so. */
 export function PasswordGateLayout({ children }: { children: ReactNode }) {
-  const info = useCurrentInfo();
-  if (info?.mustChange) return <MustChangeDialog />;
+  const access = useCurrentAccess();
+  if (access?.mustChange) return <MustChangeDialog />;
   return <Layout>{children}</Layout>;
 }

@@ -4,6 +4,7 @@ import { request } from '../api/http';
 import { getToken, removeToken, setToken } from '../api/token';
 
 import type { UserInfo } from '../../kernel/contract/user-info';
+import { sameValue } from '../../kernel/schema/same-value';
 
 export type { UserInfo };
 
@@ -26,14 +27,37 @@ const resetListeners = new Set<() => void>();
 let current: UserInfo | undefined;
 const infoListeners = new Set<() => void>();
 
+/** What of the info decides what the console shows: the roles, the route tree and a password due. */
+export type Access = Pick<UserInfo, 'roles' | 'routes' | 'mustChange'>;
+let access: Access | undefined;
+
+/** The same object as long as the roles, routes and password due stay the same, so that what draws from them draws once. */
+function accessOf(info: UserInfo | undefined, previous: Access | undefined): Access | undefined {
+  if (!info) return undefined;
+  const next: Access = { roles: info.roles, routes: info.routes, mustChange: info.mustChange };
+  return previous && sameValue(previous, next) ? previous : next;
+}
+
 function setCurrent(next: UserInfo | undefined) {
   if (next === current) return;
   current = next;
+  access = accessOf(next, access);
   for (const listener of infoListeners) listener();
 }
 
 /** The info as last answered, or undefined before it came (or after sign-out). */
 export const currentInfo = (): UserInfo | undefined => current;
+
+/** The access of the current info: a new object only when it changed. */
+export const currentAccess = (): Access | undefined => access;
+
+/**
+ * An info assumed while the sign-in call is under way, for the console drawn ahead of its answer
+ * (src/app/drawAhead.tsx); the server's own replaces it once loaded, and what it changes draws again.
+ */
+export function assumeInfo(assumed: UserInfo) {
+  setCurrent(assumed);
+}
 
 /** Called whenever the info is loaded again or dropped. */
 export function subscribeInfo(listener: () => void): () => void {

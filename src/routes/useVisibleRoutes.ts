@@ -4,7 +4,7 @@
 import { useContext, useMemo, useSyncExternalStore } from 'react';
 import { registry } from '../../kernel/schema/load-vite';
 import type { RouteNode } from '../../kernel/schema/types';
-import { currentInfo, subscribeInfo } from '../auth/session';
+import { type Access, currentAccess, currentInfo, subscribeInfo } from '../auth/session';
 import { visibleRoutes } from './visibleRoutes';
 import { RehearsalContext } from '../app/rehearsalContext';
 
@@ -16,11 +16,21 @@ export function useCurrentInfo() {
 }
 
 /**
+ * The roles, route tree and password due of the person's info: unlike the info, the same object
+ * while they stay the same (the info loaded again, or the server's after an assumed one).
+ */
+export function useCurrentAccess(): Access | undefined {
+  const rehearsed = useContext(RehearsalContext);
+  const access = useSyncExternalStore(subscribeInfo, currentAccess);
+  return useMemo(() => (rehearsed ? { roles: rehearsed.roles, routes: rehearsed.routes } : access), [rehearsed, access]);
+}
+
+/**
  * The routes the person's roles open. The roles are read from the info, as the auth provider's
  * permissions are: react-admin's usePermissions would draw the caller again at every change of
  * location, query included (its access check reads the location).
  */
 export function useVisibleRoutes(): RouteNode[] {
-  const info = useCurrentInfo();
-  return useMemo(() => visibleRoutes(info, info?.roles ?? [], registry.routes), [info]);
+  const access = useCurrentAccess();
+  return useMemo(() => visibleRoutes(access, access?.roles ?? [], registry.routes), [access]);
 }

@@ -13,6 +13,9 @@ export const consoleFiles = (): string[] => (CONSOLE_FILES.startsWith('__') ? []
 /** The mark the page's performance timeline gets once the console's code has run. */
 export const CONSOLE_RUN_MARK = 'console run';
 
+/** The marks of what became of the console drawn ahead of sign-in (src/app/drawAhead.tsx). */
+export const DRAWN_AHEAD_MARKS = { shown: 'console drawn ahead: shown', thrownAway: 'console drawn ahead: thrown away' };
+
 /** Idle time an idle callback leaves for the browser's own work, in milliseconds. */
 const IDLE_MARGIN_MS = 5;
 /** Files asked for in one step at most: each costs the main thread a little (an element, a request). */

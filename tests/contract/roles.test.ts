@@ -7,7 +7,8 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accessResource } from '../../kernel/schema/access';
 import { decodeList } from '../../kernel/schema/shapes';
-import { flattenRoutes, menuEntries } from '../../kernel/routes/tree';
+import { filterRoutes, flattenRoutes, menuEntries } from '../../kernel/routes/tree';
+import { firstStartRoutes } from '../../kernel/routes/menu-tree';
 import type { RouteNode } from '../../kernel/schema/types';
 import { createApp } from '../../server/app';
 import { type Accounts, MockAccounts, STANDARD_ACCOUNTS } from '../../server/auth/accounts';
@@ -103,6 +104,15 @@ for (const [worldName, makeWorld] of worlds) {
       return { role: role.data.id, account: account.data.id };
     };
     const changePassword = async (token: string, old: string, next: string) => call('POST', '/user/password', { token, body: { old, new: next } });
+
+    it('answers, until someone edits the menu or the roles, the route tree a first start gives (what the console assumes before the sign-in answers)', async () => {
+      for (const [username, token] of [['admin', admin], ['editor', await signIn('editor', '111111')]]) {
+        const info = await call<{ roles: string[]; routes: RouteNode[]; mustChange: boolean }>('GET', '/user/info', { token });
+        expect(info.data.routes, username).toEqual(filterRoutes(firstStartRoutes(registry), info.data.roles));
+        expect(info.data.mustChange, username).toBe(false);
+      }
+      expect(firstStartRoutes(registry)).not.toEqual([]);
+    });
 
     it('starts with the product menu and its two roles, the editor listing the four groups', async () => {
       const all = await entries();

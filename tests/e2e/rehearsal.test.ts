@@ -1,7 +1,8 @@
 // The console's rehearsal on the sign-in page (src/app/rehearsal.tsx): once the person starts
-// typing, the console is rendered off screen on the page the sign-in will open, then thrown away.
-// It must reach no server, change nothing the page or the browser keeps, show nothing, and never
-// stand in the way of a sign-in, however early.
+// typing, the console is rendered off screen on the page the sign-in will open, then thrown away;
+// then it is drawn ahead of sign-in, hidden, on that page (src/app/drawAhead.tsx). Neither may
+// reach a server, show anything, or change what the page or the browser keeps (but the language
+// react-admin will open the console in), and neither may stand in the way of a sign-in, however early.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { E2E_PASSWORD, baseUrl, expectPath, useFreshPage } from './helpers';
@@ -20,19 +21,22 @@ const kept = (page: Page) =>
     title: document.title,
     language: document.documentElement.lang,
     cookies: document.cookie,
-    local: JSON.stringify(localStorage),
+    // But react-admin's own store, which the console drawn ahead starts (its version, the language it opens in, the sidebar's state).
+    local: JSON.stringify(Object.fromEntries(Object.entries(localStorage).filter(([key]) => !key.startsWith('RaStore.')))),
     session: JSON.stringify(sessionStorage),
     url: location.href,
     background: getComputedStyle(document.body).backgroundColor,
     font: getComputedStyle(document.body).fontFamily,
-    console: document.querySelectorAll('#main-content, .RaLayout-appFrame, .MuiDrawer-root, #navigation-progress').length,
+    console: [...document.querySelectorAll('#main-content, .RaLayout-appFrame, .MuiDrawer-root, #navigation-progress')].filter((element) =>
+      element.checkVisibility({ visibilityProperty: true, opacityProperty: true }),
+    ).length,
   }));
 
 describe('the console rehearsed on the sign-in page', () => {
   const browser = useFreshPage();
 
   for (const width of [1280, 375]) {
-    it(`renders off screen while the person types, calls no server and leaves the page as it was (${width} px)`, async () => {
+    it(`renders off screen while the person types, then draws the console hidden, calls no server and leaves the page as it was (${width} px)`, async () => {
       const page = browser.page;
       await page.setViewportSize({ width, height: 800 });
       const calls: string[] = [];
@@ -42,12 +46,14 @@ describe('the console rehearsed on the sign-in page', () => {
       await page.goto(`${baseUrl()}/login?redirect=%2Fdevice%2Findex`);
       await page.locator('input[name=username]').waitFor();
       const before = await kept(page);
-      // Anything the rehearsal would add to the visible page, even for a moment.
+      // Anything the rehearsal or the console drawn ahead would add to the visible page, even for a moment.
       await page.evaluate(() => {
         const added: string[] = [];
         (window as unknown as { added: string[] }).added = added;
         new MutationObserver((records) => {
-          for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLElement) added.push(node.outerHTML.slice(0, 120));
+          for (const record of records) {
+            for (const node of record.addedNodes) if (node instanceof HTMLElement && getComputedStyle(node).visibility !== 'hidden') added.push(node.outerHTML.slice(0, 120));
+          }
         }).observe(document.body, { childList: true });
       });
 
@@ -56,6 +62,9 @@ describe('the console rehearsed on the sign-in page', () => {
       const [rehearsal] = await rehearsals(page);
       expect(rehearsal.path).toBe('/device/index');
       expect(rehearsal.drewRow).toBe(true);
+      // Then drawn ahead, hidden, on the same page.
+      await page.locator('.RaLayout-appFrame').waitFor({ state: 'attached' });
+      await page.waitForTimeout(500);
 
       expect(calls).toEqual([]);
       expect(await kept(page)).toEqual(before);

@@ -3,7 +3,9 @@
 // sign-in mounts the console in place, without a reload, on the redirect target.
 import { describe, expect, inject, it } from 'vitest';
 import { entryKeys, readManifest, staticFiles } from '../bench/signin-size';
-import { baseUrl, expectPath, signIn, useFreshPage } from './helpers';
+import type { Page } from 'playwright-core';
+import { CONSOLE_RUN_MARK, DRAWN_AHEAD_MARKS } from '../../src/signin/console-files';
+import { E2E_PASSWORD, baseUrl, expectPath, sidebarEntries, signIn, useFreshPage } from './helpers';
 
 const CONSOLE_MODULE = 'src/app/console.tsx';
 
@@ -94,5 +96,98 @@ describe('the sign-in page of the first load', () => {
     await page.locator('[data-menu="/crew/index"]').waitFor();
     await expect.poll(() => page.locator('header button[aria-label="言語"]').count()).toBe(1);
     expect(await page.locator('header button[aria-label="Idioma"]').count()).toBe(0);
+  });
+});
+
+/** Types the username key by key (which runs the console's code) and waits until that code has run. */
+async function typeUsername(page: Page, username: string) {
+  await page.locator('input[name=username]').pressSequentially(username);
+  await expect.poll(() => page.evaluate((mark) => performance.getEntriesByName(mark).length, CONSOLE_RUN_MARK)).toBe(1);
+}
+
+/** The paths of the /dev-api calls the page sends, in order, but the sign-in's own. */
+function consoleCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/dev-api/') && pathname !== '/dev-api/user/login') calls.push(pathname);
+  });
+  return calls;
+}
+
+/** Whether a person could see the element: laid out, and neither it nor a parent hidden or transparent. */
+const seen = (page: Page, selector: string) =>
+  page.evaluate((css) => [...document.querySelectorAll(css)].some((element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true })), selector);
+
+const marked = (page: Page, name: string) => page.evaluate((mark) => performance.getEntriesByName(mark).length, name);
+
+describe('the console drawn while the person signs in', () => {
+  const browser = useFreshPage();
+
+  it('is drawn hidden while the person types, sends nothing before the answer, waits through a refusal, and shows after the right password', async () => {
+    const page = browser.page;
+    const calls = consoleCalls(page);
+    // The sign-in's answers wait for the test, so that the page can be looked at meanwhile.
+    let release = () => {};
+    await page.route('**/dev-api/user/login', async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2Findex`);
+    await typeUsername(page, 'admin');
+    const signInTitle = await page.title();
+
+    // Drawn on the wanted page, hidden, while the address, the title and the server know nothing of it.
+    const crewEntry = '[data-menu="/crew/index"]';
+    await page.locator(crewEntry).waitFor({ state: 'attached' });
+    expect(await seen(page, crewEntry)).toBe(false);
+    expect(await page.locator('input[name=password]').isVisible()).toBe(true);
+    await expectPath(page, '/login?redirect=%2Fcrew%2Findex');
+    expect(await page.title()).toBe(signInTitle);
+
+    await page.locator('input[name=password]').fill('not the password 1');
+    await page.locator('button[type=submit]').click();
+    await expect.poll(() => page.url()).toContain('/crew/index');
+    release();
+    await page.getByText('Account and password are incorrect.').waitFor();
+    await expectPath(page, '/login?redirect=%2Fcrew%2Findex');
+    expect(await seen(page, crewEntry)).toBe(false);
+    expect(await page.title()).toBe(signInTitle);
+    expect(calls).toEqual([]);
+
+    await page.locator('input[name=password]').fill(E2E_PASSWORD);
+    await page.locator('button[type=submit]').click();
+    await expect.poll(() => page.url()).toContain('/crew/index');
+    release();
+    await page.locator('table tbody tr').first().waitFor();
+    await expectPath(page, '/crew/index');
+    await expect.poll(() => seen(page, crewEntry)).toBe(true);
+    expect(await marked(page, DRAWN_AHEAD_MARKS.shown)).toBe(1);
+    expect(await page.locator('input[name=password]').count()).toBe(0);
+    await expect.poll(() => page.locator('#root').count()).toBe(1);
+    await expect.poll(() => page.title()).not.toBe(signInTitle);
+    // The list's page went out first, once the token was there.
+    expect(calls[0]).toBe('/dev-api/crew/list');
+    // The first screen is in the visit log's queue, under the session (kept for the next page when this one hides).
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+    const kept = JSON.parse((await page.evaluate(() => localStorage.getItem('console.visits'))) ?? '[]') as { session: string; visits: { path: string }[] }[];
+    expect(kept.flatMap((saved) => (saved.session ? saved.visits.map((visit) => visit.path) : []))).toContain('/crew/index');
+  });
+
+  it('gives way to the console of a person whose info differs from the one assumed (an editor)', async () => {
+    const page = browser.page;
+    await page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2Findex`);
+    await typeUsername(page, 'editor');
+    await page.locator('[data-menu="/crew/index"]').waitFor({ state: 'attached' });
+    await page.locator('input[name=password]').fill(E2E_PASSWORD);
+    await page.locator('button[type=submit]').click();
+    await page.locator('table tbody tr').first().waitFor();
+    expect(await marked(page, DRAWN_AHEAD_MARKS.thrownAway)).toBe(1);
+    const editorTop = new Set(sidebarEntries(['editor']).map((entry) => entry.path));
+    const adminOnly = sidebarEntries(['admin']).filter((entry) => !editorTop.has(entry.path));
+    expect(adminOnly.length).toBeGreaterThan(0);
+    for (const entry of adminOnly) expect(await page.locator(`[data-menu="${entry.path}"]`).count(), entry.path).toBe(0);
+    await expect.poll(() => seen(page, '[data-menu="/crew/index"]')).toBe(true);
+    expect(await page.locator('#root').count()).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionEnded } from '../../src/api/events';
 import { API_BASE, ApiError, REQUEST_TIMEOUT_MS, SESSION_CODES, SUCCESS_CODE, configureHttp, decodeEnvelope, holdCalls, request, requestEarly } from '../../src/api/http';
 import { getToken, removeToken, setToken } from '../../src/api/token';
+import { onceSignedIn, signInAnswered, waitForSignIn } from '../../src/api/signInWait';
 
 const translate = (key: string, options?: Record<string, unknown>) => (options ? `${key}|${JSON.stringify(options)}` : `T:${key}`);
 
@@ -209,6 +210,45 @@ describe('request', () => {
     expect(await request('/device/list')).toEqual({ data: { ok: true }, msg: 'fine' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(settled).toBe(false);
+  });
+
+  it('holds the calls of a console drawn ahead of the sign-in until it answers, then sends them with the token', async () => {
+    removeToken();
+    waitForSignIn();
+    let later = 0;
+    const cancelled = onceSignedIn(() => (later += 100));
+    onceSignedIn(() => (later += 1));
+    cancelled();
+    const answer = request('/device/list');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(later).toBe(0);
+    setToken('t-1');
+    signInAnswered(true);
+    expect(await answer).toEqual({ data: { ok: true }, msg: 'fine' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(lastCall().headers['X-Token']).toBe('t-1');
+    expect(later).toBe(1);
+    // Nothing waits any more: the next call and the next follower go at once.
+    onceSignedIn(() => (later += 10));
+    expect(later).toBe(11);
+  });
+
+  it('never sends nor answers the calls of a console drawn ahead of a sign-in that failed', async () => {
+    removeToken();
+    waitForSignIn();
+    let settled = false;
+    let followed = false;
+    onceSignedIn(() => (followed = true));
+    void request('/device/list').then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    signInAnswered(false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect([settled, followed]).toEqual([false, false]);
+    expect(await request('/device/list')).toEqual({ data: { ok: true }, msg: 'fine' });
   });
 
   it('rejects with the HTTP status when the answer is not JSON, as a network failure', async () => {

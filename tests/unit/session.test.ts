@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/http';
 import { afterInfoFailure } from '../../src/auth/loadInfo';
-import { InfoError, checkInfo } from '../../src/auth/session';
+import { InfoError, assumeInfo, checkInfo, currentAccess, currentInfo, resetSession } from '../../src/auth/session';
 
 function infoError(data: unknown): InfoError {
   try {
@@ -170,5 +170,39 @@ describe('checkAuth', () => {
     fetchMock.mockResolvedValue(envelope(INFO));
     window.dispatchEvent(new Event('pageshow'));
     expect(await settled(check)).toBe('resolved');
+  });
+});
+
+describe('the access of the current info', () => {
+  const routes = [{ path: '/crew', meta: { title: 'Crew', roles: ['admin'] }, children: [{ path: 'index', name: 'CrewList', meta: { title: 'CrewList' } }] }];
+
+  afterEach(() => resetSession());
+
+  it('stays the same object while the roles, routes and password due stay the same, whatever else changes', () => {
+    assumeInfo({ roles: ['admin'], name: '', avatar: '', introduction: '', mustChange: false, routes });
+    const assumed = currentAccess();
+    // The server's info: another name and avatar, its keys in another order.
+    assumeInfo({ routes: structuredClone(routes), mustChange: false, introduction: 'Boss', avatar: 'a.png', name: 'Ada', roles: ['admin'] });
+    expect(currentAccess()).toBe(assumed);
+    expect(currentInfo()?.name).toBe('Ada');
+  });
+
+  it.each([
+    ['other roles', { roles: ['editor'] }],
+    ['another route tree', { routes: [{ ...routes[0], meta: { title: 'Crews', roles: ['admin'] } }] }],
+    ['a password due', { mustChange: true }],
+  ])('is a new object when the info has %s', (_label, change) => {
+    const base = { roles: ['admin'], name: 'Ada', avatar: '', introduction: '', mustChange: false, routes };
+    assumeInfo(base);
+    const before = currentAccess();
+    assumeInfo({ ...base, ...change });
+    expect(currentAccess()).not.toBe(before);
+    expect(currentAccess()).toMatchObject(change);
+  });
+
+  it('is gone with the session', () => {
+    assumeInfo({ roles: ['admin'], name: '', avatar: '', introduction: '' });
+    resetSession();
+    expect([currentInfo(), currentAccess()]).toEqual([undefined, undefined]);
   });
 });

@@ -1,14 +1,18 @@
-// The option lists of GET /config, loaded once into the app state.
-// A failure is logged to the console only; labels then fall back to keys.
+// The option lists of GET /config, loaded once into the app state. A failure is logged to the
+// console only; the lists then come from the console's own copy of the schemas.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { request } from '../../api/http';
+import { registry } from '../../../kernel/schema/load-vite';
 
 type Option = { key: number | string; [label: string]: unknown };
 export type ConfigOptions = Record<string, Option[]>;
 type Options = ConfigOptions;
 
 const NONE: Options = {};
+
+/** The option lists as the schemas the console was built with give them: what the server answers unless it is newer. */
+export const schemaOptions = (): Options => Object.fromEntries(Object.entries(registry.config).map(([name, list]) => [name, list.items as Option[]]));
 
 /** The query of the option lists: read by every list and form, and loaded ahead with the first screen. */
 export const CONFIG_QUERY = {
@@ -18,7 +22,7 @@ export const CONFIG_QUERY = {
       return (await request<Options>('/config')).data;
     } catch (error) {
       console.error('Configuration load failed:', error);
-      return {};
+      return schemaOptions();
     }
   },
   staleTime: Infinity,
