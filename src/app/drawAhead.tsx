@@ -3,10 +3,9 @@
 // and menu, with the info of the super role on the menu a first start stores (the person's own is
 // not known before the answer). Its calls wait for the sign-in's token (api/signInWait.ts), its
 // address for the person to be signed in (routes/deferredHistory.ts); its list shows no rows yet.
-// Signed in, it shows once the person's info agrees with the one assumed on what decides the
-// screens (roles, route tree, a password due) and its list drew the first rows; an info that
-// differs has it thrown away, and the console is mounted as usual. A sign-in refused leaves it
-// waiting for the next.
+// Signed in, it takes the person's info (what differs from the one assumed draws again, hidden)
+// and shows once its list drew the first rows; without an info it is thrown away and the console
+// is mounted as usual. A sign-in refused leaves it waiting for the next.
 import { createRoot, type Root } from 'react-dom/client';
 import { signInAnswered, waitForSignIn } from '../api/signInWait';
 import { assumeInfo, currentAccess, ensureInfo, resetSession, type UserInfo } from '../auth/session';
@@ -38,7 +37,7 @@ const HIDDEN = 'position:fixed;inset:0;overflow:hidden;visibility:hidden;pointer
 export interface DrawnAhead {
   /** The language it is drawn in. */
   readonly language: Language;
-  /** Signed in: shows the console in place of the sign-in page and answers true; or throws it away and answers false (another info than assumed, or none). */
+  /** Signed in: shows the console in place of the sign-in page and answers true; or throws it away and answers false (no info came). */
   signedIn(signInRoot: Root): Promise<boolean>;
   /** Before anyone signed in (the language changed): the console goes, with its calls and what it assumed. */
   throwAway(): void;
@@ -77,10 +76,13 @@ export function drawAhead(language: Language, path: string): DrawnAhead {
       // The first screen's calls go out now, the list's first, ahead of those that waited.
       const data = requestFirstData(window.location);
       const info = await ensureInfo().catch(() => undefined);
-      if (!info || currentAccess() !== assumedAccess) {
+      if (!info) {
         remove();
         return false;
       }
+      // Another info than assumed (other roles, an edited menu, a password to change): the console
+      // draws what it changes, and what it did on its own (a redirect) is done again under it.
+      if (currentAccess() !== assumedAccess && routing.moved()) routing.history.replace(path);
       await Promise.all([drawn, firstDataOrWait(data)]);
       // Shown in the same frame as its first row: swapped as the row goes in, before the browser paints.
       await new Promise<void>((resolve) => {

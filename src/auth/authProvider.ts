@@ -47,6 +47,7 @@ export function createAuthProvider(translate: Translate): AuthProvider {
     checkError: async () => undefined,
 
     async getPermissions() {
+      await signedIn();
       return getToken() ? (await loadInfo()).roles : [];
     },
 

@@ -10,7 +10,7 @@ import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { usePathname } from '../routes/pathname';
-import { onceSignedIn } from '../api/signInWait';
+import { callsMayGo, onceSignedIn } from '../api/signInWait';
 
 /** How long the bar shows after a change of page, when nothing loads for it. */
 const NAVIGATION_MS = 150;
@@ -36,7 +36,7 @@ export function NavigationProgress() {
   const [settled, setSettled] = useState<string>();
   const translate = useTranslate();
   // A console drawn ahead of sign-in waits for it with its calls pending: no bar over the sign-in page meanwhile.
-  const [signedIn, setSignedIn] = useState(false);
+  const [signedIn, setSignedIn] = useState(() => callsMayGo() === true);
   useEffect(() => onceSignedIn(() => setSignedIn(true)), []);
 
   useEffect(() => {

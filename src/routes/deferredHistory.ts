@@ -11,6 +11,8 @@ export interface DeferredHistory {
   history: History;
   /** The address becomes the console's page, and from then on the browser's history is the console's. */
   activate(): void;
+  /** Whether the console is on another page than the one it was drawn on. */
+  moved(): boolean;
 }
 
 let keys = 0;
@@ -54,6 +56,7 @@ export function createDeferredHistory(initial: string): DeferredHistory {
   };
   return {
     history,
+    moved: () => createPath(history.location) !== initial,
     activate() {
       if (browser) return;
       // In the shape the browser's history keeps its entries (the page's state, its key, its place).

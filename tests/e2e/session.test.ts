@@ -49,7 +49,7 @@ describe('signing in and out', () => {
     const page = browser.page;
     await page.goto(`${baseUrl()}/login`);
     await signIn(page, 'editor');
-    await expectPath(page, '/');
+    await expectPath(page, '/home');
     await page.locator(`[data-menu="${topMenuEntry('/crew/index', ['editor'])}"]`).waitFor();
     expect(await page.locator('[data-menu="/setting"]').count()).toBe(0);
     await page.goto(`${baseUrl()}/setting/permission/role`);
