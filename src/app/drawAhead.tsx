@@ -27,7 +27,7 @@ export function assumedInfo(): UserInfo {
   return { roles, name: '', avatar: '', introduction: '', mustChange: false, routes: filterRoutes(firstStartRoutes(registry), roles) };
 }
 
-/** The longest the console waits, once its first data came, for its page to draw a row (a page without rows shows after it). */
+/** How long the console waits, once its first data came, for its page to draw a row (a page without rows shows after it). */
 const FIRST_ROW_WAIT_MS = 100;
 
 
@@ -84,17 +84,24 @@ export function drawAhead(language: Language, path: string): DrawnAhead {
       // draws what it changes, and what it did on its own (a redirect) is done again under it.
       if (currentAccess() !== assumedAccess && routing.moved()) routing.history.replace(path);
       await Promise.all([drawn, firstDataOrWait(data)]);
-      // Shown in the same frame as its first row: swapped as the row goes in, before the browser paints.
+      // Shown in the same frame as its first row: swapped as the row goes in, before the browser
+      // paints; a page without rows shows a while after its data, once something of it is drawn.
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, FIRST_ROW_WAIT_MS);
-        const watch = new MutationObserver(() => rowShown(container) && done());
-        function done() {
+        let waited = false;
+        const ready = () => rowShown(container) || (waited && container.firstElementChild !== null);
+        const check = () => {
+          if (!ready()) return;
           clearTimeout(timer);
           watch.disconnect();
           resolve();
-        }
-        if (rowShown(container)) done();
-        else watch.observe(container, { childList: true, subtree: true, characterData: true });
+        };
+        const timer = setTimeout(() => {
+          waited = true;
+          check();
+        }, FIRST_ROW_WAIT_MS);
+        const watch = new MutationObserver(check);
+        watch.observe(container, { childList: true, subtree: true, characterData: true });
+        check();
       });
       signInPage?.style.setProperty('display', 'none');
       signInPage?.removeAttribute('id');
