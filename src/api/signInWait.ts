@@ -19,6 +19,9 @@ export function signInAnswered(signedIn: boolean) {
   outcome = settle = undefined;
 }
 
+/** Whether a sign-in is awaited: the console drawn meanwhile is hidden. */
+export const awaitingSignIn = (): boolean => outcome !== undefined;
+
 /** Whether a call may go out now: `true` when no sign-in is under way, else the sign-in's outcome to come. */
 export const callsMayGo = (): Promise<boolean> | true => outcome ?? true;
 

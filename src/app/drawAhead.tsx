@@ -31,8 +31,21 @@ export function assumedInfo(): UserInfo {
 const FIRST_ROW_WAIT_MS = 100;
 
 
-/** Laid out as the page it will be (the window's size), but neither seen, nor reachable by pointer or keyboard. */
-const HIDDEN = 'position:fixed;inset:0;overflow:hidden;visibility:hidden;pointer-events:none;z-index:-1';
+/**
+ * Laid out as the page it will be: the window's size, with a scroll bar where the page will have
+ * one (the page never scrolls sideways). Shown, it first stays so, seen and reachable, so that the
+ * browser has only to paint it; once painted, it takes its place in the page (see `settle`).
+ */
+const LAID_OUT = 'position:fixed;inset:0;overflow-x:hidden;overflow-y:auto';
+/** Neither seen, nor reachable by pointer or keyboard. */
+const HIDDEN = `${LAID_OUT};visibility:hidden;pointer-events:none;z-index:-1`;
+
+/** The console, shown, takes its place in the page: it scrolls with the page, where it was scrolled. */
+function settle(container: HTMLElement) {
+  const scrolled = container.scrollTop;
+  container.removeAttribute('style');
+  if (scrolled) window.scrollTo(0, scrolled);
+}
 
 export interface DrawnAhead {
   /** The language it is drawn in. */
@@ -105,12 +118,14 @@ export function drawAhead(language: Language, path: string): DrawnAhead {
       });
       signInPage?.style.setProperty('display', 'none');
       signInPage?.removeAttribute('id');
-      container.removeAttribute('style');
+      // Only seen: what changes does not move a thing, and the browser lays nothing out again.
+      container.style.cssText = LAID_OUT;
       container.id = 'root';
       performance.mark(DRAWN_AHEAD_MARKS.shown);
-      // The sign-in page goes once the console is painted.
+      // The sign-in page goes, and the console takes its place in the page, once it is painted.
       requestAnimationFrame(() =>
         setTimeout(() => {
+          settle(container);
           signInRoot.unmount();
           signInPage?.remove();
         }),

@@ -144,6 +144,12 @@ describe('the console drawn while the person signs in', () => {
     expect(await page.locator('input[name=password]').isVisible()).toBe(true);
     await expectPath(page, '/login?redirect=%2Fcrew%2Findex');
     expect(await page.title()).toBe(signInTitle);
+    // Its list waits laid out with blank rows (no text, so no row counts as shown), under a header
+    // that the data will not replace: marked here, it is the same element once the rows come.
+    const rows = '#main-content table tbody tr';
+    await expect.poll(() => page.locator(rows).count()).toBeGreaterThan(1);
+    expect((await page.locator(rows).allTextContents()).filter((text) => text.trim() !== '')).toEqual([]);
+    await page.locator('#main-content table thead').evaluate((header) => header.setAttribute('data-drawn-ahead', ''));
 
     await page.locator('input[name=password]').fill('not the password 1');
     await page.locator('button[type=submit]').click();
@@ -163,6 +169,10 @@ describe('the console drawn while the person signs in', () => {
     await expectPath(page, '/crew/index');
     await expect.poll(() => seen(page, crewEntry)).toBe(true);
     expect(await marked(page, DRAWN_AHEAD_MARKS.shown)).toBe(1);
+    expect(await page.locator('#main-content table thead[data-drawn-ahead]').count()).toBe(1);
+    await expect.poll(async () => (await page.locator(rows).first().textContent())?.trim()).toBeTruthy();
+    // Shown, it takes its place in the page: the page scrolls, not a box of its own.
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.getElementById('root')!).position)).toBe('static');
     expect(await page.locator('input[name=password]').count()).toBe(0);
     await expect.poll(() => page.locator('#root').count()).toBe(1);
     await expect.poll(() => page.title()).not.toBe(signInTitle);

@@ -107,5 +107,8 @@ describe('ListBody', () => {
     act(() => setRecords([{ id: 1, name: 'M5132' }]));
     expect(screen.getByText('M5132')).toBeTruthy();
     expect(drawn).toBe(before + 1);
+    // Another record in the same place (the next page's) fills the same cell.
+    act(() => setRecords([{ id: 2, name: 'JQ7' }]));
+    expect(screen.getByText('JQ7').closest('td')).toBe(cell);
   });
 });

@@ -130,7 +130,8 @@ function ListRowCells({ id, record, resource, className, children, hasBulkAction
       )}
       {Children.map(children, (field, index) =>
         isValidElement<{ source?: string }>(field) ? (
-          <td key={`${String(id)}-${field.props.source ?? index}`} className={`${CELL_CLASSES} column-${field.props.source} RaDatagrid-rowCell`}>
+          // Keyed by column only: the next record in this place fills the same cells.
+          <td key={field.props.source ?? index} className={`${CELL_CLASSES} column-${field.props.source} RaDatagrid-rowCell`}>
             {field}
           </td>
         ) : null,
