@@ -10,7 +10,7 @@ import { field } from '../../../kernel/schema/registry';
 import type { ResourceSchema } from '../../../kernel/schema/types';
 import type { ListPlace } from '../list/columns';
 import { useColumns } from '../list/useColumns';
-import { ListBody, listCellStyles } from '../list/ListRow';
+import { ListBody, ListHeader, listCellStyles } from '../list/ListRow';
 import { blankPage } from '../list/blankRows';
 import { awaitingSignIn } from '../../api/signInWait';
 import { dictionaryCode } from '../../../kernel/schema/dictionary';
@@ -41,6 +41,7 @@ export interface RecordRowsProps {
 // the bar of actions on selected rows above it.
 const TABLE = (theme: Theme) => ({ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' }, '& thead th': { wordBreak: 'keep-all' }, ...listCellStyles(theme) }) as const;
 const LIST_BODY = <ListBody />;
+const LIST_HEADER = <ListHeader />;
 
 export function RecordRows({ resource, schema, place, hide = [], rowClick, bulkActionButtons = false, actions, empty, rowSx }: RecordRowsProps) {
   const labels = useLabels(resource);
@@ -123,19 +124,29 @@ export function RecordRows({ resource, schema, place, hide = [], rowClick, bulkA
   // change of columns or resource mounts the table anew). A table with a column of buttons from
   // its parent keeps react-admin's rows, drawn each time, as those buttons may have changed.
   const light = !actions;
+  const key = `${resource}:${columnKey}`;
+  const table = {
+    body: light ? LIST_BODY : undefined,
+    header: light ? LIST_HEADER : undefined,
+    rowClick: light ? open : click,
+    rowSx,
+    sx: TABLE,
+    bulkActionButtons,
+    empty,
+    ...waiting,
+  };
+  // The light table's columns are the same elements from one render to the next: its header and
+  // rows are not drawn again for new ones.
   return withChoices(
-    <Datagrid
-      key={`${resource}:${columnKey}`}
-      body={light ? LIST_BODY : undefined}
-      rowClick={light ? open : click}
-      rowSx={rowSx}
-      sx={TABLE}
-      bulkActionButtons={bulkActionButtons}
-      empty={empty}
-      {...waiting}
-    >
-      {cells}
-      {actions}
-    </Datagrid>,
+    light ? (
+      <Datagrid key={key} {...table}>
+        {cells}
+      </Datagrid>
+    ) : (
+      <Datagrid key={key} {...table}>
+        {cells}
+        {actions}
+      </Datagrid>
+    ),
   );
 }

@@ -6,9 +6,12 @@ import {
   CreateButton,
   FilterButton,
   List,
+  ListPaginationContext,
   Pagination,
   TopToolbar,
+  useListPaginationContext,
 } from 'react-admin';
+import { useSteady } from '../list/steady';
 import { useMemo } from 'react';
 import { useRouteTitle } from '../../routes/useRouteTitle';
 import { useDrawn } from '../../layout/layoutPasses';
@@ -22,9 +25,19 @@ import { useFilterInputs } from './useFilterInputs';
 import { useSchema } from './useSchema';
 import { TIP_BULK_DELETE } from '../../forms/useConfirmCall';
 
-/** The list's pagination, once the layout's passes have drawn the rows above it. */
+/**
+ * The list's pagination, once the layout's passes have drawn the rows above it; given steady
+ * handlers (see list/steady.ts), it draws again when the page, its size or the total change.
+ */
 function ListPagination({ perPage }: { perPage: number }) {
-  return useDrawn('pagination') ? <Pagination rowsPerPageOptions={pageSizes(perPage)} /> : null;
+  const pagination = useSteady(useListPaginationContext());
+  const sizes = useMemo(() => pageSizes(perPage), [perPage]);
+  if (!useDrawn('pagination')) return null;
+  return (
+    <ListPaginationContext.Provider value={pagination}>
+      <Pagination rowsPerPageOptions={sizes} />
+    </ListPaginationContext.Provider>
+  );
 }
 
 export function SchemaList() {

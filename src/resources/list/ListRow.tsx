@@ -8,7 +8,8 @@
 import TableRow from '@mui/material/TableRow';
 import { alpha, type Theme } from '@mui/material/styles';
 import { Children, isValidElement, memo, type MouseEvent, type ReactNode } from 'react';
-import { type DatagridBodyProps, type Identifier, type RaRecord, RecordContextProvider, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { DatagridHeader, type DatagridBodyProps, type DatagridHeaderProps, type Identifier, type RaRecord, RecordContextProvider, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { useSteady } from './steady';
 import type { SxProps } from '@mui/material/styles';
 import type { CSSProperties } from 'react';
 
@@ -194,3 +195,13 @@ export const ListBody = memo(function ListBody({ children, className, data = NO_
 });
 
 const NO_DATA: RaRecord[] = [];
+
+/**
+ * react-admin's table header, given a steady sort handler (see steady.ts): its cells, each a few
+ * styled components, draw again when the sort or the columns change, not each time the list's
+ * state does.
+ */
+export function ListHeader(props: DatagridHeaderProps) {
+  const { setSort } = useSteady({ setSort: props.setSort });
+  return <DatagridHeader {...props} setSort={props.setSort ? setSort : undefined} />;
+}
