@@ -190,7 +190,7 @@ export const ListBody = memo(function ListBody({ children, className, data = NO_
             <ListRow
               className={`RaDatagrid-row ${place % 2 === 0 ? 'RaDatagrid-rowEven' : 'RaDatagrid-rowOdd'}${blank ? ` ${LIST_ROW}-blank` : ''}`}
               hasBulkActions={hasBulkActions && Boolean(selectedIds)}
-              hover={hover && !blank}
+              hover={blank ? false : hover}
               id={record.id ?? `row${place}`}
               onToggleItem={onToggleItem}
               resource={resource}
