@@ -190,7 +190,8 @@ describe('accessibility of the screens of the route tree', () => {
     expect(checked).toBeGreaterThan(0);
     // The sidebar's groups, opened, keep their entries in lists inside list items.
     const groups = page.getByRole('navigation', { name: 'menu' }).locator(':scope > ul > li > [role=button][data-menu]');
-    expect(await groups.count()).toBeGreaterThan(0);
+    // The menu is drawn in a pass after the page's rows (src/layout/layoutPasses.ts): waited for.
+    await expect.poll(() => groups.count()).toBeGreaterThan(0);
     await groups.first().click();
     await page.waitForTimeout(400);
     expect(await page.getByRole('navigation', { name: 'menu' }).locator(':scope > ul > li > div ul > li [data-menu]').count()).toBeGreaterThan(0);
