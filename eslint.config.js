@@ -7,12 +7,29 @@ import globals from 'globals';
 const forbid = (...folders) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: folders.map((folder) => ({ group: [`**/${folder}/**`, `**/${folder}`], message: `Shared code belongs in kernel/; do not import ${folder}/ from here.` })) },
+    {
+      patterns: folders.map((folder) => ({
+        group: [`**/${folder}/**`, `**/${folder}`],
+        message: `Shared code belongs in kernel/; do not import ${folder}/ from here.`,
+      })),
+    },
   ],
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-mock', 'dist-server', 'dist-server.*', 'data', 'node_modules', 'coverage', 'tests/.artifacts', 'tests/.scratch'] },
+  {
+    ignores: [
+      'dist',
+      'dist-mock',
+      'dist-server',
+      'dist-server.*',
+      'data',
+      'node_modules',
+      'coverage',
+      'tests/.artifacts',
+      'tests/.scratch',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

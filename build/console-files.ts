@@ -33,7 +33,10 @@ export function consoleFiles(bundle: OutputBundle): string[] {
   const chunks = chunksOf(bundle);
   const console = chunks.find((chunk) => chunk.facadeModuleId && CONSOLE_MODULE.test(chunk.facadeModuleId));
   if (!console) return [];
-  const entry = staticClosure(bundle, chunks.filter((chunk) => chunk.isEntry));
+  const entry = staticClosure(
+    bundle,
+    chunks.filter((chunk) => chunk.isEntry),
+  );
   return [...staticClosure(bundle, [console])].filter((file) => !entry.has(file));
 }
 

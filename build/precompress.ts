@@ -20,7 +20,9 @@ export async function precompressFile(file: string): Promise<void> {
   if (content.length < MIN_BYTES) return;
   const [gz, br] = await Promise.all([
     gzipped(content, { level: 9 }),
-    brotlied(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+    brotlied(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    }),
   ]);
   // A copy no smaller than the file would only cost the browser time to unpack.
   if (gz.length < content.length) await writeFile(`${file}.gz`, gz);

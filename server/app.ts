@@ -80,9 +80,28 @@ export interface AppDeps {
 
 /** Headers as a record with names in lower case, in the order a Headers object lists them. */
 const sortedHeaders = (headers: Record<string, string>) =>
-  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  Object.fromEntries(
+    Object.entries(headers)
+      .map(([name, value]) => [name.toLowerCase(), value])
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 
-export function createApp({ registry, store, accounts, now, addressOf = () => 'local', onError = console.error, uploads, jsonBodyMaxBytes = DEFAULT_JSON_BODY_MAX_BYTES, people, noticeBus, accessSignal, backups, answerHeaders, parameters = createParameters({ registry, store }) }: AppDeps) {
+export function createApp({
+  registry,
+  store,
+  accounts,
+  now,
+  addressOf = () => 'local',
+  onError = console.error,
+  uploads,
+  jsonBodyMaxBytes = DEFAULT_JSON_BODY_MAX_BYTES,
+  people,
+  noticeBus,
+  accessSignal,
+  backups,
+  answerHeaders,
+  parameters = createParameters({ registry, store }),
+}: AppDeps) {
   const app = new Hono<AppEnv>().basePath(API_BASE);
   const validator = new RecordValidator(registry);
   // Who sees what: the stored menu and roles, read once and kept until one changes (access/).
@@ -119,7 +138,14 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
   if (files) {
     registerUploadFiles(api, files);
     registerUploads(api, files);
-    if (registry.resources.device) registerReports(api, { files, store, resource: 'device', base: '/device/report', onFiled: (id, c) => fleet.calibrated(id, c.get('user')?.name) });
+    if (registry.resources.device)
+      registerReports(api, {
+        files,
+        store,
+        resource: 'device',
+        base: '/device/report',
+        onFiled: (id, c) => fleet.calibrated(id, c.get('user')?.name),
+      });
     registerAttachments(api, { files, registry, store });
   }
   // What follows a change of other records inside the write's transaction (relations.ts Follower).
@@ -137,7 +163,16 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
   // A saved parameter is used at once on this instance (other instances read it again within seconds).
   const tables = accessTables(registry);
   const guards = { ...(tables && accessGuards(tables, accounts)), ...fleet.guards };
-  const resourceDeps = { store, validator, relations, now, files: files?.records, assignments, onSingletonWrite: () => parameters.forget(), guards };
+  const resourceDeps = {
+    store,
+    validator,
+    relations,
+    now,
+    files: files?.records,
+    assignments,
+    onSingletonWrite: () => parameters.forget(),
+    guards,
+  };
   // The accounts' calls are the accounts' own (below); every other resource's are generic.
   const byRecords = Object.entries(registry.resources).filter(([, schema]) => !keptByAccounts(schema));
   for (const [name, schema] of byRecords) registerResource(api, name, schema, resourceDeps);
@@ -150,7 +185,15 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
     if (spec) registerStatusSwitch(api, { name, schema, store, spec, answer: (row) => row, now });
   }
   // Messages, notifications and their stream; `notices.notify(...)` tells people things (server/notifications.ts).
-  const notices = registerNotices(api, { registry, store, accounts, now, bus: noticeBus, people: people ?? peopleOf(accounts), roleNames: access.roleNames });
+  const notices = registerNotices(api, {
+    registry,
+    store,
+    accounts,
+    now,
+    bus: noticeBus,
+    people: people ?? peopleOf(accounts),
+    roleNames: access.roleNames,
+  });
   const accountsResource = accessResource(registry, 'accounts');
   if (accountsResource) {
     const { name, schema, spec } = accountsResource;
@@ -160,13 +203,32 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
       roleNames: access.roleNames,
       superRole: access.superRole,
       notify: notices && ((input) => notices.notify(input)),
-      log: (c, { action, record, before, after }) => logChange(store, c, { resource: name, action, record, before: before && { ...before, version: 0 }, after: after && { ...after, version: 0 } }),
+      log: (c, { action, record, before, after }) =>
+        logChange(store, c, {
+          resource: name,
+          action,
+          record,
+          before: before && { ...before, version: 0 },
+          after: after && { ...after, version: 0 },
+        }),
     });
   }
   // Built here, started by the Node entry: the mock and the tests run jobs only when asked. A
   // failed run is told to the admins.
-  const work = fleet.jobWork(notices && ((input) => notices.notify(input)), people ?? peopleOf(accounts), permissions, () => access.roleNames());
-  const scheduler = createScheduler({ registry, store, now, parameters, work, sweepUploads: files?.sweep, pruneSignIns: (before) => accounts.pruneSignIns(before), onError, onFailure: notices && ((failure) => notices.notify(failure)) });
+  const work = fleet.jobWork(notices && ((input) => notices.notify(input)), people ?? peopleOf(accounts), permissions, () =>
+    access.roleNames(),
+  );
+  const scheduler = createScheduler({
+    registry,
+    store,
+    now,
+    parameters,
+    work,
+    sweepUploads: files?.sweep,
+    pruneSignIns: (before) => accounts.pruneSignIns(before),
+    onError,
+    onFailure: notices && ((failure) => notices.notify(failure)),
+  });
   registerScheduleCalls(api, registry, scheduler);
   // Built on first request, when every operation (itself included) has been declared. Its code
   // (with the demo data's, which makes its example records) is loaded only then.
@@ -180,7 +242,12 @@ export function createApp({ registry, store, accounts, now, addressOf = () => 'l
   app.notFound(async (c) => {
     const t = c.get('t') ?? translator('en');
     const session = await accounts.check(c.req.header('X-Token'));
-    if ('problem' in session) return fail(c, session.problem === 'expired' ? Code.tokenExpired : Code.tokenInvalid, t(session.problem === 'expired' ? 'server.token_expired' : 'server.token_invalid'));
+    if ('problem' in session)
+      return fail(
+        c,
+        session.problem === 'expired' ? Code.tokenExpired : Code.tokenInvalid,
+        t(session.problem === 'expired' ? 'server.token_expired' : 'server.token_invalid'),
+      );
     return fail(c, Code.notFound, t('server.no_endpoint', { path: echo(c.req.path) }));
   });
   app.onError((error, c) => {

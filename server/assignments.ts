@@ -32,10 +32,7 @@ interface AssignCall {
 /** Records that do not exist: the parent, or the listed members. */
 type NotFound = { notFound: { resource: string; ids: number[] } };
 
-type Outcome =
-  | { done: number }
-  | NotFound
-  | { refused: { code: CodeValue; messages: string[]; data?: unknown } };
+type Outcome = { done: number } | NotFound | { refused: { code: CodeValue; messages: string[]; data?: unknown } };
 
 /** Every record of a resource meeting the conditions (an assignment history is small). */
 const rowsOf = (store: Store, resource: string, conditions: Condition[]) =>
@@ -53,7 +50,9 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     const schema = registry.resources[resource];
     const prop = schema.properties?.[field] && resolve(schema, schema.properties[field]);
     const list = prop?.['x-options'];
-    return list ? t(`options.${list}.${value}`, { _: String(value) }) : t(`resources.${resource}.enums.${field}.${value}`, { _: String(value) });
+    return list
+      ? t(`options.${list}.${value}`, { _: String(value) })
+      : t(`resources.${resource}.enums.${field}.${value}`, { _: String(value) });
   }
 
   /** The current assignments of these members, in any parent of this collection. */
@@ -67,7 +66,13 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
    * Writes `changes` and the recomputed `memberField` to a member read fresh, bumping its version;
    * nothing is written when nothing would change.
    */
-  async function writeMember(tx: Store, collection: AssignmentCollection, memberId: number, changes: Record<string, unknown>, cause?: 'assigned' | 'removed') {
+  async function writeMember(
+    tx: Store,
+    collection: AssignmentCollection,
+    memberId: number,
+    changes: Record<string, unknown>,
+    cause?: 'assigned' | 'removed',
+  ) {
     const { spec, parent } = collection;
     const member = await tx.get(spec.member, memberId);
     if (!member) return;
@@ -88,7 +93,13 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     if (!changed) return;
     const { id: _id, version, ...fields } = member;
     // The operation log says why the member changed (assigned, removed) when its status did.
-    const result = await tx.update(spec.member, memberId, { ...fields, ...next }, version, cause && Object.keys(changes).length > 0 ? { cause } : undefined);
+    const result = await tx.update(
+      spec.member,
+      memberId,
+      { ...fields, ...next },
+      version,
+      cause && Object.keys(changes).length > 0 ? { cause } : undefined,
+    );
     // Read in this same transaction: a conflict cannot happen unless the store is broken.
     if (result.status !== 'ok') throw new Error(`${spec.member} ${memberId}: ${result.status} while writing its assignment`);
   }
@@ -99,7 +110,11 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
   }
 
   /** The parent and the members, or which of them do not exist. */
-  async function readParties(tx: Store, { spec, parent }: AssignmentCollection, call: AssignCall): Promise<NotFound | { parentRow: Row; members: Row[] }> {
+  async function readParties(
+    tx: Store,
+    { spec, parent }: AssignmentCollection,
+    call: AssignCall,
+  ): Promise<NotFound | { parentRow: Row; members: Row[] }> {
     const parentRow = await tx.get(parent.resource, call.parentId);
     if (!parentRow) return { notFound: { resource: parent.resource, ids: [call.parentId] } };
     const members: Row[] = [];
@@ -125,7 +140,12 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
       Object.entries(spec.refuse ?? {})
         .filter(([field, values]) => values.includes(member[field] as string | number))
         .map(([field]) =>
-          t('server.assign_refused', { member: nameOf(spec.member, member), value: valueLabel(spec.member, field, member[field], t), parent: parentKind, here: nameOf(parent.resource, parentRow) }),
+          t('server.assign_refused', {
+            member: nameOf(spec.member, member),
+            value: valueLabel(spec.member, field, member[field], t),
+            parent: parentKind,
+            here: nameOf(parent.resource, parentRow),
+          }),
         ),
     );
     if (refusals.length > 0) return { refused: { code: Code.invalidInput, messages: refusals } };
@@ -141,7 +161,14 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
         const other = await tx.get(parent.resource, row[parent.field] as number);
         const otherName = other ? nameOf(parent.resource, other) : `#${String(row[parent.field])}`;
         data.push({ member: member.id, memberName: nameOf(spec.member, member), parent: { id: row[parent.field], name: otherName } });
-        messages.push(t('server.assigned_elsewhere', { member: nameOf(spec.member, member), parent: parentKind, name: otherName, here: nameOf(parent.resource, parentRow) }));
+        messages.push(
+          t('server.assigned_elsewhere', {
+            member: nameOf(spec.member, member),
+            parent: parentKind,
+            name: otherName,
+            here: nameOf(parent.resource, parentRow),
+          }),
+        );
       }
       return { refused: { code: Code.assignedElsewhere, messages, data } };
     }
@@ -149,7 +176,8 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     const stamp = now().toISOString();
     await end(tx, collection, elsewhere, stamp);
     const fresh = call.memberIds.filter((id) => !here.has(id));
-    for (const memberId of fresh) await tx.insert(resource, { [parent.field]: call.parentId, [spec.member]: memberId, [spec.since]: stamp });
+    for (const memberId of fresh)
+      await tx.insert(resource, { [parent.field]: call.parentId, [spec.member]: memberId, [spec.since]: stamp });
     const moved = new Set(elsewhere.map((row) => row[spec.member] as number));
     for (const memberId of new Set([...fresh, ...moved])) await writeMember(tx, collection, memberId, spec.onAssign ?? {}, 'assigned');
     return { done: fresh.length };
@@ -164,18 +192,30 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     const strays = parties.members.filter((member) => !assigned.has(member.id));
     if (strays.length > 0) {
       const parentKind = resourceName(parent.resource, context);
-      const messages = strays.map((member) => context.t('server.not_on_parent', { member: nameOf(spec.member, member), parent: parentKind, name: nameOf(parent.resource, parties.parentRow) }));
+      const messages = strays.map((member) =>
+        context.t('server.not_on_parent', {
+          member: nameOf(spec.member, member),
+          parent: parentKind,
+          name: nameOf(parent.resource, parties.parentRow),
+        }),
+      );
       return { refused: { code: Code.invalidInput, messages } };
     }
     await end(tx, collection, current, now().toISOString());
     // A member still on another parent (a person on two wells) keeps what its assignment set.
     const stillAssigned = new Set((await currentOf(tx, collection, call.memberIds)).map((row) => row[spec.member] as number));
-    for (const memberId of call.memberIds) await writeMember(tx, collection, memberId, stillAssigned.has(memberId) ? {} : (spec.onRemove ?? {}), 'removed');
+    for (const memberId of call.memberIds)
+      await writeMember(tx, collection, memberId, stillAssigned.has(memberId) ? {} : (spec.onRemove ?? {}), 'removed');
     return { done: assigned.size };
   }
 
   /** The body read strictly: only `id`, the ids list and (to add, when exclusive) `move`. */
-  function readCall(c: AppContext, kind: AssignKind, { spec, parent }: AssignmentCollection, body: Record<string, unknown>): AssignCall | Response {
+  function readCall(
+    c: AppContext,
+    kind: AssignKind,
+    { spec, parent }: AssignmentCollection,
+    body: Record<string, unknown>,
+  ): AssignCall | Response {
     const t = c.get('t');
     const allowed = ['id', spec.idsParam, ...(kind === 'add' && spec.exclusive ? ['move'] : [])];
     const extra = Object.keys(body).filter((key) => !allowed.includes(key));
@@ -185,7 +225,8 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
       return refuse(echo(extra[0]), t('server.unknown_fields', { fields, allowed: allowed.join(', ') }));
     }
     const parentId = typeof body.id === 'number' ? parseInteger(body.id) : undefined;
-    if (parentId === undefined) return refuse('id', t('server.bad_assign_id', { parent: resourceName(parent.resource, { t, language: c.get('language') }) }));
+    if (parentId === undefined)
+      return refuse('id', t('server.bad_assign_id', { parent: resourceName(parent.resource, { t, language: c.get('language') }) }));
     const raw = body[spec.idsParam];
     const ids = Array.isArray(raw) && raw.every((id) => typeof id === 'number') ? raw.map((id) => parseInteger(id)) : [];
     const valid = ids.length >= 1 && ids.length <= MAX_IDS && ids.every((id) => id !== undefined) && new Set(ids).size === ids.length;
@@ -196,10 +237,19 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
 
   function answer(c: AppContext, kind: AssignKind, collection: AssignmentCollection, outcome: Outcome): Response {
     const t = c.get('t');
-    if ('done' in outcome) return ok(c, kind === 'add' ? { assigned: outcome.done } : { removed: outcome.done }, t(kind === 'add' ? 'server.assigned' : 'server.unassigned'));
+    if ('done' in outcome)
+      return ok(
+        c,
+        kind === 'add' ? { assigned: outcome.done } : { removed: outcome.done },
+        t(kind === 'add' ? 'server.assigned' : 'server.unassigned'),
+      );
     if ('notFound' in outcome) {
       const { resource, ids } = outcome.notFound;
-      return fail(c, Code.notFound, t('server.not_found', { resource: t(`resources.${resource}.name`, { smart_count: 1, _: resource }), id: ids.join(', ') }));
+      return fail(
+        c,
+        Code.notFound,
+        t('server.not_found', { resource: t(`resources.${resource}.name`, { smart_count: 1, _: resource }), id: ids.join(', ') }),
+      );
     }
     const { code, messages, data } = outcome.refused;
     const field = collection.spec.idsParam;
@@ -213,15 +263,18 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
         const { resource, spec, parent } = collection;
         for (const kind of ['add', 'remove'] as const) {
           const endpoint = spec[kind];
-          api.on({ method: endpoint.method, path: endpoint.path, access: { resource }, doc: assignDoc(kind, resource, spec, parent.resource) }, async (c) => {
-            const read = await readJson(c);
-            if (!('body' in read)) return refuseBody(c, read);
-            const call = readCall(c, kind, collection, read.body);
-            if (call instanceof Response) return call;
-            const context = { language: c.get('language'), t: c.get('t') };
-            const outcome = await authored(store, c).transaction((tx) => (kind === 'add' ? add : remove)(tx, collection, call, context));
-            return answer(c, kind, collection, outcome);
-          });
+          api.on(
+            { method: endpoint.method, path: endpoint.path, access: { resource }, doc: assignDoc(kind, resource, spec, parent.resource) },
+            async (c) => {
+              const read = await readJson(c);
+              if (!('body' in read)) return refuseBody(c, read);
+              const call = readCall(c, kind, collection, read.body);
+              if (call instanceof Response) return call;
+              const context = { language: c.get('language'), t: c.get('t') };
+              const outcome = await authored(store, c).transaction((tx) => (kind === 'add' ? add : remove)(tx, collection, call, context));
+              return answer(c, kind, collection, outcome);
+            },
+          );
         }
       }
     },

@@ -5,7 +5,18 @@ import { join } from 'node:path';
 import { contentStamp, recordedStamp } from './stamp.js';
 
 /** What the console is built from, relative to the repository. */
-export const BUILD_INPUTS = ['build', 'src', 'kernel', 'mock', 'schemas', 'i18n', 'index.html', 'public', 'vite.config.ts', 'package-lock.json'];
+export const BUILD_INPUTS = [
+  'build',
+  'src',
+  'kernel',
+  'mock',
+  'schemas',
+  'i18n',
+  'index.html',
+  'public',
+  'vite.config.ts',
+  'package-lock.json',
+];
 
 /** The stamp's file in the build output. */
 export const STAMP_FILE = '.build-stamp';

@@ -36,7 +36,9 @@ function answer(c: AppContext, body: Record<string, unknown>): Response {
 }
 
 /** The success envelope: `{code: 20000, data}`, with `msg` on writes. */
-export const ok = (c: AppContext, data: unknown, msg?: string) => answer(c, msg === undefined ? { code: Code.ok, data } : { code: Code.ok, msg, data });
+export const ok = (c: AppContext, data: unknown, msg?: string) =>
+  answer(c, msg === undefined ? { code: Code.ok, data } : { code: Code.ok, msg, data });
 
 /** A refusal: HTTP 200 with the code and a message a person can act on. */
-export const fail = (c: AppContext, code: CodeValue, message: string, extra: Record<string, unknown> = {}) => answer(c, { code, message, ...extra });
+export const fail = (c: AppContext, code: CodeValue, message: string, extra: Record<string, unknown> = {}) =>
+  answer(c, { code, message, ...extra });

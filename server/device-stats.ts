@@ -28,7 +28,11 @@ const STATS_DATA = {
       type: 'object',
       required: ['timeData', 'tangData', 'hourData'],
       properties: {
-        timeData: { type: 'array', items: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}$' }, description: 'months, from the first with runs to the last' },
+        timeData: {
+          type: 'array',
+          items: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}$' },
+          description: 'months, from the first with runs to the last',
+        },
         tangData: { ...SERIES, description: 'runs in each month' },
         hourData: { ...SERIES, description: 'hours in use in each month' },
       },
@@ -38,7 +42,16 @@ const STATS_DATA = {
 const PV_DATA = {
   type: 'object',
   required: ['pvData'],
-  properties: { pvData: { type: 'array', items: { type: 'object', required: ['key', 'pv'], properties: { key: { type: ['integer', 'string'] }, pv: { type: 'integer', minimum: 0 } } } } },
+  properties: {
+    pvData: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['key', 'pv'],
+        properties: { key: { type: ['integer', 'string'] }, pv: { type: 'integer', minimum: 0 } },
+      },
+    },
+  },
 };
 
 /** The totals of the instrument `id` over the usage records whose `parentField` holds it. */
@@ -53,7 +66,9 @@ export async function deviceStats(store: Store, parentField: string, id: number)
     usetime: round2(all.sums[hours]),
     tang: all.count,
     depth: round2(measured.sums[endDepth] - measured.sums[startDepth]),
-    chartData: monthSeries(months.filter((m) => typeof m.value === 'string').map((m) => ({ month: m.value as string, runs: m.count, hours: m.sums[hours] }))),
+    chartData: monthSeries(
+      months.filter((m) => typeof m.value === 'string').map((m) => ({ month: m.value as string, runs: m.count, hours: m.sums[hours] })),
+    ),
   };
 }
 
@@ -75,7 +90,15 @@ export function registerDeviceStats(api: Api, registry: Registry, store: Store) 
       doc: {
         tags: [device],
         summary: "One instrument's totals over its usage records: hours in use, runs, footage, and runs and hours per month",
-        parameters: [{ name: 'id', in: 'query', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' }, description: 'the instrument' }],
+        parameters: [
+          {
+            name: 'id',
+            in: 'query',
+            required: true,
+            schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
+            description: 'the instrument',
+          },
+        ],
         data: STATS_DATA,
         codes: [Code.invalidInput, Code.notFound],
       },
@@ -86,7 +109,11 @@ export function registerDeviceStats(api: Api, registry: Registry, store: Store) 
       if (id === undefined) return badId(c, raw);
       if (!(await store.get(device, id))) {
         const t = c.get('t');
-        return fail(c, Code.notFound, t('server.not_found', { resource: t(`resources.${device}.name`, { smart_count: 1, _: device }), id }));
+        return fail(
+          c,
+          Code.notFound,
+          t('server.not_found', { resource: t(`resources.${device}.name`, { smart_count: 1, _: device }), id }),
+        );
       }
       return ok(c, await deviceStats(store, parent.field, id));
     },
@@ -98,14 +125,20 @@ export function registerDeviceStats(api: Api, registry: Registry, store: Store) 
       method: 'GET',
       path: DEVICE_STATS.pvPath,
       access: { resource: device },
-      doc: { tags: [device], summary: `How many instruments there are of each ${DEVICE_STATS.pvField} (key: the option's key)`, data: PV_DATA },
+      doc: {
+        tags: [device],
+        summary: `How many instruments there are of each ${DEVICE_STATS.pvField} (key: the option's key)`,
+        data: PV_DATA,
+      },
     },
     async (c) => {
       const groups = await store.aggregate(device, { by: DEVICE_STATS.pvField }, []);
       const counts = new Map(groups.map((g) => [g.value, g.count]));
       // Every type of the option list, in its order, then any other value the records hold.
-      const keys = (typeList ? registry.config[typeList]?.items ?? [] : []).map((item) => item.key);
-      const others = groups.flatMap((g) => (g.value !== null && !keys.includes(g.value as string | number) ? [g.value as string | number] : []));
+      const keys = (typeList ? (registry.config[typeList]?.items ?? []) : []).map((item) => item.key);
+      const others = groups.flatMap((g) =>
+        g.value !== null && !keys.includes(g.value as string | number) ? [g.value as string | number] : [],
+      );
       const answer: PvAnswer = { pvData: [...keys, ...others].map((key) => ({ key, pv: counts.get(key) ?? 0 })) };
       return ok(c, answer);
     },

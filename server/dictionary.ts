@@ -11,7 +11,11 @@ const ALL = { conditions: [], page: 1, limit: 100_000 };
 export function registerDictionary(api: Api, registry: Registry, store: Store) {
   if (!registry.resources[DICTIONARY.lists] || !registry.resources[DICTIONARY.items]) return;
   const label = { type: 'object', additionalProperties: { type: 'string' } };
-  const option = { type: 'object', required: ['key', 'label', 'enabled', 'sort'], properties: { key: { type: 'string' }, label, enabled: { type: 'boolean' }, sort: { type: 'number' } } };
+  const option = {
+    type: 'object',
+    required: ['key', 'label', 'enabled', 'sort'],
+    properties: { key: { type: 'string' }, label, enabled: { type: 'boolean' }, sort: { type: 'number' } },
+  };
   const operation = {
     method: 'GET' as const,
     path: DICTIONARY_OPTIONS_PATH,
@@ -33,7 +37,12 @@ export function registerDictionary(api: Api, registry: Registry, store: Store) {
     for (const item of items.rows) {
       const code = codeOf.get(item.dictionary as number);
       if (code === undefined) continue;
-      options[code].push({ key: String(item.key), label: item.label as Record<string, string>, enabled: item.enabled !== false, sort: Number(item.sort ?? 0) });
+      options[code].push({
+        key: String(item.key),
+        label: item.label as Record<string, string>,
+        enabled: item.enabled !== false,
+        sort: Number(item.sort ?? 0),
+      });
     }
     return ok(c, options);
   });

@@ -67,7 +67,9 @@ export function createApi(app: Hono<AppEnv>, accounts: Accounts, permissions: Pe
       // The size limit comes first: a body too large is refused while it arrives, before the
       // session is looked up or anything is parsed. A GET's body is never read, so it has none
       // (looking for one would make the Node adapter build a whole fetch Request for every read).
-      const limit = operation.bodyLimit ? bodyLimit({ maxSize: operation.bodyLimit.bytes, onError: operation.bodyLimit.refuse }) : jsonLimit;
+      const limit = operation.bodyLimit
+        ? bodyLimit({ maxSize: operation.bodyLimit.bytes, onError: operation.bodyLimit.refuse })
+        : jsonLimit;
       const guarded = async (c: Context<AppEnv>, next: () => Promise<void>) => {
         const { access } = operation;
         if (access === 'public') return handler(c, next);
@@ -75,11 +77,16 @@ export function createApi(app: Hono<AppEnv>, accounts: Accounts, permissions: Pe
         const result = await accounts.check(token);
         if ('problem' in result) {
           const expired = result.problem === 'expired';
-          return fail(c, expired ? Code.tokenExpired : Code.tokenInvalid, c.get('t')(expired ? 'server.token_expired' : 'server.token_invalid'));
+          return fail(
+            c,
+            expired ? Code.tokenExpired : Code.tokenInvalid,
+            c.get('t')(expired ? 'server.token_expired' : 'server.token_invalid'),
+          );
         }
         c.set('user', result.user);
         c.set('token', token!);
-        if (result.user.mustChange && !operation.beforePasswordChange) return fail(c, Code.passwordChangeDue, c.get('t')('server.password_change_due'));
+        if (result.user.mustChange && !operation.beforePasswordChange)
+          return fail(c, Code.passwordChangeDue, c.get('t')('server.password_change_due'));
         // Refused before anything is read or written.
         if (access !== 'signed-in' && !(await permissions.mayUse(result.user.roles, access.resource))) {
           return fail(c, Code.forbidden, c.get('t')('server.forbidden'));

@@ -44,7 +44,9 @@ function registerOne(api: Api, name: string, spec: FillsSpec, { registry, store,
   const parent = schema['x-resource'].parent!;
   const parentParam = parentParamOf(schema)!;
   const templateResource = properties(schema)[spec.template]['x-ref']!;
-  const revisionField = Object.entries(properties(registry.resources[templateResource])).find(([, prop]) => prop['x-computed'] && 'revisionOf' in prop['x-computed'])?.[0];
+  const revisionField = Object.entries(properties(registry.resources[templateResource])).find(
+    ([, prop]) => prop['x-computed'] && 'revisionOf' in prop['x-computed'],
+  )?.[0];
   const access = { resource: name };
   const tags = [name];
   const parameters = [idParameter(TEMPLATE_PARAM), idParameter(parentParam)];
@@ -62,20 +64,34 @@ function registerOne(api: Api, name: string, spec: FillsSpec, { registry, store,
     return { template, parentId };
   };
 
-  api.on({ method: 'GET', path: spec.form, access, doc: { tags, summary: `The form of a ${templateResource} as it is now, to fill in for a ${parent.resource}`, parameters, data: FORM_DEFINITION_DOC, codes: [Code.invalidInput, Code.notFound] } }, async (c) => {
-    const found = await named(c);
-    if (found instanceof Response) return found;
-    const { template, parentId } = found;
-    const definition: FormDefinition = {
-      rules: rulesOf(fieldsOf(template)),
-      title: String(template[registry.resources[templateResource]['x-resource'].recordRepresentation] ?? template.id),
-      action: `${spec.submit}?${TEMPLATE_PARAM}=${template.id}&${parentParam}=${parentId}`,
-      method: 'POST',
-      info: typeof template.info === 'string' ? template.info : '',
-      status: true,
-    };
-    return ok(c, definition);
-  });
+  api.on(
+    {
+      method: 'GET',
+      path: spec.form,
+      access,
+      doc: {
+        tags,
+        summary: `The form of a ${templateResource} as it is now, to fill in for a ${parent.resource}`,
+        parameters,
+        data: FORM_DEFINITION_DOC,
+        codes: [Code.invalidInput, Code.notFound],
+      },
+    },
+    async (c) => {
+      const found = await named(c);
+      if (found instanceof Response) return found;
+      const { template, parentId } = found;
+      const definition: FormDefinition = {
+        rules: rulesOf(fieldsOf(template)),
+        title: String(template[registry.resources[templateResource]['x-resource'].recordRepresentation] ?? template.id),
+        action: `${spec.submit}?${TEMPLATE_PARAM}=${template.id}&${parentParam}=${parentId}`,
+        method: 'POST',
+        info: typeof template.info === 'string' ? template.info : '',
+        status: true,
+      };
+      return ok(c, definition);
+    },
+  );
 
   api.on(
     {
@@ -85,7 +101,8 @@ function registerOne(api: Api, name: string, spec: FillsSpec, { registry, store,
       doc: {
         tags,
         summary: `Fill in the form of a ${templateResource} for a ${parent.resource}`,
-        description: "The body holds the values of the template's fields, checked against them; the record keeps a copy of the fields it was filled with.",
+        description:
+          "The body holds the values of the template's fields, checked against them; the record keeps a copy of the fields it was filled with.",
         parameters,
         body: { type: 'object', additionalProperties: true },
         bodyIsJson: true,
@@ -102,7 +119,9 @@ function registerOne(api: Api, name: string, spec: FillsSpec, { registry, store,
       const check = (template: Row) => formProblems({ rules: rulesOf(fieldsOf(template)), title: '' }, read.body, c.get('language'), t);
       const problems = check(found.template);
       if (problems.length > 0) return refuse(c, problems);
-      const fileErrors = files ? await files.checkNamed(name, imageFiles(spec.values, fieldsOf(found.template), read.body), undefined, c.get('user')!, t) : [];
+      const fileErrors = files
+        ? await files.checkNamed(name, imageFiles(spec.values, fieldsOf(found.template), read.body), undefined, c.get('user')!, t)
+        : [];
       if (fileErrors.length > 0) return refuse(c, fileErrors);
       type Outcome = { missing: string; id: number } | { problems: FieldError[] } | { row: Row; fields: FieldDefinition[] };
       const result = await authored(store, c).transaction(async (tx): Promise<Outcome> => {

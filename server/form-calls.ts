@@ -19,7 +19,8 @@ import type { Row, Store } from './store/types';
 
 export const IMAGE_TYPES = new Set(['upload', 'uploads']);
 
-export const refuse = (c: AppContext, errors: FieldError[]) => fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
+export const refuse = (c: AppContext, errors: FieldError[]) =>
+  fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
 
 /** "There is no <resource> with id <id>", in the person's language. */
 export function notFound(c: AppContext, resource: string, id: number) {
@@ -37,19 +38,30 @@ export function idIn(c: AppContext, param: string): number | Response {
 }
 
 /** The values a submission stores: empty ones left out, as every write leaves them. */
-export const kept = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== '' && v !== undefined));
+export const kept = (input: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== '' && v !== undefined));
 
 /**
  * The files the image fields of a form name, each at its place in the record (`values.photo`);
  * with `before`, only those it did not name already (a picture the demo data points at stays).
  */
-export function imageFiles(place: string, fields: readonly FieldDefinition[], given: Record<string, unknown>, before: Record<string, unknown> = {}): NamedFiles[] {
+export function imageFiles(
+  place: string,
+  fields: readonly FieldDefinition[],
+  given: Record<string, unknown>,
+  before: Record<string, unknown> = {},
+): NamedFiles[] {
   const urls = (value: unknown) => (Array.isArray(value) ? value : [value]);
   return fields
     .filter((f) => IMAGE_TYPES.has(f.type))
     .map((f) => {
       const earlier = new Set(urls(before[f.name]));
-      return { field: `${place}.${f.name}`, label: f.title, accept: 'image' as const, urls: urls(given[f.name]).filter((url) => !earlier.has(url)) };
+      return {
+        field: `${place}.${f.name}`,
+        label: f.title,
+        accept: 'image' as const,
+        urls: urls(given[f.name]).filter((url) => !earlier.has(url)),
+      };
     });
 }
 
@@ -64,7 +76,8 @@ interface StatusSwitch {
 }
 
 /** A query-string value as the enum holds it: digits as a number when the enum lists numbers. */
-const asListed = (raw: string | undefined, allowed: unknown[]) => (raw !== undefined && /^-?[0-9]{1,9}$/.test(raw) && allowed.some((v) => typeof v === 'number') ? Number(raw) : raw);
+const asListed = (raw: string | undefined, allowed: unknown[]) =>
+  raw !== undefined && /^-?[0-9]{1,9}$/.test(raw) && allowed.some((v) => typeof v === 'number') ? Number(raw) : raw;
 
 /**
  * `POST <path> {id, <field>}`, or `GET <path>?id=&<field>=`: sets the field to one of its listed
@@ -78,12 +91,27 @@ export function registerStatusSwitch(api: Api, { name, schema, store, spec, answ
       ? { parameters: [idParameter('id'), { name: spec.field, in: 'query', required: true, schema: { enum: allowed } }], writes: true }
       : { body: statusBodyDoc(spec.field, allowed) };
   api.on(
-    { method, path: spec.path, access: { resource: name }, doc: { tags: [name], summary: `Sets the ${spec.field} of a ${name} record`, ...doc, data: { type: 'object' }, codes: [Code.invalidInput, Code.notFound] } },
+    {
+      method,
+      path: spec.path,
+      access: { resource: name },
+      doc: {
+        tags: [name],
+        summary: `Sets the ${spec.field} of a ${name} record`,
+        ...doc,
+        data: { type: 'object' },
+        codes: [Code.invalidInput, Code.notFound],
+      },
+    },
     async (c) => {
       let input: Record<string, unknown>;
       if (method === 'GET') {
         const { id, [spec.field]: value, ...extra } = c.req.query();
-        input = { id: id !== undefined && /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : id, [spec.field]: asListed(value, allowed), ...extra };
+        input = {
+          id: id !== undefined && /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : id,
+          [spec.field]: asListed(value, allowed),
+          ...extra,
+        };
       } else {
         const read = await readJson(c);
         if (!('body' in read)) return refuseBody(c, read);
@@ -93,12 +121,14 @@ export function registerStatusSwitch(api: Api, { name, schema, store, spec, answ
       const { id, [spec.field]: value, ...extra } = input;
       const rowId = typeof id === 'number' ? parseInteger(id) : undefined;
       const errors: FieldError[] = [];
-      if (rowId === undefined || rowId < 1) errors.push({ field: 'id', message: t('server.bad_record_id', { param: 'id', value: echo(JSON.stringify(id ?? null)) }) });
+      if (rowId === undefined || rowId < 1)
+        errors.push({ field: 'id', message: t('server.bad_record_id', { param: 'id', value: echo(JSON.stringify(id ?? null)) }) });
       if (!allowed.includes(value as never)) {
         const field = t(`resources.${name}.fields.${spec.field}`, { _: spec.field });
         errors.push({ field: spec.field, message: `${field}: ${t('validation.enum', { values: allowed.join(', ') })}` });
       }
-      for (const key of Object.keys(extra).slice(0, 5)) errors.push({ field: echo(key), message: `${echo(key)}: ${t('validation.unknown_field')}` });
+      for (const key of Object.keys(extra).slice(0, 5))
+        errors.push({ field: echo(key), message: `${echo(key)}: ${t('validation.unknown_field')}` });
       if (errors.length > 0) return refuse(c, errors);
       const result = await authored(store, c).transaction(async (tx) => {
         const existing = await tx.get(name, rowId!);

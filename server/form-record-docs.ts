@@ -7,12 +7,21 @@ import { ID } from './resource-docs';
 type Json = Record<string, unknown>;
 
 /** A record id in the query string. */
-export const idParameter = (name: string): Json => ({ name, in: 'query', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } });
+export const idParameter = (name: string): Json => ({
+  name,
+  in: 'query',
+  required: true,
+  schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
+});
 
 /** A record as these calls answer it: its own fields, and beside them the values of the fields its parent defines. */
 const FLAT_RECORD = { type: 'object', required: ['id'], properties: { id: ID }, additionalProperties: true };
 
-const OPTION = { type: 'object', required: ['value', 'label'], properties: { value: { type: ['string', 'number'] }, label: { type: 'string' } } };
+const OPTION = {
+  type: 'object',
+  required: ['value', 'label'],
+  properties: { value: { type: ['string', 'number'] }, label: { type: 'string' } },
+};
 const RULE = {
   type: 'object',
   required: ['type', 'field', 'title'],
@@ -54,7 +63,13 @@ export const FORM_HEADER_DOC = {
       items: {
         type: 'object',
         required: ['title', 'minWidth'],
-        properties: { key: { type: 'string' }, slot: { type: 'string' }, title: { type: 'string' }, minWidth: { type: 'integer' }, type: { type: 'string' } },
+        properties: {
+          key: { type: 'string' },
+          slot: { type: 'string' },
+          title: { type: 'string' },
+          minWidth: { type: 'integer' },
+          type: { type: 'string' },
+        },
       },
     },
   },
@@ -65,7 +80,8 @@ export function submissionDoc(name: string, param: string, kind: 'add' | 'edit')
   return {
     tags: [name],
     summary: kind === 'add' ? `Add a ${name} record from its form's values` : `Edit a ${name} record from its form's values`,
-    description: 'The body holds the values of the fields of the form definition, checked against it: a field it does not define is refused. An empty value clears the field.',
+    description:
+      'The body holds the values of the fields of the form definition, checked against it: a field it does not define is refused. An empty value clears the field.',
     parameters: [idParameter(param)],
     body: { type: 'object', additionalProperties: true },
     bodyIsJson: true,

@@ -4,7 +4,14 @@
 // the status switch. Listing and deleting are the resource's ordinary endpoints, which answer
 // each record's values beside its own fields.
 import { Code } from '../kernel/contract/codes';
-import { flattenRecord, formValuesField, ownFormFields, parentDefined, recordFormRules, splitSubmission } from '../kernel/forms/record-form';
+import {
+  flattenRecord,
+  formValuesField,
+  ownFormFields,
+  parentDefined,
+  recordFormRules,
+  splitSubmission,
+} from '../kernel/forms/record-form';
 import type { FieldDefinition, FormDefinition } from '../kernel/forms/types';
 import { formProblems } from '../kernel/forms/validate';
 import { derive, withDefaults } from '../kernel/schema/derive';
@@ -54,7 +61,8 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
   const access = { resource: name };
   const tags = [name];
 
-  const fieldsOf = (parentRow: Row) => (Array.isArray(parentRow[values.definedBy]) ? (parentRow[values.definedBy] as FieldDefinition[]) : []);
+  const fieldsOf = (parentRow: Row) =>
+    Array.isArray(parentRow[values.definedBy]) ? (parentRow[values.definedBy] as FieldDefinition[]) : [];
   const definition = (c: AppContext, parentRow: Row, record: Record<string, unknown> | undefined, action: string): FormDefinition => {
     const t = c.get('t');
     const parentName = String(parentRow[registry.resources[parent.resource]['x-resource'].recordRepresentation] ?? parentRow.id);
@@ -69,11 +77,28 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
   };
   /** The problems of a submission against the form of the parent's fields. */
   const check = (c: AppContext, parentRow: Row, body: Record<string, unknown>) =>
-    formProblems({ rules: recordFormRules(name, schema, fieldsOf(parentRow), c.get('t')), title: '' }, withDefaults(schema, body), c.get('language'), c.get('t'));
-  const namedFiles = (parentRow: Row, given: Record<string, unknown>, before?: Record<string, unknown>) => imageFiles(values.field, fieldsOf(parentRow), given, before);
+    formProblems(
+      { rules: recordFormRules(name, schema, fieldsOf(parentRow), c.get('t')), title: '' },
+      withDefaults(schema, body),
+      c.get('language'),
+      c.get('t'),
+    );
+  const namedFiles = (parentRow: Row, given: Record<string, unknown>, before?: Record<string, unknown>) =>
+    imageFiles(values.field, fieldsOf(parentRow), given, before);
 
   api.on(
-    { method: 'GET', path: spec.header, access, doc: { tags, summary: `The columns of a table of ${name} records for one ${parent.resource}`, parameters: [idParameter(parentParam)], data: FORM_HEADER_DOC, codes: [Code.invalidInput, Code.notFound] } },
+    {
+      method: 'GET',
+      path: spec.header,
+      access,
+      doc: {
+        tags,
+        summary: `The columns of a table of ${name} records for one ${parent.resource}`,
+        parameters: [idParameter(parentParam)],
+        data: FORM_HEADER_DOC,
+        codes: [Code.invalidInput, Code.notFound],
+      },
+    },
     async (c) => {
       const gid = idIn(c, parentParam);
       if (gid instanceof Response) return gid;
@@ -82,10 +107,17 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
       const t = c.get('t');
       const title = (field: string) => t(`resources.${name}.fields.${field}`, { _: field });
       const statusField = spec.status?.field;
-      const own = Object.keys(properties(schema)).filter((field) => field !== parent.field && field !== values.field && field !== statusField);
+      const own = Object.keys(properties(schema)).filter(
+        (field) => field !== parent.field && field !== values.field && field !== statusField,
+      );
       const header: HeaderItem[] = [
         ...own.slice(0, 1).map((key) => ({ key, title: title(key), minWidth: 70 })),
-        ...parentDefined(schema, fieldsOf(parentRow)).map((f) => ({ key: f.name, title: f.title, minWidth: IMAGE_TYPES.has(f.type) ? 100 : 160, type: IMAGE_TYPES.has(f.type) ? 'image' : f.type })),
+        ...parentDefined(schema, fieldsOf(parentRow)).map((f) => ({
+          key: f.name,
+          title: f.title,
+          minWidth: IMAGE_TYPES.has(f.type) ? 100 : 160,
+          type: IMAGE_TYPES.has(f.type) ? 'image' : f.type,
+        })),
         ...own.slice(1).map((key) => ({ key, title: title(key), minWidth: 120 })),
         ...(statusField ? [{ slot: statusField, title: title(statusField), minWidth: 100, type: 'switch' }] : []),
         { slot: 'action', title: t('forms.actions'), minWidth: 140 },
@@ -95,7 +127,18 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
   );
 
   api.on(
-    { method: 'GET', path: spec.add.form, access, doc: { tags, summary: `The form that adds a ${name} record to a ${parent.resource}`, parameters: [idParameter(parentParam)], data: FORM_DEFINITION_DOC, codes: [Code.invalidInput, Code.notFound] } },
+    {
+      method: 'GET',
+      path: spec.add.form,
+      access,
+      doc: {
+        tags,
+        summary: `The form that adds a ${name} record to a ${parent.resource}`,
+        parameters: [idParameter(parentParam)],
+        data: FORM_DEFINITION_DOC,
+        codes: [Code.invalidInput, Code.notFound],
+      },
+    },
     async (c) => {
       const gid = idIn(c, parentParam);
       if (gid instanceof Response) return gid;
@@ -106,7 +149,18 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
   );
 
   api.on(
-    { method: 'GET', path: spec.edit.form, access, doc: { tags, summary: `The form that edits a ${name} record, with its values`, parameters: [idParameter('id')], data: FORM_DEFINITION_DOC, codes: [Code.invalidInput, Code.notFound] } },
+    {
+      method: 'GET',
+      path: spec.edit.form,
+      access,
+      doc: {
+        tags,
+        summary: `The form that edits a ${name} record, with its values`,
+        parameters: [idParameter('id')],
+        data: FORM_DEFINITION_DOC,
+        codes: [Code.invalidInput, Code.notFound],
+      },
+    },
     async (c) => {
       const id = idIn(c, 'id');
       if (id instanceof Response) return id;
@@ -151,7 +205,12 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
       if (!parentRow) return { missing: parent.resource, id: gid };
       const problems = check(c, parentRow, read.body);
       if (problems.length > 0) return { problems };
-      const record = derive(schema, { ...withDefaults(schema, kept(own)), [parent.field]: gid, [values.field]: kept(given) }, undefined, now());
+      const record = derive(
+        schema,
+        { ...withDefaults(schema, kept(own)), [parent.field]: gid, [values.field]: kept(given) },
+        undefined,
+        now(),
+      );
       return { parentRow, row: await tx.insert(name, record) };
     });
     return answer(c, written, given, 'server.added');
@@ -177,7 +236,12 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
       const { id: _id, version: _version, ...stored } = existing;
       // The form holds every field: one it leaves empty is cleared, as in any edit form.
       const cleared = Object.fromEntries(ownFormFields(schema).map(([field]) => [field, undefined]));
-      const record = derive(schema, { ...stored, ...cleared, ...withDefaults(schema, kept(own)), [values.field]: kept(given) }, existing, now());
+      const record = derive(
+        schema,
+        { ...stored, ...cleared, ...withDefaults(schema, kept(own)), [values.field]: kept(given) },
+        existing,
+        now(),
+      );
       const written = await tx.update(name, id, record);
       return written.status === 'ok' ? { parentRow, row: written.row } : { missing: name, id };
     });

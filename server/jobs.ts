@@ -51,8 +51,17 @@ export const JOB_WORK: Record<string, JobWork> = {
     const ids = await store.findIds(runs.resource, [{ field: runs.startedAt, op: 'lte', value: cutoff }]);
     for (let i = 0; i < ids.length; i += REMOVE_BATCH) await store.remove(runs.resource, ids.slice(i, i + REMOVE_BATCH));
     const signIns = pruneSignIns ? await pruneSignIns(new Date(now.getTime() - parameters.signInRetentionDays * DAY_MS)) : 0;
-    const visited = visits ? await removeUpTo(store, visits.resource, visits.at, new Date(now.getTime() - parameters.visitLogRetentionDays * DAY_MS)) : 0;
-    const operations = operationLog ? await removeUpTo(store, operationLog.resource, operationLog.at, new Date(now.getTime() - parameters.operationLogRetentionDays * DAY_MS)) : 0;
+    const visited = visits
+      ? await removeUpTo(store, visits.resource, visits.at, new Date(now.getTime() - parameters.visitLogRetentionDays * DAY_MS))
+      : 0;
+    const operations = operationLog
+      ? await removeUpTo(
+          store,
+          operationLog.resource,
+          operationLog.at,
+          new Date(now.getTime() - parameters.operationLogRetentionDays * DAY_MS),
+        )
+      : 0;
     return ids.length + signIns + visited + operations;
   },
 };

@@ -45,7 +45,10 @@ const ownFolders = {
       const source = readFileSync(args.path, 'utf8');
       if (!source.includes('import.meta.dirname') || args.path.includes(`${sep}node_modules${sep}`)) return undefined;
       const folder = relative(ROOT, dirname(args.path)).split(sep).join('/');
-      return { contents: source.replaceAll('import.meta.dirname', `__sourceFolder(${JSON.stringify(folder)})`), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      return {
+        contents: source.replaceAll('import.meta.dirname', `__sourceFolder(${JSON.stringify(folder)})`),
+        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+      };
     });
   },
 };

@@ -5,5 +5,9 @@ import { migrate } from './db/migrate';
 
 const connection = await connectFromEnv();
 const steps = await migrate(connection, loadServerRegistry());
-console.log(steps.length ? `${connection.describe}: applied ${steps.length} step(s):\n  ${steps.join('\n  ')}` : `${connection.describe}: already up to date.`);
+console.log(
+  steps.length
+    ? `${connection.describe}: applied ${steps.length} step(s):\n  ${steps.join('\n  ')}`
+    : `${connection.describe}: already up to date.`,
+);
 await connection.db.destroy();

@@ -37,7 +37,17 @@ export interface Page {
 const NEWEST_FIRST = { field: 'id', order: 'DESC' as const };
 const eq = (field: string, value: string | number): Condition => ({ field, op: 'eq', value });
 
-export function createNotices({ store, people, bus, now = () => new Date() }: { store: Store; people: People; bus: NoticeBus; now?: () => Date }) {
+export function createNotices({
+  store,
+  people,
+  bus,
+  now = () => new Date(),
+}: {
+  store: Store;
+  people: People;
+  bus: NoticeBus;
+  now?: () => Date;
+}) {
   /** The people a target names: none when the account or the role has nobody. */
   const recipients = async (target: Target): Promise<Person[]> => {
     if (target.to_user !== undefined) {
@@ -131,7 +141,11 @@ export function createNotices({ store, people, bus, now = () => new Date() }: { 
       return people.length;
     },
 
-    async messages(username: string, box: 'in' | 'out', { page, limit, unread: onlyUnread }: Page): Promise<{ list: MessageItem[]; count: number }> {
+    async messages(
+      username: string,
+      box: 'in' | 'out',
+      { page, limit, unread: onlyUnread }: Page,
+    ): Promise<{ list: MessageItem[]; count: number }> {
       const conditions = [...inbox(username, box), ...(onlyUnread ? [eq('read', 0)] : [])];
       const { rows, total } = await store.list(MESSAGE, { conditions, sort: NEWEST_FIRST, page, limit });
       const list = rows.map((row) => ({
@@ -150,7 +164,11 @@ export function createNotices({ store, people, bus, now = () => new Date() }: { 
       return { list, count: total };
     },
 
-    async notifications(username: string, t: Translate, { page, limit, unread: onlyUnread }: Page): Promise<{ list: NotificationItem[]; count: number }> {
+    async notifications(
+      username: string,
+      t: Translate,
+      { page, limit, unread: onlyUnread }: Page,
+    ): Promise<{ list: NotificationItem[]; count: number }> {
       const conditions = [eq('recipient', username), ...(onlyUnread ? [eq('read', 0)] : [])];
       const { rows, total } = await store.list(NOTIFICATION, { conditions, sort: NEWEST_FIRST, page, limit });
       const list = rows.map((row) => {

@@ -25,7 +25,8 @@ function plain(root: ResourceSchema, schema: FieldSchema): Json {
   const out: Json = {};
   for (const [key, value] of Object.entries(s)) {
     if (key.startsWith('x-') || key === '$ref') continue;
-    if (key === 'properties') out.properties = Object.fromEntries(Object.entries(value as Record<string, FieldSchema>).map(([k, v]) => [k, plain(root, v)]));
+    if (key === 'properties')
+      out.properties = Object.fromEntries(Object.entries(value as Record<string, FieldSchema>).map(([k, v]) => [k, plain(root, v)]));
     else if (key === 'items') out.items = plain(root, value as FieldSchema);
     else out[key] = value;
   }
@@ -45,11 +46,17 @@ function recordSchema(root: ResourceSchema, registry: Registry): Json {
     if (prop['x-form-values']) {
       delete schema.properties[name];
       (schema as Json).additionalProperties = true;
-      schema.description = `${schema.description ?? ''} Beside its own fields, the values of the fields its ${root['x-resource'].parent?.resource} defines in ${prop['x-form-values']}.`.trim();
+      schema.description =
+        `${schema.description ?? ''} Beside its own fields, the values of the fields its ${root['x-resource'].parent?.resource} defines in ${prop['x-form-values']}.`.trim();
     }
   }
   // The one record of a singleton answers version 0 until it is first saved.
-  schema.properties.version = { type: 'integer', minimum: isSingleton(root) ? UNSAVED_VERSION : 1, readOnly: true, description: 'Increases with every update; send it back to refuse stale updates (code 40009).' };
+  schema.properties.version = {
+    type: 'integer',
+    minimum: isSingleton(root) ? UNSAVED_VERSION : 1,
+    readOnly: true,
+    description: 'Increases with every update; send it back to refuse stale updates (code 40009).',
+  };
   // Stored records may hold nothing for an optional field: it is then absent or null.
   delete schema.required;
   return schema;
@@ -63,7 +70,9 @@ function withEmptyValues(schema: Json): Json {
   const out: Record<string, Json> = {};
   for (const [name, prop] of Object.entries(properties)) {
     const inner = prop.type === 'object' ? withEmptyValues(prop) : prop;
-    out[name] = required.has(name) ? inner : { anyOf: [inner, { type: 'null' }, { const: '' }], description: 'optional: absent, null or "" mean not given' };
+    out[name] = required.has(name)
+      ? inner
+      : { anyOf: [inner, { type: 'null' }, { const: '' }], description: 'optional: absent, null or "" mean not given' };
   }
   return { ...schema, properties: out };
 }
@@ -74,7 +83,10 @@ const refusal = (codes: number[]): Json => ({
   properties: {
     code: { type: 'integer', enum: [...new Set(codes)].sort() },
     message: { type: 'string' },
-    errors: { type: 'array', items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } } },
+    errors: {
+      type: 'array',
+      items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
+    },
     data: { description: `with ${Code.conflict}: the record as it is now` },
   },
 });
@@ -102,7 +114,10 @@ function responses(operation: Operation, common: number[]): Json {
     };
   }
   return {
-    '200': { description: `success (${Code.ok}) or a refusal with its code and message; nothing is written when refused`, ...envelope({ oneOf: [success, refusal(codes)] }) },
+    '200': {
+      description: `success (${Code.ok}) or a refusal with its code and message; nothing is written when refused`,
+      ...envelope({ oneOf: [success, refusal(codes)] }),
+    },
     '500': { description: 'server failure; nothing written', ...envelope(refusal([Code.internal])) },
   };
 }
@@ -155,13 +170,21 @@ export function openApiDocument(registry: Registry, operations: Operation[], per
     const { required: _r, ...optional } = input;
     const patch = withEmptyValues({ ...optional, required: [] });
     // Required fields may be left out of an edit (they keep their value) but not emptied.
-    for (const field of (input.required as string[]) ?? []) (patch.properties as Record<string, Json>)[field] = (input.properties as Record<string, Json>)[field];
+    for (const field of (input.required as string[]) ?? [])
+      (patch.properties as Record<string, Json>)[field] = (input.properties as Record<string, Json>)[field];
     // A singleton's one record is edited without its id.
     const single = isSingleton(schema);
     schemas[`${name}Patch`] = {
       ...patch,
       required: single ? [] : ['id'],
-      properties: { ...(single ? {} : { id: ID }), version: { anyOf: [{ type: 'integer', minimum: single ? UNSAVED_VERSION : 1, maximum: Number.MAX_SAFE_INTEGER }, { type: 'null' }], description: 'the version you read; omit to overwrite' }, ...(patch.properties as Json) },
+      properties: {
+        ...(single ? {} : { id: ID }),
+        version: {
+          anyOf: [{ type: 'integer', minimum: single ? UNSAVED_VERSION : 1, maximum: Number.MAX_SAFE_INTEGER }, { type: 'null' }],
+          description: 'the version you read; omit to overwrite',
+        },
+        ...(patch.properties as Json),
+      },
     };
   }
 
@@ -171,7 +194,11 @@ export function openApiDocument(registry: Registry, operations: Operation[], per
     const jsonBody = doc.body && doc.bodyIsJson !== false && !('content' in doc.body);
     const common = [Code.invalidInput, Code.invalidQuery];
     const accessNote =
-      access === 'public' ? 'Anyone may call it.' : access === 'signed-in' ? 'Any signed-in person may call it.' : `Roles: ${permissions.rolesFor(access.resource).join(', ') || 'none'}.`;
+      access === 'public'
+        ? 'Anyone may call it.'
+        : access === 'signed-in'
+          ? 'Any signed-in person may call it.'
+          : `Roles: ${permissions.rolesFor(access.resource).join(', ') || 'none'}.`;
     paths[openApiPath(operation.path)] = {
       ...paths[openApiPath(operation.path)],
       [operation.method.toLowerCase()]: {
@@ -185,7 +212,9 @@ export function openApiDocument(registry: Registry, operations: Operation[], per
         ...(doc.changesAccess ? { 'x-changes-access': true } : {}),
         ...(access === 'public' ? { security: [] } : {}),
         ...(doc.parameters ? { parameters: doc.parameters } : {}),
-        ...(doc.body ? { requestBody: jsonBody ? { required: true, content: { 'application/json': { schema: doc.body } } } : doc.body } : {}),
+        ...(doc.body
+          ? { requestBody: jsonBody ? { required: true, content: { 'application/json': { schema: doc.body } } } : doc.body }
+          : {}),
         responses: responses(operation, common),
       },
     };
@@ -201,7 +230,7 @@ export function openApiDocument(registry: Registry, operations: Operation[], per
         `Codes: ${Code.ok} success; ${Code.loginFailed} wrong account or password; ${Code.tokenInvalid} unknown token; ${Code.tokenExpired} expired session; ${Code.invalidInput} invalid input (errors[] names each field); ${Code.invalidQuery} invalid query; ${Code.forbidden} not allowed for your role; ${Code.notFound} no such record or endpoint; ${Code.conflict} stale version; ${Code.inUse} still used by other records (nothing deleted); ${Code.assignedElsewhere} assigned to another record (data names each member and where it is; resend with move: true to move it); ${Code.tooManyAttempts} too many failed sign-ins; ${Code.internal} server failure (nothing written).`,
         'The session token goes in the X-Token header; only GET /user/info and POST /user/logout also take it as ?token=.',
         `Bodies: JSON calls require Content-Type: application/json (charset, if given, utf-8), valid UTF-8 (no lone surrogates), an object at the top, at most ${MAX_JSON_DEPTH} levels of nesting and ${MAX_ARRAY_ITEMS} items in any array; a body over the size limit (1 MB unless configured; uploads have their own) is refused while it arrives, before the session is looked up, so such a call answers 40001 even without a token. Query strings must be valid UTF-8.`,
-        'Integers (ids, page, limit, version, numeric filters) are decimal digits in a query string (no sign, leading zeros, hex, exponent or spaces) and JSON integers in a body. In a list\'s query string an empty value is the same as leaving the parameter out (allowEmptyValue).',
+        "Integers (ids, page, limit, version, numeric filters) are decimal digits in a query string (no sign, leading zeros, hex, exponent or spaces) and JSON integers in a body. In a list's query string an empty value is the same as leaving the parameter out (allowEmptyValue).",
         `Deletes take {id} or {ids: [...]} (at most ${MAX_IDS}), all or none. A name or value you sent is quoted in a message up to ${MAX_ECHO_LENGTH} characters.`,
         'Empty values: for an optional field, absent, null and "" all mean "not given" (on an edit: cleared), at any depth; a group whose fields are all not given is not given. A required field must be given.',
         'Messages follow Accept-Language (zh, en, es, ja).',

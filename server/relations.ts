@@ -134,24 +134,35 @@ export function createRelations(registry: Registry, followers: readonly Follower
         if (value === undefined || value === null) continue;
         const target = prop['x-ref'];
         if (target && !(await store.get(target, value as number))) {
-          errors.push({ field, message: `${label(field)}: ${t('validation.no_record', { resource: nameOf(target, 1, context), id: value })}` });
+          errors.push({
+            field,
+            message: `${label(field)}: ${t('validation.no_record', { resource: nameOf(target, 1, context), id: value })}`,
+          });
         }
         const code = dictionaryCode(prop);
         if (code) {
           const item = (await dictionaryItems(store, code)).get(String(value));
           const unchanged = existing?.[field] === value;
-          if (!item) errors.push({ field, message: `${label(field)}: ${t('validation.dict_unknown', { value: echo(String(value)), list: code })}` });
-          else if (item.enabled === false && !unchanged) errors.push({ field, message: `${label(field)}: ${t('validation.dict_disabled', { value: echo(String(value)) })}` });
+          if (!item)
+            errors.push({ field, message: `${label(field)}: ${t('validation.dict_unknown', { value: echo(String(value)), list: code })}` });
+          else if (item.enabled === false && !unchanged)
+            errors.push({ field, message: `${label(field)}: ${t('validation.dict_disabled', { value: echo(String(value)) })}` });
         }
       }
       errors.push(...(await assignedErrors(store, resource, record, existing, context)));
       for (const fields of schema['x-resource'].unique ?? []) {
         if (fields.some((f) => record[f] === undefined || record[f] === null)) continue;
-        const clash = await store.findIds(resource, fields.map((f) => ({ field: f, op: 'eq' as const, value: record[f] as string | number })));
+        const clash = await store.findIds(
+          resource,
+          fields.map((f) => ({ field: f, op: 'eq' as const, value: record[f] as string | number })),
+        );
         if (clash.some((id) => id !== existing?.id)) {
           // The last field of the set is the one a person types; the others (a parent) are implied.
           const field = fields[fields.length - 1];
-          errors.push({ field, message: `${label(field)}: ${t('validation.unique', { value: echo(String(record[field])), resource: nameOf(resource, 1, context) })}` });
+          errors.push({
+            field,
+            message: `${label(field)}: ${t('validation.unique', { value: echo(String(record[field])), resource: nameOf(resource, 1, context) })}`,
+          });
         }
       }
       return errors;
@@ -179,7 +190,12 @@ export function createRelations(registry: Registry, followers: readonly Follower
      * that do not exist, or why the records may not go (still used, by whom and how many; still
      * with current assignments; closed) and the code that says so.
      */
-    async remove(store: Store, resource: string, ids: number[], context: Context): Promise<{ missing: number[] } | { refused: string; code: CodeValue }> {
+    async remove(
+      store: Store,
+      resource: string,
+      ids: number[],
+      context: Context,
+    ): Promise<{ missing: number[] } | { refused: string; code: CodeValue }> {
       const unique = [...new Set(ids)];
       const found = new Set(await store.findIds(resource, anyOf('id', unique)));
       const missing = unique.filter((id) => !found.has(id));
@@ -207,11 +223,21 @@ export function createRelations(registry: Registry, followers: readonly Follower
       const { t } = context;
       const what = t(`resources.${resource}.name`, { smart_count: unique.length, _: resource });
       if (blocking.size > 0) return { refused: t('server.in_use', { resource: what, uses: uses(blocking, context) }), code: Code.inUse };
-      if (dictionaryUses.size > 0) return { refused: t('server.item_in_use', { resource: what, uses: uses(dictionaryUses, context) }), code: Code.inUse };
+      if (dictionaryUses.size > 0)
+        return { refused: t('server.item_in_use', { resource: what, uses: uses(dictionaryUses, context) }), code: Code.inUse };
       const assigned = await currentAssignments(store, doomed);
-      if (assigned.size > 0) return { refused: t('server.still_assigned', { resource: what, uses: uses(assigned, context) }), code: Code.inUse };
+      if (assigned.size > 0)
+        return { refused: t('server.still_assigned', { resource: what, uses: uses(assigned, context) }), code: Code.inUse };
       const closed = await closedRecords(store, doomed);
-      if (closed) return { refused: t('server.locked_delete', { smart_count: closed.count, resource: nameOf(closed.resource, closed.count, context), state: closed.state(t) }), code: Code.inUse };
+      if (closed)
+        return {
+          refused: t('server.locked_delete', {
+            smart_count: closed.count,
+            resource: nameOf(closed.resource, closed.count, context),
+            state: closed.state(t),
+          }),
+          code: Code.inUse,
+        };
       // Records whose totals count the deleted ones, or that others follow, read before they go.
       const touched: [string, Row][] = [];
       for (const [name, set] of doomed) {
@@ -255,11 +281,11 @@ export function createRelations(registry: Registry, followers: readonly Follower
       const childParentField = registry.resources[copy.resource]['x-resource'].parent!.field;
       const children = await rowsOf(store, copy.resource, [{ field: childParentField, op: 'eq', value: row.id }]);
       for (const child of children) {
-        if (child[copy.field] !== (row[copy.sourceField] ?? null)) await writeDerived(store, copy.resource, child, { [copy.field]: row[copy.sourceField] ?? null });
+        if (child[copy.field] !== (row[copy.sourceField] ?? null))
+          await writeDerived(store, copy.resource, child, { [copy.field]: row[copy.sourceField] ?? null });
       }
     }
   }
-
 
   /** Sets a parent's total (`sumOf`) to the sum over its children now, on the field's step. */
   async function refreshTotal(store: Store, total: DerivedField, parentField: string, parentId: number) {
@@ -276,7 +302,13 @@ export function createRelations(registry: Registry, followers: readonly Follower
    * assigned to the record its other field names (a trip's instrument, to the trip's well).
    * Checked when either changes, so a record written before an assignment was undone stays editable.
    */
-  async function assignedErrors(store: Store, resource: string, record: Record<string, unknown>, existing: Row | undefined, context: Context): Promise<FieldError[]> {
+  async function assignedErrors(
+    store: Store,
+    resource: string,
+    record: Record<string, unknown>,
+    existing: Row | undefined,
+    context: Context,
+  ): Promise<FieldError[]> {
     const { t } = context;
     const schema = registry.resources[resource];
     const errors: FieldError[] = [];

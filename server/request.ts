@@ -89,5 +89,10 @@ export function badQueryParam(url: string): string | undefined {
 
 /** The 40001 answer for a body readJson refused, naming the field when there is one. */
 export function refuseBody(c: AppContext, read: { problem: string; field?: string }) {
-  return fail(c, Code.invalidInput, read.problem, read.field !== undefined ? { errors: [{ field: read.field, message: read.problem }] } : {});
+  return fail(
+    c,
+    Code.invalidInput,
+    read.problem,
+    read.field !== undefined ? { errors: [{ field: read.field, message: read.problem }] } : {},
+  );
 }

@@ -23,7 +23,11 @@ function listData(shape: string, name: string): Json {
     case 'list-count':
       return { type: 'object', required: ['list', 'count'], properties: { list: rows, count } };
     case 'paged':
-      return { type: 'object', required: ['items', 'total', 'page', 'limit'], properties: { items: rows, total: count, page: DIGITS(MAX_PAGE), limit: DIGITS(MAX_LIMIT) } };
+      return {
+        type: 'object',
+        required: ['items', 'total', 'page', 'limit'],
+        properties: { items: rows, total: count, page: DIGITS(MAX_PAGE), limit: DIGITS(MAX_LIMIT) },
+      };
     case 'items':
       return { type: 'object', required: ['items'], properties: { items: rows } };
     default:
@@ -69,10 +73,32 @@ function describeCall(kind: EndpointKind, name: string, schema: ResourceSchema, 
         parameters: [
           { name: 'page', in: 'query', schema: { ...DIGITS(MAX_PAGE), default: 1 }, description: 'decimal digits' },
           { name: 'limit', in: 'query', schema: { ...DIGITS(MAX_LIMIT), default: meta.list.perPage }, description: 'decimal digits' },
-          { name: 'sort', in: 'query', schema: { type: 'string', enum: sortValues, default: `${meta.list.sort.order === 'DESC' ? '-' : '+'}${meta.list.sort.field}` } },
+          {
+            name: 'sort',
+            in: 'query',
+            schema: { type: 'string', enum: sortValues, default: `${meta.list.sort.order === 'DESC' ? '-' : '+'}${meta.list.sort.field}` },
+          },
           { name: IDS_PARAM, in: 'query', schema: ID_LIST, description: `comma-separated ids (at most ${MAX_IDS}): these records only` },
-          ...(meta.search?.length ? [{ name: SEARCH_PARAM, in: 'query', schema: { type: 'string' }, description: `case-insensitive text searched in ${meta.search.join(', ')}` }] : []),
-          ...(meta.parent ? [{ name: parentParam(schema), in: 'query', schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' }, description: `the id of the ${meta.parent.resource} these records belong to` }] : []),
+          ...(meta.search?.length
+            ? [
+                {
+                  name: SEARCH_PARAM,
+                  in: 'query',
+                  schema: { type: 'string' },
+                  description: `case-insensitive text searched in ${meta.search.join(', ')}`,
+                },
+              ]
+            : []),
+          ...(meta.parent
+            ? [
+                {
+                  name: parentParam(schema),
+                  in: 'query',
+                  schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
+                  description: `the id of the ${meta.parent.resource} these records belong to`,
+                },
+              ]
+            : []),
           ...meta.filters.map((f) => ({
             name: f.param,
             in: 'query',
@@ -85,7 +111,13 @@ function describeCall(kind: EndpointKind, name: string, schema: ResourceSchema, 
       };
     }
     case 'info':
-      return { tags, summary: `One ${name}`, parameters: [{ name: 'id', in: 'query', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } }], data: ref(name), codes: [Code.invalidInput, Code.notFound] };
+      return {
+        tags,
+        summary: `One ${name}`,
+        parameters: [{ name: 'id', in: 'query', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } }],
+        data: ref(name),
+        codes: [Code.invalidInput, Code.notFound],
+      };
     case 'add':
       return { tags, summary: `Add a ${name}`, body: ref(`${name}Input`), bodyIsJson: true, data: ref(name), codes: [Code.invalidInput] };
     case 'update':

@@ -79,7 +79,11 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
   const context = (c: AppContext) => ({ language: c.get('language'), t: c.get('t') });
   const notFound = (c: AppContext, ids: number[]) => {
     const t = c.get('t');
-    return fail(c, Code.notFound, t('server.not_found', { resource: t(`resources.${name}.name`, { smart_count: 1, _: name }), id: ids.join(', ') }));
+    return fail(
+      c,
+      Code.notFound,
+      t('server.not_found', { resource: t(`resources.${name}.name`, { smart_count: 1, _: name }), id: ids.join(', ') }),
+    );
   };
   /**
    * Why a closed record (`x-resource.lock`: a submitted report) may not be written so: only the
@@ -92,10 +96,16 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
     const t = c.get('t');
     const what = t(`resources.${name}.name`, { smart_count: 1, _: name });
     const valueOf = (value: string | number) => t(`resources.${name}.enums.${lock.field}.${value}`, { _: String(value) });
-    const words = { resource: what, state: valueOf(lock.value), reopen: valueOf(lock.reopen), field: t(`resources.${name}.fields.${lock.field}`, { _: lock.field }) };
+    const words = {
+      resource: what,
+      state: valueOf(lock.value),
+      reopen: valueOf(lock.reopen),
+      field: t(`resources.${name}.fields.${lock.field}`, { _: lock.field }),
+    };
     // The state of the record refuses the write, not the person's access to the resource: an
     // invalid write, its message under the field that closes it.
-    if (!mayReopen(c.get('user'), lock.roles)) return { status: 'invalid' as const, errors: [{ field: lock.field, message: t('server.locked_role', words) }] };
+    if (!mayReopen(c.get('user'), lock.roles))
+      return { status: 'invalid' as const, errors: [{ field: lock.field, message: t('server.locked_role', words) }] };
     if (next[lock.field] === lock.reopen) return undefined;
     return { status: 'invalid' as const, errors: [{ field: lock.field, message: t('server.locked', words) }] };
   };
@@ -137,7 +147,10 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
       const facts = await guard?.prepare?.();
       const result = await authored(store, c).transaction(async (tx): Promise<{ errors: FieldError[] } | { row: Row }> => {
         const filled = await relations.fillFromParent(tx, name, record);
-        const errors = [...(await relations.checkWrite(tx, name, filled, undefined, context(c))), ...((await guard?.checkWrite?.(tx, filled, undefined, c.get('t'), facts)) ?? [])];
+        const errors = [
+          ...(await relations.checkWrite(tx, name, filled, undefined, context(c))),
+          ...((await guard?.checkWrite?.(tx, filled, undefined, c.get('t'), facts)) ?? []),
+        ];
         if (errors.length > 0) return { errors };
         const row = await tx.insert(name, filled);
         await relations.afterWrite(tx, name, row, undefined);
@@ -175,7 +188,10 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
         const outOfRange = validator.checkComputed(name, record, c.get('language'), c.get('t'));
         if (outOfRange.length > 0) return { status: 'invalid' as const, errors: outOfRange };
         const filled = await relations.fillFromParent(tx, name, record);
-        const errors = [...(await relations.checkWrite(tx, name, filled, existing, context(c))), ...((await guard?.checkWrite?.(tx, filled, existing, c.get('t'), facts)) ?? [])];
+        const errors = [
+          ...(await relations.checkWrite(tx, name, filled, existing, context(c))),
+          ...((await guard?.checkWrite?.(tx, filled, existing, c.get('t'), facts)) ?? []),
+        ];
         if (errors.length > 0) return { status: 'invalid' as const, errors };
         const written = await tx.update(name, ids[0], filled, version);
         if (written.status === 'ok') {
@@ -203,7 +219,8 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
       }
       if (body && 'id' in body && 'ids' in body) return missingId(c);
       const extra = Object.keys(body ?? {}).filter((key) => key !== 'id' && key !== 'ids');
-      if (extra.length > 0) return fail(c, Code.invalidInput, c.get('t')('server.only_ids', { fields: extra.slice(0, 5).map(echo).join(', ') }));
+      if (extra.length > 0)
+        return fail(c, Code.invalidInput, c.get('t')('server.only_ids', { fields: extra.slice(0, 5).map(echo).join(', ') }));
       const ids = idsOf(c, body);
       if (!ids) return missingId(c);
       const facts = await guard?.prepare?.();
@@ -227,10 +244,13 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
   for (const [kind, endpoint] of Object.entries(endpoints) as [EndpointKind, NonNullable<(typeof endpoints)[EndpointKind]>][]) {
     if (addOrEdit && kind === 'update') continue;
     if (addOrEdit && kind === 'add') {
-      api.on({ method: endpoint.method, path: endpoint.path, access: { resource: name }, doc: addOrEditDoc(name, schema, endpoint.method) }, async (c) => {
-        const read = await readJson(c); // the request keeps its body for the handler to read again
-        return 'body' in read && 'id' in read.body ? handlers.update(c) : handlers.add(c);
-      });
+      api.on(
+        { method: endpoint.method, path: endpoint.path, access: { resource: name }, doc: addOrEditDoc(name, schema, endpoint.method) },
+        async (c) => {
+          const read = await readJson(c); // the request keeps its body for the handler to read again
+          return 'body' in read && 'id' in read.body ? handlers.update(c) : handlers.add(c);
+        },
+      );
       continue;
     }
     api.on(

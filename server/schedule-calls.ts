@@ -20,7 +20,16 @@ export function registerScheduleCalls(api: Api, registry: Registry, scheduler: S
     const marks = (properties(schema)[JOB_FIELDS.mark]?.enum ?? []).map(String);
 
     api.on(
-      { method: 'GET', path: spec.marks, access, doc: { tags, summary: 'The kinds of work a job may do, each by its name', data: { type: 'object', additionalProperties: { type: 'string' } } } },
+      {
+        method: 'GET',
+        path: spec.marks,
+        access,
+        doc: {
+          tags,
+          summary: 'The kinds of work a job may do, each by its name',
+          data: { type: 'object', additionalProperties: { type: 'string' } },
+        },
+      },
       (c) => {
         const t = c.get('t');
         return ok(c, Object.fromEntries(marks.map((mark) => [mark, t(`resources.${name}.enums.${JOB_FIELDS.mark}.${mark}`, { _: mark })])));
@@ -32,7 +41,14 @@ export function registerScheduleCalls(api: Api, registry: Registry, scheduler: S
         method: 'POST',
         path: spec.run,
         access,
-        doc: { tags, summary: 'Runs a job now and answers the run', description: 'The answer is the run as recorded, its `result` ok or failed.', parameters: [idParameter('id')], data: { type: 'object', additionalProperties: true }, codes: [Code.invalidInput, Code.notFound] },
+        doc: {
+          tags,
+          summary: 'Runs a job now and answers the run',
+          description: 'The answer is the run as recorded, its `result` ok or failed.',
+          parameters: [idParameter('id')],
+          data: { type: 'object', additionalProperties: true },
+          codes: [Code.invalidInput, Code.notFound],
+        },
       },
       async (c) => {
         const id = idIn(c, 'id');

@@ -56,7 +56,18 @@ interface JobKind {
   typeField: string;
 }
 
-export function createScheduler({ registry, store, now = () => new Date(), timeZone = SCHEDULE_TIME_ZONE, sweepUploads, pruneSignIns, onError = console.error, onFailure, work: moreWork = {}, parameters = createParameters({ registry, store }) }: SchedulerDeps): Scheduler {
+export function createScheduler({
+  registry,
+  store,
+  now = () => new Date(),
+  timeZone = SCHEDULE_TIME_ZONE,
+  sweepUploads,
+  pruneSignIns,
+  onError = console.error,
+  onFailure,
+  work: moreWork = {},
+  parameters = createParameters({ registry, store }),
+}: SchedulerDeps): Scheduler {
   /** The visit log the pruning job trims, when the schemas have it. */
   const visits = registry.resources[VISIT_LOG] ? { resource: VISIT_LOG, at: 'at' } : undefined;
   /** The operation log the pruning job trims, when the schemas have it. */
@@ -64,7 +75,14 @@ export function createScheduler({ registry, store, now = () => new Date(), timeZ
   const kinds: JobKind[] = Object.entries(registry.resources).flatMap(([resource, schema]) => {
     const spec = schema['x-resource'].schedule;
     if (!spec) return [];
-    return [{ resource, runs: spec.runs, runParent: registry.resources[spec.runs]['x-resource'].parent!.field, typeField: periodTypeField(schema) ?? 'type' }];
+    return [
+      {
+        resource,
+        runs: spec.runs,
+        runParent: registry.resources[spec.runs]['x-resource'].parent!.field,
+        typeField: periodTypeField(schema) ?? 'type',
+      },
+    ];
   });
 
   /** Takes the job's due run: moves its next run on, in one transaction; false when it is not due (any more). */
@@ -78,7 +96,13 @@ export function createScheduler({ registry, store, now = () => new Date(), timeZ
       let next = period ? nextRun(period, planned, timeZone) : undefined;
       if (period && next! <= at) next = nextRun(period, at, timeZone);
       const { id: _id, version: _version, ...fields } = job;
-      await tx.update(kind.resource, id, { ...fields, [JOB_FIELDS.lastRun]: at.toISOString(), [JOB_FIELDS.nextRun]: next?.toISOString() }, undefined, { keepVersion: true });
+      await tx.update(
+        kind.resource,
+        id,
+        { ...fields, [JOB_FIELDS.lastRun]: at.toISOString(), [JOB_FIELDS.nextRun]: next?.toISOString() },
+        undefined,
+        { keepVersion: true },
+      );
       return job;
     });
 
@@ -91,7 +115,16 @@ export function createScheduler({ registry, store, now = () => new Date(), timeZ
       const mark = String(job[JOB_FIELDS.mark]);
       const work = Object.hasOwn(moreWork, mark) ? moreWork[mark] : JOB_WORK[mark];
       if (!work) throw new Error(`no work is written for the mark "${String(job[JOB_FIELDS.mark])}"`);
-      count = await work({ store, now: startedAt, sweepUploads, pruneSignIns, runs: { resource: kind.runs, startedAt: RUN_FIELDS.startedAt }, visits, operationLog, parameters: await parameters.current() });
+      count = await work({
+        store,
+        now: startedAt,
+        sweepUploads,
+        pruneSignIns,
+        runs: { resource: kind.runs, startedAt: RUN_FIELDS.startedAt },
+        visits,
+        operationLog,
+        parameters: await parameters.current(),
+      });
     } catch (error) {
       result = 'failed';
       message = (error instanceof Error ? error.message : String(error)).slice(0, MESSAGE_MAX);
@@ -99,7 +132,14 @@ export function createScheduler({ registry, store, now = () => new Date(), timeZ
     const endedAt = now();
     if (result === 'failed' && onFailure) {
       const job_name = String(job[registry.resources[kind.resource]['x-resource'].recordRepresentation] ?? job.id);
-      await onFailure({ to_role: 'admin', kind: 'job_failed', title_key: 'notify.job_failed.title', text_key: 'notify.job_failed.text', params: { job: job_name, at: startedAt.toISOString(), reason: message }, ...linkTo(kind.resource, job.id) }).catch(onError);
+      await onFailure({
+        to_role: 'admin',
+        kind: 'job_failed',
+        title_key: 'notify.job_failed.title',
+        text_key: 'notify.job_failed.text',
+        params: { job: job_name, at: startedAt.toISOString(), reason: message },
+        ...linkTo(kind.resource, job.id),
+      }).catch(onError);
     }
     return store.transaction(async (tx) => {
       const run = await tx.insert(kind.runs, {
@@ -115,7 +155,13 @@ export function createScheduler({ registry, store, now = () => new Date(), timeZ
       const current = await tx.get(kind.resource, job.id as number);
       if (current) {
         const { id: _id, version: _version, ...fields } = current;
-        await tx.update(kind.resource, current.id, { ...fields, [JOB_FIELDS.lastResult]: result, [JOB_FIELDS.lastMessage]: message || undefined }, undefined, { keepVersion: true });
+        await tx.update(
+          kind.resource,
+          current.id,
+          { ...fields, [JOB_FIELDS.lastResult]: result, [JOB_FIELDS.lastMessage]: message || undefined },
+          undefined,
+          { keepVersion: true },
+        );
       }
       return run;
     });

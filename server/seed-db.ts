@@ -23,7 +23,9 @@ export async function seedBegun(connection: Connection): Promise<boolean> {
   const { rows } =
     connection.dialect === 'postgres'
       ? await sql<{ found: unknown }>`select to_regclass('app_seed') as found`.execute(connection.db)
-      : await sql<{ found: unknown }>`select name as found from sqlite_master where type = 'table' and name = 'app_seed'`.execute(connection.db);
+      : await sql<{ found: unknown }>`select name as found from sqlite_master where type = 'table' and name = 'app_seed'`.execute(
+          connection.db,
+        );
   return rows.length > 0 && rows[0].found !== null;
 }
 
@@ -91,10 +93,20 @@ export function sqlSeedProgress(
         .transaction()
         .execute(async (trx) => {
           if (connection.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
-          if (await trx.selectFrom('app_seed').select('resource').where('resource', 'in', [...resources]).executeTakeFirst()) return false;
+          if (
+            await trx
+              .selectFrom('app_seed')
+              .select('resource')
+              .where('resource', 'in', [...resources])
+              .executeTakeFirst()
+          )
+            return false;
           await work(bind({ ...connection, db: trx }));
           const doneAt = new Date().toISOString();
-          await trx.insertInto('app_seed').values(resources.map((resource) => ({ resource, done_at: doneAt }))).execute();
+          await trx
+            .insertInto('app_seed')
+            .values(resources.map((resource) => ({ resource, done_at: doneAt })))
+            .execute();
           return true;
         }),
   };

@@ -24,7 +24,11 @@ export function registerSession(api: Api, registry: Registry, accounts: Accounts
         tags: ['session'],
         summary: 'Sign in',
         description: `The username is trimmed; one longer than ${MAX_USERNAME_LENGTH} characters is refused without a lookup.`,
-        body: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string', minLength: 1 }, password: { type: 'string', minLength: 1 } } },
+        body: {
+          type: 'object',
+          required: ['username', 'password'],
+          properties: { username: { type: 'string', minLength: 1 }, password: { type: 'string', minLength: 1 } },
+        },
         data: { type: 'object', required: ['token'], properties: { token: text } },
         codes: [Code.loginFailed, Code.tooManyAttempts],
       },
@@ -35,11 +39,13 @@ export function registerSession(api: Api, registry: Registry, accounts: Accounts
       const username = typeof read.body.username === 'string' ? read.body.username.trim() : '';
       const password = typeof read.body.password === 'string' ? read.body.password : '';
       const t = c.get('t');
-      if (username.length > MAX_USERNAME_LENGTH) return fail(c, Code.loginFailed, t('server.username_too_long', { max: MAX_USERNAME_LENGTH }));
+      if (username.length > MAX_USERNAME_LENGTH)
+        return fail(c, Code.loginFailed, t('server.username_too_long', { max: MAX_USERNAME_LENGTH }));
       if (!username || !password) return fail(c, Code.loginFailed, t('server.login_failed'));
       const result = await accounts.login(username, password, addressOf(c));
       if ('token' in result) return ok(c, { token: result.token });
-      if (result.refused === 'locked') return fail(c, Code.tooManyAttempts, t('server.login_locked', { smart_count: result.minutes, minutes: result.minutes }));
+      if (result.refused === 'locked')
+        return fail(c, Code.tooManyAttempts, t('server.login_locked', { smart_count: result.minutes, minutes: result.minutes }));
       return fail(c, Code.loginFailed, t('server.login_failed'));
     },
   );
@@ -54,7 +60,8 @@ export function registerSession(api: Api, registry: Registry, accounts: Accounts
       doc: {
         tags: ['session'],
         summary: 'The signed-in person, and the route tree they may see',
-        description: 'The token may also be given as the query parameter `token`, on this call only. `routes` is the menu and route tree of the stored menu, filtered for the person\'s roles; `mustChange` says they must choose a new password (POST /user/password) before any other call.',
+        description:
+          "The token may also be given as the query parameter `token`, on this call only. `routes` is the menu and route tree of the stored menu, filtered for the person's roles; `mustChange` says they must choose a new password (POST /user/password) before any other call.",
         parameters: [{ name: 'token', in: 'query', schema: text, description: 'instead of the X-Token header' }],
         data: {
           type: 'object',
@@ -91,7 +98,10 @@ export function registerSession(api: Api, registry: Registry, accounts: Accounts
           type: 'object',
           additionalProperties: false,
           required: ['old', 'new'],
-          properties: { old: { type: 'string', minLength: 1, maxLength: PASSWORD_LIMITS.max }, new: { type: 'string', minLength: PASSWORD_LIMITS.min, maxLength: PASSWORD_LIMITS.max } },
+          properties: {
+            old: { type: 'string', minLength: 1, maxLength: PASSWORD_LIMITS.max },
+            new: { type: 'string', minLength: PASSWORD_LIMITS.min, maxLength: PASSWORD_LIMITS.max },
+          },
         },
         data: { type: 'string', const: 'success' },
       },
@@ -104,10 +114,13 @@ export function registerSession(api: Api, registry: Registry, accounts: Accounts
       const errors: { field: string; message: string }[] = [];
       const unknown = Object.keys(extra);
       if (unknown.length > 0) return fail(c, Code.invalidInput, t('server.only_fields', { fields: 'old, new' }));
-      if (typeof current !== 'string' || current.length === 0 || current.length > PASSWORD_LIMITS.max) errors.push({ field: 'old', message: t('server.password_old_required') });
-      if (typeof next !== 'string' || next.length < PASSWORD_LIMITS.min || next.length > PASSWORD_LIMITS.max) errors.push({ field: 'new', message: t('server.password_length', PASSWORD_LIMITS) });
+      if (typeof current !== 'string' || current.length === 0 || current.length > PASSWORD_LIMITS.max)
+        errors.push({ field: 'old', message: t('server.password_old_required') });
+      if (typeof next !== 'string' || next.length < PASSWORD_LIMITS.min || next.length > PASSWORD_LIMITS.max)
+        errors.push({ field: 'new', message: t('server.password_length', PASSWORD_LIMITS) });
       else if (next === current) errors.push({ field: 'new', message: t('server.password_same') });
-      if (errors.length === 0 && !(await accounts.passwordMatches(c.get('user').username, current as string))) errors.push({ field: 'old', message: t('server.password_old_wrong') });
+      if (errors.length === 0 && !(await accounts.passwordMatches(c.get('user').username, current as string)))
+        errors.push({ field: 'old', message: t('server.password_old_wrong') });
       if (errors.length > 0) return fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
       const id = (await accounts.list()).find((account) => account.username === c.get('user').username)?.id;
       if (id === undefined) return fail(c, Code.tokenInvalid, t('server.token_invalid'));
@@ -143,7 +156,15 @@ export function registerSession(api: Api, registry: Registry, accounts: Accounts
       method: 'GET',
       path: '/config',
       access: 'signed-in',
-      doc: { tags: ['session'], summary: `Option lists: ${Object.keys(registry.config).join(', ')}`, data: { type: 'object', required: Object.keys(registry.config), additionalProperties: { type: 'array', items: { type: 'object' } } } },
+      doc: {
+        tags: ['session'],
+        summary: `Option lists: ${Object.keys(registry.config).join(', ')}`,
+        data: {
+          type: 'object',
+          required: Object.keys(registry.config),
+          additionalProperties: { type: 'array', items: { type: 'object' } },
+        },
+      },
     },
     (c) => ok(c, options),
   );
@@ -153,7 +174,11 @@ export function registerSession(api: Api, registry: Registry, accounts: Accounts
       method: 'GET',
       path: '/staff/info',
       access: 'signed-in',
-      doc: { tags: ['session'], summary: "The signed-in person's staff card", data: { type: 'object', properties: { introduction: text, avatar: text, name: text, mobile: text } } },
+      doc: {
+        tags: ['session'],
+        summary: "The signed-in person's staff card",
+        data: { type: 'object', properties: { introduction: text, avatar: text, name: text, mobile: text } },
+      },
     },
     (c) => {
       const { introduction, avatar, name, mobile } = c.get('user');

@@ -45,7 +45,12 @@ export interface SingletonDeps {
 
 function singletonDoc(kind: 'info' | 'update', name: string): OperationDoc {
   if (kind === 'info') {
-    return { tags: [name], summary: `The ${name} record (one for the whole system)`, description: 'A field never saved answers its default; version 0 until the first save.', data: ref(name) };
+    return {
+      tags: [name],
+      summary: `The ${name} record (one for the whole system)`,
+      description: 'A field never saved answers its default; version 0 until the first save.',
+      data: ref(name),
+    };
   }
   return {
     tags: [name],
@@ -69,29 +74,35 @@ export function registerSingleton(api: Api, name: string, schema: ResourceSchema
     );
   }
   if (!update) return;
-  api.on({ method: update.method, path: update.path, access: { resource: name }, doc: singletonDoc('update', name) }, async (c: AppContext) => {
-    const read = await readJson(c);
-    if (!('body' in read)) return refuseBody(c, read);
-    const { version: givenVersion, ...fields } = read.body;
-    // Absent or null: overwrite whatever is stored.
-    const version = typeof givenVersion === 'number' ? parseInteger(givenVersion, { min: 0 }) : undefined;
-    if (givenVersion !== undefined && givenVersion !== null && version === undefined) return fail(c, Code.invalidInput, c.get('t')('server.bad_version'));
-    const result = await authored(store, c).transaction(async (tx) => {
-      const existing = await storedRow(tx, name);
-      const current = answered(schema, existing);
-      // The body is checked as sent: an id (the record has none to choose) is refused like any field it may not set.
-      const merged = { ...stripReadOnly(schema, current), ...fields };
-      const errors = validator.check(name, merged, c.get('language'), c.get('t'));
-      if (errors.length > 0) return { status: 'invalid' as const, errors };
-      const record = derive(schema, compact(merged, schema), existing, now());
-      if (existing) return tx.update(name, existing.id, record, version);
-      if (version !== undefined && version !== UNSAVED_VERSION) return { status: 'conflict' as const, current };
-      return { status: 'ok' as const, row: await tx.insert(name, record) };
-    });
-    if (result.status === 'invalid') return fail(c, Code.invalidInput, result.errors.map((e) => e.message).join('; '), { errors: result.errors });
-    if (result.status === 'conflict') return fail(c, Code.conflict, c.get('t')('server.conflict'), { data: answered(schema, result.current) });
-    if (result.status === 'missing') throw new Error(`the ${name} record went away during its update`);
-    onWrite?.(name);
-    return ok(c, flattenRecord(schema, answered(schema, result.row)), c.get('t')('server.edited'));
-  });
+  api.on(
+    { method: update.method, path: update.path, access: { resource: name }, doc: singletonDoc('update', name) },
+    async (c: AppContext) => {
+      const read = await readJson(c);
+      if (!('body' in read)) return refuseBody(c, read);
+      const { version: givenVersion, ...fields } = read.body;
+      // Absent or null: overwrite whatever is stored.
+      const version = typeof givenVersion === 'number' ? parseInteger(givenVersion, { min: 0 }) : undefined;
+      if (givenVersion !== undefined && givenVersion !== null && version === undefined)
+        return fail(c, Code.invalidInput, c.get('t')('server.bad_version'));
+      const result = await authored(store, c).transaction(async (tx) => {
+        const existing = await storedRow(tx, name);
+        const current = answered(schema, existing);
+        // The body is checked as sent: an id (the record has none to choose) is refused like any field it may not set.
+        const merged = { ...stripReadOnly(schema, current), ...fields };
+        const errors = validator.check(name, merged, c.get('language'), c.get('t'));
+        if (errors.length > 0) return { status: 'invalid' as const, errors };
+        const record = derive(schema, compact(merged, schema), existing, now());
+        if (existing) return tx.update(name, existing.id, record, version);
+        if (version !== undefined && version !== UNSAVED_VERSION) return { status: 'conflict' as const, current };
+        return { status: 'ok' as const, row: await tx.insert(name, record) };
+      });
+      if (result.status === 'invalid')
+        return fail(c, Code.invalidInput, result.errors.map((e) => e.message).join('; '), { errors: result.errors });
+      if (result.status === 'conflict')
+        return fail(c, Code.conflict, c.get('t')('server.conflict'), { data: answered(schema, result.current) });
+      if (result.status === 'missing') throw new Error(`the ${name} record went away during its update`);
+      onWrite?.(name);
+      return ok(c, flattenRecord(schema, answered(schema, result.row)), c.get('t')('server.edited'));
+    },
+  );
 }

@@ -60,7 +60,11 @@ async function checkSchemaFiles(registry: Registry) {
     import('../kernel/schema/icons-node'),
     import('../kernel/schema/route-component'),
   ]);
-  const problems = checkSchemas(readSchemaFiles(), registry.config, registry.routes, { pages: PAGES, panels: PANELS, icons: materialIconComponents() });
+  const problems = checkSchemas(readSchemaFiles(), registry.config, registry.routes, {
+    pages: PAGES,
+    panels: PANELS,
+    icons: materialIconComponents(),
+  });
   if (problems.length > 0) throw new Error(`The schema files in ${SCHEMA_DIR} have problems:\n${problems.map(formatProblem).join('\n')}`);
   if (stamp && record) writeFileSync(record, `${stamp}\n`);
 }
@@ -121,14 +125,21 @@ async function main() {
     maxBytes: Number(process.env.UPLOAD_MAX_BYTES ?? DEFAULT_UPLOAD_MAX_BYTES),
   };
   const jsonBodyMaxBytes = parseInteger(process.env.JSON_BODY_MAX_BYTES ?? String(DEFAULT_JSON_BODY_MAX_BYTES), { min: 1024 });
-  if (jsonBodyMaxBytes === undefined) throw new Error(`JSON_BODY_MAX_BYTES must be a whole number of bytes, at least 1024 (it is "${process.env.JSON_BODY_MAX_BYTES}")`);
+  if (jsonBodyMaxBytes === undefined)
+    throw new Error(`JSON_BODY_MAX_BYTES must be a whole number of bytes, at least 1024 (it is "${process.env.JSON_BODY_MAX_BYTES}")`);
   // Notifications reach the streams of every server instance on PostgreSQL through LISTEN/NOTIFY.
   // (The bus, with the PostgreSQL client, is loaded only then.)
   const postgresUrl = connection.dialect === 'postgres' ? process.env.DATABASE_URL : undefined;
   const bus = postgresUrl ? await import('./notify/pg-bus') : undefined;
-  const noticeBus = postgresUrl && bus ? await bus.postgresBus(postgresUrl, undefined, (error) => log.error({ err: error }, 'notification bus')) : undefined;
+  const noticeBus =
+    postgresUrl && bus
+      ? await bus.postgresBus(postgresUrl, undefined, (error) => log.error({ err: error }, 'notification bus'))
+      : undefined;
   // So do changes of the menu and the roles, on a channel of their own: every instance checks the same rules at once.
-  const accessSignal = postgresUrl && bus ? await bus.postgresBus(postgresUrl, 'console_access', (error) => log.error({ err: error }, 'access signal')) : undefined;
+  const accessSignal =
+    postgresUrl && bus
+      ? await bus.postgresBus(postgresUrl, 'console_access', (error) => log.error({ err: error }, 'access signal'))
+      : undefined;
   const api = createApp({
     registry,
     store,
@@ -140,7 +151,10 @@ async function main() {
     accessSignal,
     parameters,
     // SQLite: copies made by this server, under DATA_DIR/backups (where `npm run backup` puts them too).
-    backups: connection.dialect === 'sqlite' ? sqliteBackups({ source: sqliteFileOf(), dir: join(process.env.DATA_DIR ?? 'data', 'backups') }) : { mode: 'pg_dump' },
+    backups:
+      connection.dialect === 'sqlite'
+        ? sqliteBackups({ source: sqliteFileOf(), dir: join(process.env.DATA_DIR ?? 'data', 'backups') })
+        : { mode: 'pg_dump' },
     // Set on every answer by the web app (web.ts); the API's JSON answers are made with them.
     answerHeaders: SECURITY_HEADERS,
     onError: (error) => log.error({ err: error }, 'request failed'),
@@ -155,11 +169,12 @@ async function main() {
     // once the server answers (right after demo data is loaded, or on an install made before they
     // were kept), a record at a time with requests let in between.
     const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-    setImmediate(() =>
-      void api
-        .settle(pause)
-        .then(() => log.info('derived values settled'))
-        .catch((error) => log.error({ err: error }, 'settling derived values')),
+    setImmediate(
+      () =>
+        void api
+          .settle(pause)
+          .then(() => log.info('derived values settled'))
+          .catch((error) => log.error({ err: error }, 'settling derived values')),
     );
   });
 

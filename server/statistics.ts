@@ -30,7 +30,11 @@ interface Deps {
 const total = (buckets: { count: number }[]) => buckets.reduce((sum, b) => sum + b.count, 0);
 
 /** The records of `resource` counted by a field's values, and a number field added up per value. */
-async function groupResult(name: string, entry: { groupBy: string; resource?: string; sum?: string }, store: Store): Promise<StatisticsResult> {
+async function groupResult(
+  name: string,
+  entry: { groupBy: string; resource?: string; sum?: string },
+  store: Store,
+): Promise<StatisticsResult> {
   const { groupBy, resource, sum } = entry;
   const groups = await store.aggregate(resource ?? name, { by: groupBy, sum: sum ? [sum] : [] }, []);
   const buckets = groups.map(({ value, count, sums }) => (sum ? { value, count, sum: round2(sums[sum]) } : { value, count }));
@@ -46,14 +50,10 @@ async function perMonthResult(name: string, spec: PerMonthSpec, store: Store, no
   const window = monthWindow(now, spec.months);
   const measure = monthMeasure(spec);
   const fields = measure ? [measure.field] : [];
-  const groups = await store.aggregate(
-    spec.resource ?? name,
-    { by: spec.date, utcMonth: true, sum: fields, valueCounts: fields },
-    [
-      { field: spec.date, op: 'gte', value: window.after },
-      { field: spec.date, op: 'lte', value: window.before },
-    ],
-  );
+  const groups = await store.aggregate(spec.resource ?? name, { by: spec.date, utcMonth: true, sum: fields, valueCounts: fields }, [
+    { field: spec.date, op: 'gte', value: window.after },
+    { field: spec.date, op: 'lte', value: window.before },
+  ]);
   const byMonth = new Map(groups.map((g) => [g.value, g]));
   const inWindow = window.months.map((month) => ({ month, group: byMonth.get(month) }));
   const value = (sum: number, valued: number) => (measure?.kind === 'sum' ? round2(sum) : valued > 0 ? round2(sum / valued) : null);
@@ -63,7 +63,14 @@ async function perMonthResult(name: string, spec: PerMonthSpec, store: Store, no
     if (!measure) return { month, count };
     return { month, count, value: value(group?.sums[measure.field] ?? 0, group?.valueCounts[measure.field] ?? 0) };
   });
-  const overall = measure ? { value: value(add((g) => g.sums[measure.field]), add((g) => g.valueCounts[measure.field])) } : {};
+  const overall = measure
+    ? {
+        value: value(
+          add((g) => g.sums[measure.field]),
+          add((g) => g.valueCounts[measure.field]),
+        ),
+      }
+    : {};
   return { perMonth: spec, total: add((g) => g.count), ...overall, months };
 }
 
@@ -99,7 +106,11 @@ function answerSchema(schema: ResourceSchema): Json {
   const entry = (e: StatisticsEntry): Json => {
     if ('groupBy' in e) {
       const summed = e.sum ? ['sum'] : [];
-      const bucket = { type: 'object', required: ['value', 'count', ...summed], properties: { value: VALUE, count: COUNT, ...(e.sum ? { sum: NUMBER } : {}) } };
+      const bucket = {
+        type: 'object',
+        required: ['value', 'count', ...summed],
+        properties: { value: VALUE, count: COUNT, ...(e.sum ? { sum: NUMBER } : {}) },
+      };
       return {
         type: 'object',
         required: ['groupBy', 'total', 'buckets', ...(e.resource ? ['resource'] : []), ...(e.sum ? ['sum', 'sumTotal'] : [])],
@@ -127,13 +138,27 @@ function answerSchema(schema: ResourceSchema): Json {
           perMonth: { type: 'object' },
           total: COUNT,
           ...(measure ? { value: { ...value, description: `the ${measure.kind} over all the months` } } : {}),
-          months: { type: 'array', items: month, minItems: e.perMonth.months, maxItems: e.perMonth.months, description: 'oldest first, UTC months' },
+          months: {
+            type: 'array',
+            items: month,
+            minItems: e.perMonth.months,
+            maxItems: e.perMonth.months,
+            description: 'oldest first, UTC months',
+          },
         },
       };
     }
     if ('histogram' in e) {
-      const bucket = { type: 'object', required: ['from', 'to', 'count'], properties: { from: { type: 'number' }, to: { type: ['number', 'null'] }, count: COUNT } };
-      return { type: 'object', required: ['histogram', 'total', 'buckets'], properties: { histogram: { const: e.histogram }, total: COUNT, buckets: { type: 'array', items: bucket } } };
+      const bucket = {
+        type: 'object',
+        required: ['from', 'to', 'count'],
+        properties: { from: { type: 'number' }, to: { type: ['number', 'null'] }, count: COUNT },
+      };
+      return {
+        type: 'object',
+        required: ['histogram', 'total', 'buckets'],
+        properties: { histogram: { const: e.histogram }, total: COUNT, buckets: { type: 'array', items: bucket } },
+      };
     }
     const date = { type: 'string', format: 'date' };
     return {
@@ -150,7 +175,11 @@ function answerSchema(schema: ResourceSchema): Json {
     };
   };
   const entries = schema['x-resource'].statistics?.entries ?? [];
-  return { type: 'object', required: ['entries'], properties: { entries: { type: 'array', prefixItems: entries.map(entry), minItems: entries.length, maxItems: entries.length } } };
+  return {
+    type: 'object',
+    required: ['entries'],
+    properties: { entries: { type: 'array', prefixItems: entries.map(entry), minItems: entries.length, maxItems: entries.length } },
+  };
 }
 
 /** An entry in a few words, for the call's documentation. */

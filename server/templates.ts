@@ -21,7 +21,16 @@ export function registerTemplates(api: Api, registry: Registry) {
       doc: {
         tags: ['article'],
         summary: 'Page views by platform',
-        data: { type: 'object', required: ['pvData'], properties: { pvData: { type: 'array', items: { type: 'object', required: ['key', 'pv'], properties: { key: { type: 'string' }, pv: { type: 'integer' } } } } } },
+        data: {
+          type: 'object',
+          required: ['pvData'],
+          properties: {
+            pvData: {
+              type: 'array',
+              items: { type: 'object', required: ['key', 'pv'], properties: { key: { type: 'string' }, pv: { type: 'integer' } } },
+            },
+          },
+        },
       },
     },
     (c) => ok(c, { pvData }),

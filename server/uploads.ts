@@ -5,7 +5,14 @@
 import type { Context } from 'hono';
 import { Code } from '../kernel/contract/codes';
 import { parseInteger } from '../kernel/contract/integers';
-import { FILE_TYPES, STORED_NAME, UPLOAD_FILE_PATH, UPLOAD_THUMBNAIL_PATH, acceptedExtensions, extensionOf } from '../kernel/contract/uploads';
+import {
+  FILE_TYPES,
+  STORED_NAME,
+  UPLOAD_FILE_PATH,
+  UPLOAD_THUMBNAIL_PATH,
+  acceptedExtensions,
+  extensionOf,
+} from '../kernel/contract/uploads';
 import { type AppContext, type AppEnv, fail, ok } from './context';
 import { type Api, type OperationDoc, formatBytes } from './endpoints';
 import { DEFAULT_UPLOAD_MAX_BYTES, type Files, type Refusal } from './files/service';
@@ -60,7 +67,11 @@ export function multipartBody(maxBytes: number, fields: Record<string, object> =
           type: 'object',
           required: ['file', ...required],
           properties: {
-            file: { type: 'string', format: 'binary', description: `one of ${EXTENSIONS.join(', ')}, at most ${limit}; the content must match the extension` },
+            file: {
+              type: 'string',
+              format: 'binary',
+              description: `one of ${EXTENSIONS.join(', ')}, at most ${limit}; the content must match the extension`,
+            },
             ...fields,
           },
         },
@@ -71,7 +82,8 @@ export function multipartBody(maxBytes: number, fields: Record<string, object> =
 
 /** The size limit, refused while the body arrives (multipart framing needs a little room). */
 export function uploadBodyLimit(files: Files) {
-  const refuse = (c: Context<AppEnv>) => fail(c, Code.invalidInput, c.get('t')('server.upload_too_large', { size: files.limits().maxSize }));
+  const refuse = (c: Context<AppEnv>) =>
+    fail(c, Code.invalidInput, c.get('t')('server.upload_too_large', { size: files.limits().maxSize }));
   return { bytes: files.maxBytes + 64 * 1024, refuse };
 }
 
@@ -101,11 +113,17 @@ export async function readDeleteId(c: AppContext): Promise<{ id: number } | { re
   const read = await readJson(c);
   if (!('body' in read)) return { refusal: refuseBody(c, read) };
   const id = parseInteger(read.body.id);
-  if (id === undefined || Object.keys(read.body).length !== 1) return { refusal: fail(c, Code.invalidInput, c.get('t')('server.missing_id', { max: 1 })) };
+  if (id === undefined || Object.keys(read.body).length !== 1)
+    return { refusal: fail(c, Code.invalidInput, c.get('t')('server.missing_id', { max: 1 })) };
   return { id };
 }
 
-export const DELETE_BODY = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } };
+export const DELETE_BODY = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+};
 
 export function registerUploads(api: Api, files: Files) {
   const { maxSize } = files.limits();
@@ -118,7 +136,8 @@ export function registerUploads(api: Api, files: Files) {
       doc: {
         tags: ['uploads'],
         summary: `Upload a file (${EXTENSIONS.join(', ')}; at most ${maxSize})`,
-        description: 'The file belongs to you alone until a record names it in one of its upload fields and is saved; one no record takes is removed after a day.',
+        description:
+          'The file belongs to you alone until a record names it in one of its upload fields and is saved; one no record takes is removed after a day.',
         body: multipartBody(files.maxBytes),
         data: UPLOADED_FILE,
         codes: [Code.invalidInput],
@@ -145,7 +164,11 @@ export function registerUploads(api: Api, files: Files) {
       doc: {
         tags: ['uploads'],
         summary: "Uploaded files: your own not yet saved in a record, and those of records you may use (admins: everyone's)",
-        data: { type: 'object', required: ['list', 'count'], properties: { list: { type: 'array', items: UPLOADED_FILE }, count: { type: 'integer' } } },
+        data: {
+          type: 'object',
+          required: ['list', 'count'],
+          properties: { list: { type: 'array', items: UPLOADED_FILE }, count: { type: 'integer' } },
+        },
       },
     },
     async (c) => {
@@ -180,11 +203,15 @@ export function registerUploads(api: Api, files: Files) {
       if (access === 'field') {
         const field = upload.attachedAs!.slice('field:'.length);
         const resource = upload.resource!;
-        return fail(c, Code.inUse, t('server.upload_in_field', {
-          field: t(`resources.${resource}.fields.${field}`, { _: field }),
-          resource: t(`resources.${resource}.name`, { smart_count: 1, _: resource }),
-          id: upload.recordId,
-        }));
+        return fail(
+          c,
+          Code.inUse,
+          t('server.upload_in_field', {
+            field: t(`resources.${resource}.fields.${field}`, { _: field }),
+            resource: t(`resources.${resource}.name`, { smart_count: 1, _: resource }),
+            id: upload.recordId,
+          }),
+        );
       }
       await files.remove([upload]);
       return ok(c, { id }, t('server.deleted'));

@@ -98,7 +98,13 @@ export function createWebApp({ api, distDir, log, healthy }: WebDeps) {
   web.use(async (c, next) => {
     const started = performance.now();
     await next();
-    log.info({ id: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+    log.info({
+      id: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
   });
   web.get('/healthz', async (c) => {
     try {
@@ -132,7 +138,8 @@ export function createWebApp({ api, distDir, log, healthy }: WebDeps) {
   web.get('/', page);
   web.use('/*', async (c, next) => {
     await next();
-    if (c.res.ok && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', cachingOf(c.req.path, c.res.headers.get('Content-Type') ?? ''));
+    if (c.res.ok && !c.res.headers.has('Cache-Control'))
+      c.res.headers.set('Cache-Control', cachingOf(c.req.path, c.res.headers.get('Content-Type') ?? ''));
   });
   web.use('/*', serveStatic({ root: distDir, precompressed: true }));
   // A missing build file (a stale chunk after a deploy) fails loudly instead of being parsed as the page.
@@ -156,7 +163,10 @@ export function createWebApp({ api, distDir, log, healthy }: WebDeps) {
     } catch (error) {
       if (!(error instanceof Error)) throw error;
       console.error(error);
-      answer = new Response('Internal Server Error', { status: 500, headers: { 'Content-Type': 'text/plain; charset=UTF-8', 'X-Request-Id': id } });
+      answer = new Response('Internal Server Error', {
+        status: 500,
+        headers: { 'Content-Type': 'text/plain; charset=UTF-8', 'X-Request-Id': id },
+      });
     }
     log.info({ id, method: request.method, path, status: answer.status, ms: Math.round(performance.now() - started) });
     if (!isComplete(answer)) for (const [name, value] of SECURITY_HEADER_LIST) answer.headers.set(name, value);

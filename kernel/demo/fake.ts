@@ -76,7 +76,8 @@ function makingOrder(root: ResourceSchema): Field[] {
   const state = new Map<string, 'visiting' | 'done'>();
   const visit = (f: Field, chain: string[]) => {
     if (state.get(f.path) === 'done') return;
-    if (state.get(f.path) === 'visiting') throw new Error(`Demo data of ${root.$id}: ${[...chain, f.path].join(' → ')} are made from one another in a circle`);
+    if (state.get(f.path) === 'visiting')
+      throw new Error(`Demo data of ${root.$id}: ${[...chain, f.path].join(' → ')} are made from one another in a circle`);
     state.set(f.path, 'visiting');
     const source = byPath.get(madeFrom(f.schema['x-fake']) ?? '');
     if (source) visit(source, [...chain, f.path]);
@@ -137,8 +138,14 @@ function makeRecord(root: ResourceSchema, refs: FakeRefs, making: Omit<Making, '
     }
     if (value !== undefined) setPath(record, path, value);
     else if (required) {
-      const target = schema['x-ref'] ? `records of ${schema['x-ref']}` : dictionaryCode(schema) !== undefined ? `items in the dictionary list "${dictionaryCode(schema)}"` : undefined;
-      throw new Error(`Demo data of ${root.$id}: field ${path} is required, but ${target ? `there are no ${target} to point at` : `its x-fake "${schema['x-fake']}" made no value`}`);
+      const target = schema['x-ref']
+        ? `records of ${schema['x-ref']}`
+        : dictionaryCode(schema) !== undefined
+          ? `items in the dictionary list "${dictionaryCode(schema)}"`
+          : undefined;
+      throw new Error(
+        `Demo data of ${root.$id}: field ${path} is required, but ${target ? `there are no ${target} to point at` : `its x-fake "${schema['x-fake']}" made no value`}`,
+      );
     }
   }
   dropUnmetConditions(root, record);
@@ -159,7 +166,10 @@ function uniqueKeeper(root: ResourceSchema) {
         keys.forEach((key, i) => key !== undefined && used[i].add(key));
         return record;
       }
-      if (attempt === UNIQUE_TRIES) throw new Error(`Demo data of ${root.$id}: ${UNIQUE_TRIES} records in a row repeat an earlier one's ${sets[clash].join(' and ')}; its x-fake makes too few different values`);
+      if (attempt === UNIQUE_TRIES)
+        throw new Error(
+          `Demo data of ${root.$id}: ${UNIQUE_TRIES} records in a row repeat an earlier one's ${sets[clash].join(' and ')}; its x-fake makes too few different values`,
+        );
     }
   };
 }
@@ -253,7 +263,12 @@ export function checkFake(schema: ResourceSchema, config: ConfigOptions): void {
  * demo data is, its references pointing at the stand-in id 1 and its dictionary fields at the
  * given keys. The same on every call.
  */
-export function exampleRecord(schema: ResourceSchema, config: ConfigOptions, dictionaryKeys: (code: string) => readonly string[], attempt = 1): Record<string, unknown> {
+export function exampleRecord(
+  schema: ResourceSchema,
+  config: ConfigOptions,
+  dictionaryKeys: (code: string) => readonly string[],
+  attempt = 1,
+): Record<string, unknown> {
   faker.seed(seedOf(schema.$id, attempt));
   return makeRecord(schema, { ids: () => [1], dictionaryKeys }, { config });
 }

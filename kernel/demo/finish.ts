@@ -53,7 +53,9 @@ function sumChildren(registry: Registry, name: string, rows: Row[], set: Generat
     const children = set.records[spec.sumOf.resource];
     if (!link || link.resource !== name || !children) continue;
     rows.forEach((row, index) => {
-      const total = children.filter((child) => names(child[link.field], name, index)).reduce((sum, child) => sum + (Number(child[spec.sumOf.field]) || 0), 0);
+      const total = children
+        .filter((child) => names(child[link.field], name, index))
+        .reduce((sum, child) => sum + (Number(child[spec.sumOf.field]) || 0), 0);
       row[field] = onStep(total, prop.multipleOf ?? 0.01);
     });
     summed = true;
@@ -88,10 +90,12 @@ function membersAfter(
     if (parents) {
       if (spec.exclusive && parents.length > 1) throw new Error(`${describe} is assigned to ${parents.join(' and ')} at once`);
       for (const [field, refused] of Object.entries(spec.refuse ?? {})) {
-        if (refused.includes(stored[field] as string | number)) throw new Error(`${describe} cannot be assigned: its ${field} is ${String(stored[field])}`);
+        if (refused.includes(stored[field] as string | number))
+          throw new Error(`${describe} cannot be assigned: its ${field} is ${String(stored[field])}`);
       }
       Object.assign(member, spec.onAssign ?? {});
-      if (spec.memberField) member[spec.memberField] = memberFieldText(parents, registry.resources[memberResource].properties?.[spec.memberField]?.maxLength);
+      if (spec.memberField)
+        member[spec.memberField] = memberFieldText(parents, registry.resources[memberResource].properties?.[spec.memberField]?.maxLength);
     } else {
       const onSite = spec.onAssign && Object.entries(spec.onAssign).every(([field, value]) => member[field] === value);
       if (onSite) Object.assign(member, spec.onRemove ?? {});
@@ -117,7 +121,8 @@ export function finishSet(registry: Registry, set: GeneratedSet, existing: Recor
   }
   for (const name of [...order].reverse()) {
     // Derived again, as the record it is (a new one would have its roll-ups at 0), for values made from the totals.
-    if (sumChildren(registry, name, records[name], done)) records[name] = records[name].map((row) => derive(registry.resources[name], row, row, now));
+    if (sumChildren(registry, name, records[name], done))
+      records[name] = records[name].map((row) => derive(registry.resources[name], row, row, now));
   }
   // The generator's own changes first, then what the assignments make of them.
   const changed = new Map<string, Map<number, Row>>();
@@ -149,7 +154,8 @@ function resolved(row: Row, ids: Map<string, number[]>): Row {
     if (!(value instanceof Made)) out[field] = value;
     else {
       const id = ids.get(value.resource)?.[value.index];
-      if (id === undefined) throw new Error(`Demo data: ${field} names ${value.resource} record ${value.index}, which was not made before it`);
+      if (id === undefined)
+        throw new Error(`Demo data: ${field} names ${value.resource} record ${value.index}, which was not made before it`);
       out[field] = id;
     }
   }

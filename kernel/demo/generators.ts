@@ -190,7 +190,10 @@ function fromFaker(path: string): unknown {
   let target: unknown = faker;
   for (const part of path.split('.')) target = (target as Record<string, unknown> | undefined)?.[part];
   if (typeof target !== 'function') throw new Error(`no generator "${path}" (ours, or a faker path such as person.fullName)`);
-  const owner = path.split('.').slice(0, -1).reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], faker);
+  const owner = path
+    .split('.')
+    .slice(0, -1)
+    .reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], faker);
   return (target as (this: unknown) => unknown).call(owner);
 }
 

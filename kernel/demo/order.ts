@@ -27,7 +27,8 @@ export function seedOrder(resources: Record<string, ResourceSchema>): string[] {
   const state = new Map<string, 'visiting' | 'done'>();
   const visit = (name: string, path: string[]) => {
     if (state.get(name) === 'done') return;
-    if (state.get(name) === 'visiting') throw new Error(`Demo data: ${[...path.slice(path.indexOf(name)), name].join(' → ')} point at one another in a circle`);
+    if (state.get(name) === 'visiting')
+      throw new Error(`Demo data: ${[...path.slice(path.indexOf(name)), name].join(' → ')} point at one another in a circle`);
     state.set(name, 'visiting');
     for (const target of dependencies(resources[name])) {
       if (!resources[target]) throw new Error(`Demo data: ${name} points at "${target}", which is not a resource`);

@@ -98,13 +98,19 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = {
  */
 export const KEYED_PHRASES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   repairFinding: {
-    'Scheduled service after 300 h': ['No fault found on the bench; passed the flow loop test', 'Poppet and orifice worn close to the limit'],
+    'Scheduled service after 300 h': [
+      'No fault found on the bench; passed the flow loop test',
+      'Poppet and orifice worn close to the limit',
+    ],
     'Pulser failure on the last run': ['Poppet and orifice eroded; servo motor within specification', 'Servo motor winding open'],
     'Probe tube seal leak': ['Main O-ring cut; traces of mud on the electronics'],
     'Gamma module calibration due': ['Gamma count 4 % below the reference source'],
     'Battery pack replacement': ['Battery cells below rated capacity'],
     'Connector corrosion found at rig-up': ['Pin connector corroded, insulation resistance low'],
-    'Failed the surface test before the run': ['Accelerometer drift beyond tolerance', 'No fault found on the bench; passed the flow loop test'],
+    'Failed the surface test before the run': [
+      'Accelerometer drift beyond tolerance',
+      'No fault found on the bench; passed the flow loop test',
+    ],
     'Impact damage while tripping': ['Housing thread galled', 'Gamma detector crystal cracked'],
   },
   repairAction: {
@@ -161,7 +167,12 @@ export const WELL_PHRASES = {
     other: ['CGDS DRMWD-Ⅱ', 'Hailan HL-MWD', 'Shengli SL-MWD', 'Great Wall GW-MWD'],
   } as Readonly<Record<string, readonly string[]>>,
   /** Makers of a brand our config does not know, Chinese ones. */
-  otherInstrumentMakers: ['CNPC Drilling Research Institute', 'Beijing Hailan Technology', 'Shengli Drilling Technology Institute', 'CNPC Great Wall Drilling'],
+  otherInstrumentMakers: [
+    'CNPC Drilling Research Institute',
+    'Beijing Hailan Technology',
+    'Shengli Drilling Technology Institute',
+    'CNPC Great Wall Drilling',
+  ],
   /** Mud motor makers; the model is written from the hole size (5LZ172×7.0). */
   motorMakers: ['Dezhou United Petroleum', 'Tianjin Lilin', 'Shengli Power Machinery', 'Beijing Shitai', 'NOV', 'Baker Hughes'],
   /** Bottom-hole assemblies: {bit} the hole size, {motor} the motor's outside diameter, {bend} its bend. */

@@ -44,7 +44,8 @@ function chartPixels(id: number): Uint8Array {
   const points = Array.from({ length: 12 }, (_, i) => ({ x: left + i * 36, y: middle - deviation(id, i) * 150 }));
   points.forEach((point, i) => {
     const next = points[i + 1];
-    if (next) for (let t = 0; t <= 1; t += 1 / 72) paint(point.x + (next.x - point.x) * t, point.y + (next.y - point.y) * t, [245, 108, 108]);
+    if (next)
+      for (let t = 0; t <= 1; t += 1 / 72) paint(point.x + (next.x - point.x) * t, point.y + (next.y - point.y) * t, [245, 108, 108]);
     for (let dx = -2; dx <= 2; dx++) for (let dy = -2; dy <= 2; dy++) paint(point.x + dx, point.y + dy, [48, 49, 51]);
   });
   return pixels;
@@ -65,7 +66,8 @@ async function certificatePdf(id: number, deviceName: string, date: Date): Promi
   const page = pdf.addPage([595, 842]);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const write = (text: string, x: number, y: number, size = 11, face = font) => page.drawText(text, { x, y, size, font: face, color: rgb(0.19, 0.19, 0.2) });
+  const write = (text: string, x: number, y: number, size = 11, face = font) =>
+    page.drawText(text, { x, y, size, font: face, color: rgb(0.19, 0.19, 0.2) });
   page.drawRectangle({ x: 0, y: 782, width: 595, height: 60, color: rgb(0.09, 0.56, 1) });
   page.drawText('Calibration certificate', { x: 48, y: 804, size: 22, font: bold, color: rgb(1, 1, 1) });
   write(`Instrument: ${deviceName}`, 48, 740, 13, bold);
@@ -92,7 +94,11 @@ export async function demoReports(id: number, deviceName: string): Promise<DemoR
   const reports: DemoReport[] = [];
   if (id % 3 === 1) {
     const older = new Date(latest.getTime() - 365 * DAY);
-    reports.push({ name: `Calibration certificate ${deviceName} ${older.toISOString().slice(0, 10)}.pdf`, bytes: await certificatePdf(id, deviceName, older), uploadedAt: older });
+    reports.push({
+      name: `Calibration certificate ${deviceName} ${older.toISOString().slice(0, 10)}.pdf`,
+      bytes: await certificatePdf(id, deviceName, older),
+      uploadedAt: older,
+    });
   }
   reports.push({ name: `Calibration curve ${deviceName}.png`, bytes: await chartPng(id), uploadedAt: latest });
   reports.push({

@@ -138,12 +138,25 @@ export async function generatedRecords(
     const rows = await Promise.all((await store.findIds(resource, [])).map((id) => store.get(resource, id)));
     existing[resource] = rows.filter((row) => row !== undefined) as StoredRecord[];
   }
-  const codes = new Set(resources.flatMap((resource) => fields(registry.resources[resource]).map((f) => dictionaryCode(f.schema)).filter((c) => c !== undefined)));
+  const codes = new Set(
+    resources.flatMap((resource) =>
+      fields(registry.resources[resource])
+        .map((f) => dictionaryCode(f.schema))
+        .filter((c) => c !== undefined),
+    ),
+  );
   const keys = new Map<string, string[]>();
   for (const code of codes) keys.set(code, await dictionaryKeys(store, code));
   faker.seed(seedOf(name, seed));
   const plans = Object.fromEntries(resources.map((resource) => [resource, registry.resources[resource]['x-resource'].seed!]));
-  const set = generator.generate({ registry, plans, existing, dictionaryKeys: (code) => keys.get(code) ?? [], random: faker, seedDate: SEED_DATE });
+  const set = generator.generate({
+    registry,
+    plans,
+    existing,
+    dictionaryKeys: (code) => keys.get(code) ?? [],
+    random: faker,
+    seedDate: SEED_DATE,
+  });
   return finishSet(registry, set, existing, SEED_DATE);
 }
 
@@ -176,12 +189,23 @@ export async function seedStore(store: SeedStore, registry: Registry, options: S
     // Every record is made before the first is written: a generator that throws leaves the store as it was.
     const set: GeneratedSet = schema['x-resource'].seed?.generator
       ? await generatedRecords(store, registry, unit, seed, generators)
-      : { records: { [name]: fakeRecords(schema, registry.config, seed, await loadRefs(store, registry, name)).map((record) => derive(schema, record, undefined, SEED_DATE)) } };
+      : {
+          records: {
+            [name]: fakeRecords(schema, registry.config, seed, await loadRefs(store, registry, name)).map((record) =>
+              derive(schema, record, undefined, SEED_DATE),
+            ),
+          },
+        };
     let counts: SeedResult['inserted'] = [];
     const ran = await progress.complete(unit, async (tx) => {
       counts = await writeSet(tx, registry, set);
       // Totals over child records put in before their parents' (an instrument's hours, from its runs) follow in the same transaction.
-      await refreshRollups(tx, registry, (resource, { id, version: _v, ...fields }, changes) => tx.update(resource, id, { ...fields, ...changes }), unit);
+      await refreshRollups(
+        tx,
+        registry,
+        (resource, { id, version: _v, ...fields }, changes) => tx.update(resource, id, { ...fields, ...changes }),
+        unit,
+      );
     });
     if (ran) result.inserted.push(...counts);
     else result.skipped.push(...unit);

@@ -27,7 +27,14 @@ export class Roster {
    * Up to `count` members free from `from` to `to` (undefined: from then on), the `preferred`
    * ones first, the others after; with `anyway`, busy members make up what the free ones lack.
    */
-  pick(random: Faker, candidates: readonly number[], count: number, from: number, to?: number, options: { preferred?: (id: number) => boolean; anyway?: boolean } = {}): Stay[] {
+  pick(
+    random: Faker,
+    candidates: readonly number[],
+    count: number,
+    from: number,
+    to?: number,
+    options: { preferred?: (id: number) => boolean; anyway?: boolean } = {},
+  ): Stay[] {
     const free = random.helpers.shuffle(candidates.filter((id) => this.free(id, from, to)));
     const preferred = options.preferred ?? (() => false);
     const ranked = [...free.filter(preferred), ...free.filter((id) => !preferred(id))];

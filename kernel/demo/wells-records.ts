@@ -101,7 +101,14 @@ function workingCondition(random: Faker, last: boolean): string {
   ]);
 }
 
-function dailyRecord(random: Faker, ctx: WellContext, trip: TripPlan, plan: DayPlan, tripRef: Made, flags: { last: boolean; failed: boolean; draft: boolean }): Row {
+function dailyRecord(
+  random: Faker,
+  ctx: WellContext,
+  trip: TripPlan,
+  plan: DayPlan,
+  tripRef: Made,
+  flags: { last: boolean; failed: boolean; draft: boolean },
+): Row {
   const md = metres(plan.toCm);
   const footageCm = plan.toCm - plan.fromCm;
   const slideCm = Math.floor(footageCm * slidingShare(random, ctx.path, md));
@@ -109,7 +116,8 @@ function dailyRecord(random: Faker, ctx: WellContext, trip: TripPlan, plan: DayP
   const inclination = ctx.path.inclination(md);
   const flow = SECTIONS[trip.opening].flow;
   const [densityMin, densityMax] = ctx.field.mudDensity;
-  const density = densityMin + (densityMax - densityMin) * Math.min(1, md / ctx.field.designDepth[1]) + random.number.float({ min: -0.03, max: 0.03 });
+  const density =
+    densityMin + (densityMax - densityMin) * Math.min(1, md / ctx.field.designDepth[1]) + random.number.float({ min: -0.03, max: 0.03 });
   return {
     tripNumber: tripRef,
     day: plan.day,
@@ -132,10 +140,12 @@ function dailyRecord(random: Faker, ctx: WellContext, trip: TripPlan, plan: DayP
     },
     efficiency: {
       workingCondition: condition,
-      instrumentStatus: flags.failed ? 'failed' : random.helpers.weightedArrayElement([
-        { value: 'normal', weight: 94 },
-        { value: 'intermittent', weight: 6 },
-      ]),
+      instrumentStatus: flags.failed
+        ? 'failed'
+        : random.helpers.weightedArrayElement([
+            { value: 'normal', weight: 94 },
+            { value: 'intermittent', weight: 6 },
+          ]),
       currentDepth: md,
       dailyFootage: metres(footageCm),
       directionalFootage: metres(slideCm),

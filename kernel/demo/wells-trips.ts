@@ -67,8 +67,20 @@ function startWithFourHours(random: Faker, start: number): number {
  * little before, to give it two hours on its last day), each earlier one ending 4 to 30 hours
  * before the next starts.
  */
-export function planTrips(random: Faker, count: number, fromCm: number, toCm: number, rateOfPenetration: readonly [number, number], lastEnd: number, firstOpening: number): TripPlan[] {
-  const footages = allocate(toCm - fromCm, Array.from({ length: count }, () => random.number.float({ min: 0.6, max: 1.4 })), 100);
+export function planTrips(
+  random: Faker,
+  count: number,
+  fromCm: number,
+  toCm: number,
+  rateOfPenetration: readonly [number, number],
+  lastEnd: number,
+  firstOpening: number,
+): TripPlan[] {
+  const footages = allocate(
+    toCm - fromCm,
+    Array.from({ length: count }, () => random.number.float({ min: 0.6, max: 1.4 })),
+    100,
+  );
   const trips: TripPlan[] = [];
   let end = lastEnd;
   let bottom = toCm;
@@ -81,7 +93,16 @@ export function planTrips(random: Faker, count: number, fromCm: number, toCm: nu
     const inHole = (pumping10 / 10) * random.number.float({ min: 1.3, max: 2 }) + random.number.float({ min: 8, max: 36 });
     end = endWithTwoHours(random, end);
     const start = startWithFourHours(random, Math.floor((end - inHole * HOUR_MS) / MINUTE_MS) * MINUTE_MS);
-    trips.unshift({ number: i + 1, opening: Math.min(5, firstOpening + Math.floor(i / 2)), start, end, fromCm: bottom - footages[i], toCm: bottom, drilling10, pumping10 });
+    trips.unshift({
+      number: i + 1,
+      opening: Math.min(5, firstOpening + Math.floor(i / 2)),
+      start,
+      end,
+      fromCm: bottom - footages[i],
+      toCm: bottom,
+      drilling10,
+      pumping10,
+    });
     bottom -= footages[i];
     end = start - Math.round(random.number.float({ min: 4, max: 30 }) * 60) * MINUTE_MS;
   }
@@ -89,7 +110,11 @@ export function planTrips(random: Faker, count: number, fromCm: number, toCm: nu
 }
 
 /** A trip's plan moved in time by whole days (its hours of the day unchanged). */
-export const shiftTrip = (trip: TripPlan, days: number): TripPlan => ({ ...trip, start: trip.start + days * 24 * HOUR_MS, end: trip.end + days * 24 * HOUR_MS });
+export const shiftTrip = (trip: TripPlan, days: number): TripPlan => ({
+  ...trip,
+  start: trip.start + days * 24 * HOUR_MS,
+  end: trip.end + days * 24 * HOUR_MS,
+});
 
 /** The calendar days of a trip with its hours in the hole on each. */
 function tripDays(trip: TripPlan): { day: string; hours: number }[] {
@@ -112,7 +137,11 @@ export function planDays(random: Faker, trip: TripPlan): DayPlan[] {
   const hours = days.map((d) => d.hours);
   const drilling = allocate(trip.drilling10, hours, 1);
   const circulating = allocate(trip.pumping10 - trip.drilling10, hours);
-  const footage = allocate(trip.toCm - trip.fromCm, drilling.map((d) => d * random.number.float({ min: 0.75, max: 1.25 })), 1);
+  const footage = allocate(
+    trip.toCm - trip.fromCm,
+    drilling.map((d) => d * random.number.float({ min: 0.75, max: 1.25 })),
+    1,
+  );
   let depth = trip.fromCm;
   return days.map(({ day, hours: inHole }, i) => {
     const busy = drilling[i] + circulating[i];
@@ -120,6 +149,14 @@ export function planDays(random: Faker, trip: TripPlan): DayPlan[] {
     const waiting10 = Math.min(240 - busy, Math.round(idle * random.number.float({ min: 0, max: 0.4 })));
     const fromCm = depth;
     depth += footage[i];
-    return { day, hours: inHole, drilling10: drilling[i], circulating10: circulating[i], waiting10: Math.max(0, waiting10), fromCm, toCm: depth };
+    return {
+      day,
+      hours: inHole,
+      drilling10: drilling[i],
+      circulating10: circulating[i],
+      waiting10: Math.max(0, waiting10),
+      fromCm,
+      toCm: depth,
+    };
   });
 }

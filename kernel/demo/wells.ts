@@ -26,7 +26,18 @@ const DAY_MS = 24 * HOUR_MS;
 const OLDEST_DAYS = 729;
 
 /** How often each key of the dictionaries is drawn; keys not named here weigh 1. */
-const KEY_WEIGHTS: Record<string, number> = { directional: 4, horizontal: 3, cluster: 3, vertical: 2, development: 6, appraisal: 2, exploration: 1, injection: 1, mwd: 4, lwd: 2 };
+const KEY_WEIGHTS: Record<string, number> = {
+  directional: 4,
+  horizontal: 3,
+  cluster: 3,
+  vertical: 2,
+  development: 6,
+  appraisal: 2,
+  exploration: 1,
+  injection: 1,
+  mwd: 4,
+  lwd: 2,
+};
 
 const iso = (time: number) => new Date(time).toISOString();
 const day = (time: number) => iso(time).slice(0, 10);
@@ -47,7 +58,9 @@ interface WellPlan {
 function dictionaryKey(input: GeneratorInput, schema: ResourceSchema, field: string): string | undefined {
   const code = dictionaryCode(schema.properties![field]);
   const keys = code === undefined ? [] : input.dictionaryKeys(code);
-  return keys.length ? input.random.helpers.weightedArrayElement(keys.map((value) => ({ value, weight: KEY_WEIGHTS[value] ?? 1 }))) : undefined;
+  return keys.length
+    ? input.random.helpers.weightedArrayElement(keys.map((value) => ({ value, weight: KEY_WEIGHTS[value] ?? 1 })))
+    : undefined;
 }
 
 /** A well name in the field's style, not yet taken: Su53-78H (horizontal), Tao12-5X (directional), Ha601 (vertical). */
@@ -88,16 +101,31 @@ function planWell(input: GeneratorInput, index: number, completed: boolean, fiel
   const schema = registry.resources[MAKES.well];
   const wellType = dictionaryKey(input, schema, 'wellType');
   const startDepth = Math.round(random.number.float({ min: 0, max: 1500 }) * 100);
-  const designDepth = Math.max(startDepth + 80000, Math.round(random.number.float({ min: field.designDepth[0], max: field.designDepth[1] })) * 100);
-  const finalDepth = completed ? designDepth - random.number.int({ min: 0, max: 3000 }) : Math.round(startDepth + (designDepth - startDepth) * random.number.float({ min: 0.35, max: 0.9 }));
+  const designDepth = Math.max(
+    startDepth + 80000,
+    Math.round(random.number.float({ min: field.designDepth[0], max: field.designDepth[1] })) * 100,
+  );
+  const finalDepth = completed
+    ? designDepth - random.number.int({ min: 0, max: 3000 })
+    : Math.round(startDepth + (designDepth - startDepth) * random.number.float({ min: 0.35, max: 0.9 }));
   const lastEnd = completed
     ? seedDate.getTime() - random.number.int({ min: 3, max: 600 }) * DAY_MS - random.number.int({ min: 0, max: 23 * 60 }) * 60_000
     : seedDate.getTime() - random.number.int({ min: 60, max: 30 * 60 }) * 60_000;
-  let trips = planTrips(random, random.number.int({ min: 2, max: 6 }), startDepth, finalDepth, field.rateOfPenetration, lastEnd, startDepth < 50000 ? 1 : 2);
+  let trips = planTrips(
+    random,
+    random.number.int({ min: 2, max: 6 }),
+    startDepth,
+    finalDepth,
+    field.rateOfPenetration,
+    lastEnd,
+    startDepth < 50000 ? 1 : 2,
+  );
   const tooOld = Math.ceil((seedDate.getTime() - OLDEST_DAYS * DAY_MS - trips[0].start) / DAY_MS);
   if (tooOld > 0) trips = trips.map((trip) => shiftTrip(trip, tooOld));
   const from = trips[0].start - random.number.int({ min: 12, max: 60 }) * HOUR_MS;
-  const to = completed ? Math.min(seedDate.getTime() - HOUR_MS, trips[trips.length - 1].end + random.number.int({ min: 2, max: 48 }) * HOUR_MS) : undefined;
+  const to = completed
+    ? Math.min(seedDate.getTime() - HOUR_MS, trips[trips.length - 1].end + random.number.int({ min: 2, max: 48 }) * HOUR_MS)
+    : undefined;
   const workArea = random.helpers.arrayElement(field.workAreas);
   const record: Row = {
     wellNumber: wellNumber(random, field, wellType, taken),
@@ -121,7 +149,11 @@ function planWell(input: GeneratorInput, index: number, completed: boolean, fiel
     status: completed ? 1 : 0,
   };
   for (const key of Object.keys(record)) if (record[key] === undefined) delete record[key];
-  const ctx = { field, path: wellPath(random, wellType === 'vertical', startDepth / 100, finalDepth / 100), rating: temperatureRating(hottest(field, finalDepth)) };
+  const ctx = {
+    field,
+    path: wellPath(random, wellType === 'vertical', startDepth / 100, finalDepth / 100),
+    rating: temperatureRating(hottest(field, finalDepth)),
+  };
   return { index, field, completed, record, trips, ctx, from, to };
 }
 
@@ -133,7 +165,13 @@ interface InstrumentPlan {
   failedTrip?: number;
 }
 
-function planInstruments(random: Faker, well: WellPlan, roster: Roster, eligible: number[], onSite: (id: number) => boolean): InstrumentPlan {
+function planInstruments(
+  random: Faker,
+  well: WellPlan,
+  roster: Roster,
+  eligible: number[],
+  onSite: (id: number) => boolean,
+): InstrumentPlan {
   const { trips, from, to } = well;
   const preferred = well.completed ? undefined : onSite;
   const swapAt = trips.length >= 3 && random.number.float() < 0.3 ? random.number.int({ min: 0, max: trips.length - 2 }) : undefined;
@@ -152,7 +190,9 @@ function planInstruments(random: Faker, well: WellPlan, roster: Roster, eligible
   }
   const spares = roster.pick(random, eligible, random.number.int({ min: 0, max: 2 }), from, to, { preferred });
   stays.push(...spares);
-  const tripInstrument = mains.map((main) => (spares.length && random.number.float() < 0.2 ? random.helpers.arrayElement(spares) : main)?.member);
+  const tripInstrument = mains.map(
+    (main) => (spares.length && random.number.float() < 0.2 ? random.helpers.arrayElement(spares) : main)?.member,
+  );
   return { stays, tripInstrument, failedTrip: swapAt };
 }
 
@@ -165,13 +205,24 @@ function brandLabel(registry: Registry, device: StoredRecord | undefined): strin
 }
 
 function assignmentRecord(parentField: string, memberField: string, since: string, until: string, well: Made, stay: Stay): Row {
-  return { [parentField]: well, [memberField]: stay.member, [since]: iso(stay.from), ...(stay.to === undefined ? {} : { [until]: iso(stay.to) }) };
+  return {
+    [parentField]: well,
+    [memberField]: stay.member,
+    [since]: iso(stay.from),
+    ...(stay.to === undefined ? {} : { [until]: iso(stay.to) }),
+  };
 }
 
 /** The fields an assignment collection is written with, from its schema. */
 function assignmentFields(registry: Registry, name: string) {
   const meta = registry.resources[name]['x-resource'];
-  return { parent: meta.parent!.field, member: meta.assign!.member, since: meta.assign!.since, until: meta.assign!.until, refuse: meta.assign!.refuse ?? {} };
+  return {
+    parent: meta.parent!.field,
+    member: meta.assign!.member,
+    since: meta.assign!.since,
+    until: meta.assign!.until,
+    refuse: meta.assign!.refuse ?? {},
+  };
 }
 
 function generate(input: GeneratorInput) {
@@ -184,9 +235,12 @@ function generate(input: GeneratorInput) {
 
   const devices = existing[READS.device] ?? [];
   const deviceFields = assignmentFields(registry, MAKES.instruments);
-  const eligible = devices.filter((d) => Object.entries(deviceFields.refuse).every(([field, values]) => !values.includes(d[field] as string | number))).map((d) => d.id);
+  const eligible = devices
+    .filter((d) => Object.entries(deviceFields.refuse).every(([field, values]) => !values.includes(d[field] as string | number)))
+    .map((d) => d.id);
   const onSiteValues = Object.entries(registry.resources[MAKES.instruments]['x-resource'].assign!.onAssign ?? {});
-  const onSite = (id: number) => onSiteValues.length > 0 && onSiteValues.every(([field, value]) => devices.find((d) => d.id === id)?.[field] === value);
+  const onSite = (id: number) =>
+    onSiteValues.length > 0 && onSiteValues.every(([field, value]) => devices.find((d) => d.id === id)?.[field] === value);
   const staff = existing[READS.staff] ?? [];
   const staffFields = assignmentFields(registry, MAKES.people);
   const deviceRoster = new Roster();
@@ -203,7 +257,13 @@ function generate(input: GeneratorInput) {
     people.set(well.index, staffRoster.pick(random, candidates, size, well.from, well.to, { preferred: sameCrew, anyway: true }));
   }
 
-  const records: Record<string, Row[]> = { [MAKES.well]: [], [MAKES.trip]: [], [MAKES.daily]: [], [MAKES.people]: [], [MAKES.instruments]: [] };
+  const records: Record<string, Row[]> = {
+    [MAKES.well]: [],
+    [MAKES.trip]: [],
+    [MAKES.daily]: [],
+    [MAKES.people]: [],
+    [MAKES.instruments]: [],
+  };
   for (const well of wells) {
     const ref = new Made(MAKES.well, well.index);
     records[MAKES.well].push(well.record);
@@ -217,8 +277,12 @@ function generate(input: GeneratorInput) {
       const current = !well.completed && i === well.trips.length - 1;
       records[MAKES.daily].push(...dailyRecords(random, well.ctx, trip, tripRef, failed, current));
     });
-    for (const stay of plan.stays) records[MAKES.instruments].push(assignmentRecord(deviceFields.parent, deviceFields.member, deviceFields.since, deviceFields.until, ref, stay));
-    for (const stay of people.get(well.index)!) records[MAKES.people].push(assignmentRecord(staffFields.parent, staffFields.member, staffFields.since, staffFields.until, ref, stay));
+    for (const stay of plan.stays)
+      records[MAKES.instruments].push(
+        assignmentRecord(deviceFields.parent, deviceFields.member, deviceFields.since, deviceFields.until, ref, stay),
+      );
+    for (const stay of people.get(well.index)!)
+      records[MAKES.people].push(assignmentRecord(staffFields.parent, staffFields.member, staffFields.since, staffFields.until, ref, stay));
   }
   return { records };
 }

@@ -33,7 +33,8 @@ export function rollupsOf(registry: Registry): Rollup[] {
     for (const [field, prop] of Object.entries(schema.properties ?? {})) {
       const spec = prop['x-computed'];
       if (spec && 'sumOf' in spec) out.push({ resource, field, prop, spec, sources: [spec.sumOf.resource] });
-      if (spec && 'sumSince' in spec) out.push({ resource, field, prop, spec, sources: [...new Set([spec.sumSince.resource, spec.sumSince.since.resource])] });
+      if (spec && 'sumSince' in spec)
+        out.push({ resource, field, prop, spec, sources: [...new Set([spec.sumSince.resource, spec.sumSince.since.resource])] });
     }
   }
   return out;
@@ -94,14 +95,22 @@ export interface RollupStore {
 }
 
 /** The child records of one parent, by resource, read once each. */
-export async function childrenOf(store: RollupStore, registry: Registry, parentId: number, resources: Iterable<string>): Promise<Map<string, Row[]>> {
+export async function childrenOf(
+  store: RollupStore,
+  registry: Registry,
+  parentId: number,
+  resources: Iterable<string>,
+): Promise<Map<string, Row[]>> {
   const out = new Map<string, Row[]>();
   for (const resource of resources) {
     const link = registry.resources[resource]?.['x-resource'].parent;
     if (!link) continue;
     const ids = await store.findIds(resource, [{ field: link.field, op: 'eq', value: parentId }]);
     const rows = await Promise.all(ids.map((id) => store.get(resource, id)));
-    out.set(resource, rows.filter((row): row is Row => row !== undefined));
+    out.set(
+      resource,
+      rows.filter((row): row is Row => row !== undefined),
+    );
   }
   return out;
 }
@@ -110,7 +119,13 @@ export async function childrenOf(store: RollupStore, registry: Registry, parentI
  * The roll-ups of one record worked out again from its children: the fields whose value changed,
  * with their new values (empty when all are right, or the record is gone).
  */
-export async function staleRollups(store: RollupStore, registry: Registry, rollups: readonly Rollup[], resource: string, id: number): Promise<Record<string, number>> {
+export async function staleRollups(
+  store: RollupStore,
+  registry: Registry,
+  rollups: readonly Rollup[],
+  resource: string,
+  id: number,
+): Promise<Record<string, number>> {
   const mine = rollups.filter((r) => r.resource === resource);
   const row = mine.length > 0 ? await store.get(resource, id) : undefined;
   if (!row) return {};

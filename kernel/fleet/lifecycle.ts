@@ -44,7 +44,8 @@ const isStatus = (value: unknown): value is Status => typeof value === 'number' 
  */
 export function onEvent(from: unknown, event: LifecycleEvent): Outcome {
   if (!isStatus(from)) return { unchanged: true };
-  if (from === STATUS.scrapped) return event === 'calibrationOverdue' || event === 'calibrated' || event === 'remove' ? { unchanged: true } : { refused: 'scrapped' };
+  if (from === STATUS.scrapped)
+    return event === 'calibrationOverdue' || event === 'calibrated' || event === 'remove' ? { unchanged: true } : { refused: 'scrapped' };
   switch (event) {
     case 'assign':
       // A repair must be returned first (the assignment's own refuse list says the same).

@@ -43,7 +43,8 @@ export function definitionProblems(typelist: readonly FieldDefinition[]): Defini
         if (bound !== undefined && !(Number.isInteger(bound) && bound >= 0)) problems.push({ index, part, reason: 'count_whole' });
       }
     }
-    if (field.min !== undefined && field.max !== undefined && field.min > field.max) problems.push({ index, part: 'max', reason: 'max_below_min' });
+    if (field.min !== undefined && field.max !== undefined && field.min > field.max)
+      problems.push({ index, part: 'max', reason: 'max_below_min' });
   });
   return problems;
 }

@@ -21,7 +21,12 @@ export function fieldSchema(rule: FormRule): JsonSchema {
   const values = (rule.options ?? []).map((o) => o.value);
   // Choices of numbers and words together are told apart by the list alone.
   const numbers = values.filter((v) => typeof v === 'number');
-  const valueType = numbers.length === 0 ? { type: 'string' } : numbers.length < values.length ? {} : { type: numbers.every(Number.isInteger) ? 'integer' : 'number' };
+  const valueType =
+    numbers.length === 0
+      ? { type: 'string' }
+      : numbers.length < values.length
+        ? {}
+        : { type: numbers.every(Number.isInteger) ? 'integer' : 'number' };
   switch (rule.type) {
     case 'input':
       return { type: 'string', title, maxLength: FORM_TEXT_MAX };
@@ -29,7 +34,12 @@ export function fieldSchema(rule: FormRule): JsonSchema {
       return { type: 'string', title, maxLength: FORM_LONG_TEXT_MAX };
     case 'number': {
       const whole = rule.step !== undefined && Number.isInteger(rule.step);
-      return { type: whole ? 'integer' : 'number', title, ...bounds(rule), ...(rule.step && rule.step !== 1 ? { multipleOf: rule.step } : {}) };
+      return {
+        type: whole ? 'integer' : 'number',
+        title,
+        ...bounds(rule),
+        ...(rule.step && rule.step !== 1 ? { multipleOf: rule.step } : {}),
+      };
     }
     case 'select':
     case 'radio':
@@ -48,17 +58,34 @@ export function fieldSchema(rule: FormRule): JsonSchema {
       // A count of images: a whole number of 0 or more, whatever bounds a definition holds.
       const count = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? undefined : Math.max(0, Math.floor(n)));
       const [min, max] = [count(rule.min), count(rule.max) ?? FORM_UPLOADS_MAX];
-      return { type: 'array', title, items: { type: 'string', maxLength: FORM_PATH_MAX }, maxItems: max, ...(min ? { minItems: min } : {}) };
+      return {
+        type: 'array',
+        title,
+        items: { type: 'string', maxLength: FORM_PATH_MAX },
+        maxItems: max,
+        ...(min ? { minItems: min } : {}),
+      };
     }
   }
 }
 
-const bounds = (rule: FormRule) => ({ ...(rule.min !== undefined ? { minimum: rule.min } : {}), ...(rule.max !== undefined ? { maximum: rule.max } : {}) });
+const bounds = (rule: FormRule) => ({
+  ...(rule.min !== undefined ? { minimum: rule.min } : {}),
+  ...(rule.max !== undefined ? { maximum: rule.max } : {}),
+});
 
 /** How RJSF shows one field: its widget, help, placeholder and option labels. */
 export function fieldUi(rule: FormRule): UiSchema {
   const ui: UiSchema = {};
-  const widget = { textarea: 'textarea', radio: 'radio', checkbox: 'checkboxes', switch: 'switch', time: 'time', upload: 'upload', uploads: 'uploads' }[rule.type as string];
+  const widget = {
+    textarea: 'textarea',
+    radio: 'radio',
+    checkbox: 'checkboxes',
+    switch: 'switch',
+    time: 'time',
+    upload: 'upload',
+    uploads: 'uploads',
+  }[rule.type as string];
   if (widget) ui['ui:widget'] = widget;
   // A list of choices takes its labels from the uiSchema of its items.
   const names = rule.options?.map((o) => o.label);

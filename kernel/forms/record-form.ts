@@ -38,7 +38,10 @@ function ownRule(resource: string, name: string, prop: FieldSchema, required: bo
   if (required) rule.required = true;
   if (prop.enum) {
     rule.type = 'radio';
-    rule.options = prop.enum.map((v) => ({ value: v as string | number, label: t(`resources.${resource}.enums.${name}.${v}`, { _: String(v) }) }));
+    rule.options = prop.enum.map((v) => ({
+      value: v as string | number,
+      label: t(`resources.${resource}.enums.${name}.${v}`, { _: String(v) }),
+    }));
   } else if (prop.type === 'integer' || prop.type === 'number') {
     rule.type = 'number';
     if (prop.type === 'integer') rule.step = 1;
@@ -52,7 +55,13 @@ function ownRule(resource: string, name: string, prop: FieldSchema, required: bo
 }
 
 /** The rules of the record's form: its own fields, then those the parent defines, opening with `record`'s values. */
-export function recordFormRules(resource: string, schema: ResourceSchema, typelist: readonly FieldDefinition[], t: Translate, record: Record<string, unknown> = {}): FormRule[] {
+export function recordFormRules(
+  resource: string,
+  schema: ResourceSchema,
+  typelist: readonly FieldDefinition[],
+  t: Translate,
+  record: Record<string, unknown> = {},
+): FormRule[] {
   const values = formValuesField(schema);
   const stored = (values ? record[values.field] : undefined) as Record<string, unknown> | undefined;
   const required = new Set(schema.required ?? []);
@@ -71,10 +80,16 @@ export function parentDefined<T extends { name: string }>(schema: ResourceSchema
 }
 
 /** A submission split into the record's own fields and the parent-defined values. */
-export function splitSubmission(schema: ResourceSchema, body: Record<string, unknown>): { own: Record<string, unknown>; values: Record<string, unknown> } {
+export function splitSubmission(
+  schema: ResourceSchema,
+  body: Record<string, unknown>,
+): { own: Record<string, unknown>; values: Record<string, unknown> } {
   const ownNames = new Set(ownFormFields(schema).map(([name]) => name));
   const entries = Object.entries(body);
-  return { own: Object.fromEntries(entries.filter(([key]) => ownNames.has(key))), values: Object.fromEntries(entries.filter(([key]) => !ownNames.has(key))) };
+  return {
+    own: Object.fromEntries(entries.filter(([key]) => ownNames.has(key))),
+    values: Object.fromEntries(entries.filter(([key]) => !ownNames.has(key))),
+  };
 }
 
 /** A stored record as the list and forms answer it: its values beside its own fields. */

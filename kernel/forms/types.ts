@@ -3,7 +3,19 @@
 // dossier template's `typelist`) that such forms are made from.
 
 /** The kinds of field a server-defined form can hold. */
-export const FORM_FIELD_TYPES = ['input', 'textarea', 'number', 'select', 'radio', 'checkbox', 'switch', 'date', 'time', 'upload', 'uploads'] as const;
+export const FORM_FIELD_TYPES = [
+  'input',
+  'textarea',
+  'number',
+  'select',
+  'radio',
+  'checkbox',
+  'switch',
+  'date',
+  'time',
+  'upload',
+  'uploads',
+] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
 /** The kinds that choose among options, which a definition must then give. */

@@ -52,7 +52,12 @@ export function formReason(error: ErrorLike, rule: FormRule | undefined, languag
 }
 
 /** The problems of a submission; empty when the form accepts it. Each names the field by its title. */
-export function formProblems(definition: Pick<FormDefinition, 'rules' | 'title'>, input: Record<string, unknown>, language: Language, t: Translate): FieldError[] {
+export function formProblems(
+  definition: Pick<FormDefinition, 'rules' | 'title'>,
+  input: Record<string, unknown>,
+  language: Language,
+  t: Translate,
+): FieldError[] {
   let validate: ValidateFunction;
   try {
     validate = validatorOf(definition);

@@ -54,7 +54,8 @@ function visitProblems(item: unknown, index: number, now: Date): VisitProblem[] 
   const moment = typeof time === 'string' && ISO_TIME.test(time) ? new Date(time) : undefined;
   if (!moment || Number.isNaN(moment.getTime())) out.push({ field: at('at'), key: 'server.visit_bad_time' });
   else if (moment.getTime() > now.getTime() + VISIT_LIMITS.skewMs) out.push({ field: at('at'), key: 'server.visit_in_future' });
-  else if (moment.getTime() < now.getTime() - VISIT_LIMITS.maxAgeMs) out.push({ field: at('at'), key: 'server.visit_too_old', values: { hours: VISIT_LIMITS.maxAgeMs / 3_600_000 } });
+  else if (moment.getTime() < now.getTime() - VISIT_LIMITS.maxAgeMs)
+    out.push({ field: at('at'), key: 'server.visit_too_old', values: { hours: VISIT_LIMITS.maxAgeMs / 3_600_000 } });
   return out;
 }
 
@@ -66,8 +67,10 @@ export function readVisitBatch(body: Record<string, unknown>, now: Date): { visi
   const extra = Object.keys(body).filter((key) => key !== 'visits');
   if (extra.length) return { problems: extra.map((field) => ({ field, key: 'server.visit_unknown_field' })) };
   const { visits } = body;
-  if (!Array.isArray(visits) || visits.length === 0) return { problems: [{ field: 'visits', key: 'server.visits_not_list', values: { max: VISIT_LIMITS.perBatch } }] };
-  if (visits.length > VISIT_LIMITS.perBatch) return { problems: [{ field: 'visits', key: 'server.visits_too_many', values: { count: visits.length, max: VISIT_LIMITS.perBatch } }] };
+  if (!Array.isArray(visits) || visits.length === 0)
+    return { problems: [{ field: 'visits', key: 'server.visits_not_list', values: { max: VISIT_LIMITS.perBatch } }] };
+  if (visits.length > VISIT_LIMITS.perBatch)
+    return { problems: [{ field: 'visits', key: 'server.visits_too_many', values: { count: visits.length, max: VISIT_LIMITS.perBatch } }] };
   const problems = visits.flatMap((item, index) => visitProblems(item, index, now));
   if (problems.length) return { problems };
   return {

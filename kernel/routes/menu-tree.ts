@@ -52,7 +52,13 @@ export function menuSeeds(routes: RouteNode[], base = '/', parentKey?: string): 
     const fullPath = joinPath(base, node.path);
     const key = node.name ?? `path:${fullPath}`;
     const meta = node.meta ?? {};
-    const values: MenuSeed['values'] = { key, path: node.path, sort: (index + 1) * SORT_STEP, hidden: node.hidden ? 1 : 0, open: meta.roles ? 0 : 1 };
+    const values: MenuSeed['values'] = {
+      key,
+      path: node.path,
+      sort: (index + 1) * SORT_STEP,
+      hidden: node.hidden ? 1 : 0,
+      open: meta.roles ? 0 : 1,
+    };
     if (meta.title) values.title = meta.title;
     if (meta.icon) values.icon = meta.icon;
     if (node.redirect) values.redirect = node.redirect;
@@ -111,7 +117,11 @@ export function routesFromMenus(entries: MenuRecord[], roles: RoleMenus[], super
 export function productMenuRoutes(routes: RouteNode[], superRole: string): RouteNode[] {
   const seeds = menuSeeds(routes);
   const idOf = new Map(seeds.map((seed, index) => [seed.key, index + 1]));
-  const entries: MenuRecord[] = seeds.map((seed, index) => ({ ...seed.values, id: index + 1, parent: seed.parentKey ? idOf.get(seed.parentKey) : undefined }));
+  const entries: MenuRecord[] = seeds.map((seed, index) => ({
+    ...seed.values,
+    id: index + 1,
+    parent: seed.parentKey ? idOf.get(seed.parentKey) : undefined,
+  }));
   const names = [...new Set(seeds.flatMap((seed) => seed.roles))].filter((name) => name !== superRole);
   const roles = names.map((name) => ({ name, menus: seeds.flatMap((seed, index) => (seed.roles.includes(name) ? [index + 1] : [])) }));
   return routesFromMenus(entries, roles, superRole);

@@ -10,9 +10,20 @@ import { Cron } from 'croner';
 export const PERIOD_TYPES = [1, 2, 3, 4, 5, 6, 7] as const;
 export type PeriodType = (typeof PERIOD_TYPES)[number];
 export type PeriodField = 'week' | 'day' | 'hour' | 'minute' | 'second';
-export interface Period { type: PeriodType; week?: number; day?: number; hour?: number; minute?: number; second?: number }
+export interface Period {
+  type: PeriodType;
+  week?: number;
+  day?: number;
+  hour?: number;
+  minute?: number;
+  second?: number;
+}
 
-interface FieldRange { field: PeriodField; min: number; max: number }
+interface FieldRange {
+  field: PeriodField;
+  min: number;
+  max: number;
+}
 
 const TIME_OF_DAY: FieldRange[] = [
   { field: 'hour', min: 0, max: 23 },
@@ -46,7 +57,9 @@ export function periodFields(type: PeriodType): { field: PeriodField; min: numbe
 }
 
 /** What is wrong with a period (unknown type, a used field missing, not a whole number, out of range); empty when nothing is. `reason` is a key under `schedule.problems.` of the translations. */
-export function periodProblems(period: Partial<Record<'type' | PeriodField, unknown>>): { field: 'type' | PeriodField; reason: string; min?: number; max?: number }[] {
+export function periodProblems(
+  period: Partial<Record<'type' | PeriodField, unknown>>,
+): { field: 'type' | PeriodField; reason: string; min?: number; max?: number }[] {
   const { type } = period;
   if (type === undefined || type === null || type === '') return [{ field: 'type', reason: 'required' }];
   if (!isPeriodType(type)) return [{ field: 'type', reason: 'unknownType' }];
@@ -61,7 +74,8 @@ export function periodProblems(period: Partial<Record<'type' | PeriodField, unkn
 
 function checked(period: Period): Required<Period> {
   const problems = periodProblems(period);
-  if (problems.length > 0) throw new Error(`Invalid period ${JSON.stringify(period)}: ${problems.map((p) => `${p.field} ${p.reason}`).join(', ')}`);
+  if (problems.length > 0)
+    throw new Error(`Invalid period ${JSON.stringify(period)}: ${problems.map((p) => `${p.field} ${p.reason}`).join(', ')}`);
   return { week: 0, day: 0, hour: 0, minute: 0, second: 0, ...period } as Required<Period>;
 }
 

@@ -6,7 +6,10 @@ type Kind = AccessSpec['kind'];
 export type AccessOf<K extends Kind> = Extract<AccessSpec, { kind: K }>;
 
 /** The resource holding one part, with its spec; undefined when no schema holds it (a fixture). */
-export function accessResource<K extends Kind>(registry: Pick<Registry, 'resources'>, kind: K): { name: string; schema: ResourceSchema; spec: AccessOf<K> } | undefined {
+export function accessResource<K extends Kind>(
+  registry: Pick<Registry, 'resources'>,
+  kind: K,
+): { name: string; schema: ResourceSchema; spec: AccessOf<K> } | undefined {
   for (const [name, schema] of Object.entries(registry.resources)) {
     const spec = schema['x-resource'].access;
     if (spec?.kind === kind) return { name, schema, spec: spec as AccessOf<K> };

@@ -13,7 +13,13 @@ const topField = (root: ResourceSchema, name: string): FieldSchema | undefined =
   Object.hasOwn(root.properties ?? {}, name) ? root.properties![name] : undefined;
 
 /** Member field values a collection reads (`refuse`) or writes (`onAssign`, `onRemove`). */
-function memberValueProblems(member: ResourceSchema, key: string, values: Record<string, unknown>, ctx: ResourceContext, add: (p: string, m: string | undefined) => void) {
+function memberValueProblems(
+  member: ResourceSchema,
+  key: string,
+  values: Record<string, unknown>,
+  ctx: ResourceContext,
+  add: (p: string, m: string | undefined) => void,
+) {
   for (const [name, value] of Object.entries(values)) {
     const at = `/${key}/${esc(name)}`;
     const prop = topField(member, name);
@@ -24,7 +30,8 @@ function memberValueProblems(member: ResourceSchema, key: string, values: Record
     const list = Array.isArray(value) ? value : [value];
     list.forEach((v, i) => {
       const where = Array.isArray(value) ? `${at}/${i}` : at;
-      if (v === null) add(where, (member.required ?? []).includes(name) ? `"${name}" is required in ${member.$id}: it cannot be emptied` : undefined);
+      if (v === null)
+        add(where, (member.required ?? []).includes(name) ? `"${name}" is required in ${member.$id}: it cannot be emptied` : undefined);
       else add(where, valueProblem(prop, v, ctx.config));
     });
   }
@@ -40,12 +47,15 @@ function collectionProblems(ctx: ResourceContext): Found[] {
   if (!root['x-resource'].parent) add('', 'assigns records to a parent: the resource needs x-resource.parent');
   const memberRef = topField(root, spec.member);
   if (!names.has(spec.member)) add('/member', `no resource "${spec.member}" (no schemas/${spec.member}.json)`);
-  else if (memberRef?.['x-ref'] !== spec.member) add('/member', `needs a field "${spec.member}" with "x-ref": "${spec.member}": each row names the record it assigns`);
-  else if (!(root.required ?? []).includes(spec.member)) add('/member', `"${spec.member}" must be required: each row assigns one ${spec.member}`);
+  else if (memberRef?.['x-ref'] !== spec.member)
+    add('/member', `needs a field "${spec.member}" with "x-ref": "${spec.member}": each row names the record it assigns`);
+  else if (!(root.required ?? []).includes(spec.member))
+    add('/member', `"${spec.member}" must be required: each row assigns one ${spec.member}`);
   for (const key of ['since', 'until'] as const) {
     const prop = topField(root, spec[key]);
     if (!prop) add(`/${key}`, `"${spec[key]}" is not a top-level field of ${root.$id}`);
-    else if (prop.type !== 'string' || prop.format !== 'date-time' || prop.readOnly !== true) add(`/${key}`, `"${spec[key]}" must be a readOnly string of format date-time: the server stamps it`);
+    else if (prop.type !== 'string' || prop.format !== 'date-time' || prop.readOnly !== true)
+      add(`/${key}`, `"${spec[key]}" must be a readOnly string of format date-time: the server stamps it`);
   }
   if (spec.since === spec.until) add('/until', 'must be another field than since');
   if (spec.add.path === spec.remove.path) add('/remove/path', 'must be another call than add');
@@ -57,7 +67,8 @@ function collectionProblems(ctx: ResourceContext): Found[] {
   if (spec.memberField !== undefined) {
     const prop = topField(member, spec.memberField);
     if (!prop) add('/memberField', `"${spec.memberField}" is not a top-level field of ${spec.member}`);
-    else if (prop.type !== 'string' || prop.readOnly !== true) add('/memberField', `"${spec.memberField}" of ${spec.member} must be a readOnly string: the server keeps it`);
+    else if (prop.type !== 'string' || prop.readOnly !== true)
+      add('/memberField', `"${spec.memberField}" of ${spec.member} must be a readOnly string: the server keeps it`);
   }
   return out;
 }
@@ -75,8 +86,13 @@ function assignedProblems({ root, resources }: ResourceContext): Found[] {
     else if (other === field) add('names the field itself');
     else {
       const [member, parent] = [prop['x-ref'], otherProp['x-ref']];
-      const linked = Object.values(resources).some((r) => r['x-resource'].assign?.member === member && r['x-resource'].parent?.resource === parent);
-      if (!linked) add(`no assignment collection assigns ${member} records to ${parent} records (x-resource.assign with member "${member}" and parent "${parent}")`);
+      const linked = Object.values(resources).some(
+        (r) => r['x-resource'].assign?.member === member && r['x-resource'].parent?.resource === parent,
+      );
+      if (!linked)
+        add(
+          `no assignment collection assigns ${member} records to ${parent} records (x-resource.assign with member "${member}" and parent "${parent}")`,
+        );
     }
   }
   return out;

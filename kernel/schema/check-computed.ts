@@ -39,8 +39,16 @@ function fromParentProblems(field: string, schema: FieldSchema, ctx: ResourceCon
   if (!parentSchema) return; // A missing parent is reported with x-resource.parent.
   const source = topField(parentSchema, field);
   if (!source) add('/fromParent', `"${field}" is not a top-level field of ${parent.resource}, the parent`);
-  else if (typeOf(source) !== typeOf(schema)) add('/fromParent', `"${field}" of ${parent.resource} is of type ${typeOf(source)}, and the field of type ${typeOf(schema)}: a copy keeps the type`);
-  else if (source['x-ref'] !== schema['x-ref']) add('/fromParent', `"${field}" of ${parent.resource} refers to ${source['x-ref'] ?? 'nothing'}, and the field to ${schema['x-ref'] ?? 'nothing'}`);
+  else if (typeOf(source) !== typeOf(schema))
+    add(
+      '/fromParent',
+      `"${field}" of ${parent.resource} is of type ${typeOf(source)}, and the field of type ${typeOf(schema)}: a copy keeps the type`,
+    );
+  else if (source['x-ref'] !== schema['x-ref'])
+    add(
+      '/fromParent',
+      `"${field}" of ${parent.resource} refers to ${source['x-ref'] ?? 'nothing'}, and the field to ${schema['x-ref'] ?? 'nothing'}`,
+    );
 }
 
 /** `sumOf`: a number field of a child collection of this resource, into a number. */
@@ -49,25 +57,42 @@ function sumOfProblems({ resource, field }: { resource: string; field: string },
   const child = ctx.resources[resource];
   if (!ctx.names.has(resource)) return add('/sumOf/resource', `no resource "${resource}" (no schemas/${resource}.json)`);
   if (!child) return;
-  if (child['x-resource'].parent?.resource !== ctx.root.$id) return add('/sumOf/resource', `${resource} is not a child collection of ${ctx.root.$id}: its x-resource.parent must name ${ctx.root.$id}`);
+  if (child['x-resource'].parent?.resource !== ctx.root.$id)
+    return add(
+      '/sumOf/resource',
+      `${resource} is not a child collection of ${ctx.root.$id}: its x-resource.parent must name ${ctx.root.$id}`,
+    );
   const prop = topField(child, field);
   if (!prop) add('/sumOf/field', `"${field}" is not a top-level field of ${resource}`);
   else if (!isNumber(prop)) add('/sumOf/field', `"${field}" of ${resource} is of type ${typeOf(prop)}: sumOf adds up numbers`);
 }
 
 /** `sumSince`: a number field of a child collection, counted after the latest time of another child collection. */
-function sumSinceProblems(spec: { resource: string; field: string; time: string; since: { resource: string; field: string } }, schema: FieldSchema, ctx: ResourceContext, add: Add) {
-  sumOfProblems({ resource: spec.resource, field: spec.field }, schema, ctx, (pointer, message) => add(pointer.replace('/sumOf', '/sumSince'), message.replace('sumOf', 'sumSince')));
+function sumSinceProblems(
+  spec: { resource: string; field: string; time: string; since: { resource: string; field: string } },
+  schema: FieldSchema,
+  ctx: ResourceContext,
+  add: Add,
+) {
+  sumOfProblems({ resource: spec.resource, field: spec.field }, schema, ctx, (pointer, message) =>
+    add(pointer.replace('/sumOf', '/sumSince'), message.replace('sumOf', 'sumSince')),
+  );
   const isTime = (prop: FieldSchema | undefined) => prop?.type === 'string' && TIME_FORMATS.includes(prop.format ?? '');
   const child = ctx.resources[spec.resource];
   if (child && child['x-resource'].parent?.resource === ctx.root.$id && !isTime(topField(child, spec.time))) {
     add('/sumSince/time', `"${spec.time}" of ${spec.resource} holds no time: sumSince needs a field of format date-time or date`);
   }
   const since = ctx.resources[spec.since.resource];
-  if (!ctx.names.has(spec.since.resource)) return add('/sumSince/since/resource', `no resource "${spec.since.resource}" (no schemas/${spec.since.resource}.json)`);
+  if (!ctx.names.has(spec.since.resource))
+    return add('/sumSince/since/resource', `no resource "${spec.since.resource}" (no schemas/${spec.since.resource}.json)`);
   if (!since) return;
-  if (since['x-resource'].parent?.resource !== ctx.root.$id) return add('/sumSince/since/resource', `${spec.since.resource} is not a child collection of ${ctx.root.$id}: its x-resource.parent must name ${ctx.root.$id}`);
-  if (!isTime(topField(since, spec.since.field))) add('/sumSince/since/field', `"${spec.since.field}" of ${spec.since.resource} holds no time: sumSince counts after the latest one`);
+  if (since['x-resource'].parent?.resource !== ctx.root.$id)
+    return add(
+      '/sumSince/since/resource',
+      `${spec.since.resource} is not a child collection of ${ctx.root.$id}: its x-resource.parent must name ${ctx.root.$id}`,
+    );
+  if (!isTime(topField(since, spec.since.field)))
+    add('/sumSince/since/field', `"${spec.since.field}" of ${spec.since.resource} holds no time: sumSince counts after the latest one`);
 }
 
 /** The computed field this one is made from that leads back to it, if any (a circle). */
@@ -102,19 +127,23 @@ export function computedProblems(at: string, schema: FieldSchema, topLevel: bool
     computed.concat.forEach((part, i) => {
       const prop = topField(root, part);
       if (!prop) add(`/concat/${i}`, notTopLevel(root, part));
-      else if (prop.$ref || prop.type === 'object' || prop.type === 'array') add(`/concat/${i}`, `"${part}" is a group or a list: x-computed joins single values`);
+      else if (prop.$ref || prop.type === 'object' || prop.type === 'array')
+        add(`/concat/${i}`, `"${part}" is a group or a list: x-computed joins single values`);
     });
   } else if ('copy' in computed) {
     const source = topField(root, computed.copy);
     if (!source) add('/copy', notTopLevel(root, computed.copy));
     else if (computed.copy === name) add('/copy', 'copies the field itself');
-    else if (typeOf(source) !== schema.type) add('/copy', `"${computed.copy}" is of type ${typeOf(source)}, and the field of type ${schema.type}: a copy keeps the type`);
+    else if (typeOf(source) !== schema.type)
+      add('/copy', `"${computed.copy}" is of type ${typeOf(source)}, and the field of type ${schema.type}: a copy keeps the type`);
   } else if ('hoursBetween' in computed) {
-    if (schema.type !== 'number') add('/hoursBetween', `hoursBetween gives a number of hours: the field must be of type number, not ${schema.type}`);
+    if (schema.type !== 'number')
+      add('/hoursBetween', `hoursBetween gives a number of hours: the field must be of type number, not ${schema.type}`);
     computed.hoursBetween.forEach((part, i) => {
       const prop = topField(root, part);
       if (!prop) add(`/hoursBetween/${i}`, notTopLevel(root, part));
-      else if (prop.type !== 'string' || !TIME_FORMATS.includes(prop.format ?? '')) add(`/hoursBetween/${i}`, `"${part}" holds no time: hoursBetween needs two fields of format date-time or date`);
+      else if (prop.type !== 'string' || !TIME_FORMATS.includes(prop.format ?? ''))
+        add(`/hoursBetween/${i}`, `"${part}" holds no time: hoursBetween needs two fields of format date-time or date`);
     });
   } else if ('difference' in computed) arithmeticProblems('difference', computed.difference, schema, root, add);
   else if ('ratio' in computed) arithmeticProblems('ratio', computed.ratio, schema, root, add);
@@ -124,12 +153,22 @@ export function computedProblems(at: string, schema: FieldSchema, topLevel: bool
     if (!topField(root, computed.revisionOf)) add('/revisionOf', notTopLevel(root, computed.revisionOf));
     else if (computed.revisionOf === name) add('/revisionOf', 'counts the changes of the field itself');
   } else if ('nextRun' in computed) {
-    if (schema.type !== 'string' || schema.format !== 'date-time') add('/nextRun', 'nextRun gives a time: the field must be a string of format date-time');
-    if (!(root['x-rules'] ?? []).some((rule) => rule.period && rule.field === computed.nextRun.period)) add('/nextRun/period', `"${computed.nextRun.period}" carries no period rule ({"field": "${computed.nextRun.period}", "period": true} in x-rules)`);
-    for (const field of Object.keys(computed.nextRun.openWhen)) if (!topField(root, field)) add(`/nextRun/openWhen/${field}`, notTopLevel(root, field));
+    if (schema.type !== 'string' || schema.format !== 'date-time')
+      add('/nextRun', 'nextRun gives a time: the field must be a string of format date-time');
+    if (!(root['x-rules'] ?? []).some((rule) => rule.period && rule.field === computed.nextRun.period))
+      add(
+        '/nextRun/period',
+        `"${computed.nextRun.period}" carries no period rule ({"field": "${computed.nextRun.period}", "period": true} in x-rules)`,
+      );
+    for (const field of Object.keys(computed.nextRun.openWhen))
+      if (!topField(root, field)) add(`/nextRun/openWhen/${field}`, notTopLevel(root, field));
   } else if ('sumSince' in computed) sumSinceProblems(computed.sumSince, schema, ctx, add);
   else sumOfProblems(computed.sumOf, schema, ctx, add);
   // Made from other records: only the server fills it, so a person never types it.
-  if (('fromParent' in computed || 'sumOf' in computed || 'sumSince' in computed || 'revisionOf' in computed || 'nextRun' in computed) && schema.readOnly !== true) add('', 'a value the server keeps must be readOnly');
+  if (
+    ('fromParent' in computed || 'sumOf' in computed || 'sumSince' in computed || 'revisionOf' in computed || 'nextRun' in computed) &&
+    schema.readOnly !== true
+  )
+    add('', 'a value the server keeps must be readOnly');
   return out;
 }

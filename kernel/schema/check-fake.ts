@@ -43,7 +43,8 @@ function fakerFunction(path: string): { fn: (this: unknown) => unknown; owner: u
   let owner: unknown;
   let target: unknown = faker;
   for (const part of parts) {
-    if (target === null || typeof target !== 'object' || part in Object.prototype || part.startsWith('_') || !(part in target)) return undefined;
+    if (target === null || typeof target !== 'object' || part in Object.prototype || part.startsWith('_') || !(part in target))
+      return undefined;
     owner = target;
     target = (target as Record<string, unknown>)[part];
   }
@@ -66,7 +67,9 @@ function rangeProblem(name: string, args: string[], field: FieldSchema): string 
 function argProblem(name: string, kind: ArgKind, arg: string, field: FieldSchema, ctx: FakeContext): string | undefined {
   switch (kind) {
     case 'number':
-      return Number.isFinite(Number(arg)) && arg.trim() !== '' ? undefined : `${name} takes numbers after its first argument, and "${arg}" is not one`;
+      return Number.isFinite(Number(arg)) && arg.trim() !== ''
+        ? undefined
+        : `${name} takes numbers after its first argument, and "${arg}" is not one`;
     case 'field':
     case 'previousField': {
       const source = fields(ctx.root).find((f) => f.path === arg);
@@ -87,7 +90,8 @@ function argProblem(name: string, kind: ArgKind, arg: string, field: FieldSchema
       const parent = ctx.root['x-resource'].parent?.resource;
       const parentSchema = parent ? ctx.resources[parent] : undefined;
       if (!parentSchema) return 'parent reads the parent record: the resource needs x-resource.parent';
-      if (!ctx.root['x-resource'].seed?.perParent) return 'parent reads the parent record, which the demo data knows only when seed.perParent shares the records among parents';
+      if (!ctx.root['x-resource'].seed?.perParent)
+        return 'parent reads the parent record, which the demo data knows only when seed.perParent shares the records among parents';
       return Object.hasOwn(parentSchema.properties ?? {}, arg) ? undefined : `"${arg}" is not a top-level field of ${parent}`;
     }
     default:
@@ -100,13 +104,15 @@ function relativeProblem(name: string, args: string[], field: FieldSchema, ctx: 
   const form = RELATIVE_FORMS[name];
   if (form[0] === 'weights') {
     const values = field.enum ?? (field['x-options'] ? ctx.config[field['x-options']]?.items : undefined);
-    if (!values) return 'weights draws among the field\'s values: the field needs an enum or x-options';
-    if (args.length !== values.length) return `weights needs one weight for each of the field's ${values.length} values, not ${args.length}`;
+    if (!values) return "weights draws among the field's values: the field needs an enum or x-options";
+    if (args.length !== values.length)
+      return `weights needs one weight for each of the field's ${values.length} values, not ${args.length}`;
     const bad = args.find((arg) => !(Number(arg) >= 0) || arg.trim() === '');
     return bad === undefined ? undefined : `weights are numbers of 0 or more, and "${bad}" is not one`;
   }
   if (name === 'spread' && !field['x-ref']) return 'spread deals the records a reference points at: the field needs x-ref';
-  if (args.length !== form.length) return `${name} takes ${form.length === 0 ? 'no' : form.length} argument${form.length === 1 ? '' : 's'} (${[name, ...form].join(':')}), not ${args.length}`;
+  if (args.length !== form.length)
+    return `${name} takes ${form.length === 0 ? 'no' : form.length} argument${form.length === 1 ? '' : 's'} (${[name, ...form].join(':')}), not ${args.length}`;
   for (const [i, kind] of form.entries()) {
     const problem = argProblem(name, kind, args[i], field, ctx);
     if (problem) return problem;
@@ -139,7 +145,8 @@ export function fakeProblem(field: FieldSchema, ctx?: FakeContext): string | und
     return `faker's ${name} needs arguments, which x-fake cannot give`;
   }
   const fits = field.type && KIND_OF[field.type];
-  if (fits && !fits(sample)) return `faker's ${name} makes ${describe(sample)}, but the field is ${field.type === 'integer' ? 'an integer' : `a ${field.type}`}`;
+  if (fits && !fits(sample))
+    return `faker's ${name} makes ${describe(sample)}, but the field is ${field.type === 'integer' ? 'an integer' : `a ${field.type}`}`;
   return undefined;
 }
 
@@ -163,12 +170,16 @@ export function generatorPlanProblems(
   if (!makes.includes(root.$id)) return [at('generator', `the generator ${name} makes ${makes.join(', ')}, not ${root.$id}`)];
   const out: Found[] = [];
   for (const other of makes) {
-    if (!resources[other]) out.push(at('generator', `the generator ${name} makes ${makes.join(', ')} together, and ${other} is not a resource`));
-    else if (resources[other]['x-resource'].seed?.generator !== name) out.push(at('generator', `the generator ${name} makes ${makes.join(', ')} together: ${other} must name it in its seed plan too`));
+    if (!resources[other])
+      out.push(at('generator', `the generator ${name} makes ${makes.join(', ')} together, and ${other} is not a resource`));
+    else if (resources[other]['x-resource'].seed?.generator !== name)
+      out.push(at('generator', `the generator ${name} makes ${makes.join(', ')} together: ${other} must name it in its seed plan too`));
   }
-  for (const other of reads) if (!resources[other]) out.push(at('generator', `the generator ${name} reads the records of ${other}, which is not a resource`));
+  for (const other of reads)
+    if (!resources[other]) out.push(at('generator', `the generator ${name} reads the records of ${other}, which is not a resource`));
   for (const key of ['perParent', 'parentShare', 'fixed'] as const) {
-    if (plan[key] !== undefined) out.push(at(key, `${key} is for records made field by field; the generator ${name} decides what it makes`));
+    if (plan[key] !== undefined)
+      out.push(at(key, `${key} is for records made field by field; the generator ${name} decides what it makes`));
   }
   return out;
 }

@@ -31,7 +31,19 @@ interface Node {
 }
 
 /** Keywords a validation error can be about, hence keys x-messages may give a message for. */
-const VALIDATION_KEYWORDS = ['type', 'required', 'enum', 'format', 'minimum', 'maximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'uniqueItems'];
+const VALIDATION_KEYWORDS = [
+  'type',
+  'required',
+  'enum',
+  'format',
+  'minimum',
+  'maximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'uniqueItems',
+];
 /** What may stand beside a $ref; anything else there is ignored, since the definition is used as it is. */
 const BESIDE_REF = new Set(['$ref', '$comment', 'title', 'description']);
 const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -69,10 +81,13 @@ function optionsProblems({ pointer, schema, topLevel }: Node, ctx: ResourceConte
     return [];
   }
   const options = ctx.config[list];
-  if (!options) return [{ pointer: at, message: `"${list}" is not an option list of schemas/config.json (a dictionary list is written dict:<code>)` }];
+  if (!options)
+    return [{ pointer: at, message: `"${list}" is not an option list of schemas/config.json (a dictionary list is written dict:<code>)` }];
   const numeric = options.items.every((item) => typeof item.key === 'number');
   const fits = numeric ? schema.type === 'integer' || schema.type === 'number' : schema.type === 'string';
-  return fits ? [] : [{ pointer: at, message: `the keys of ${list} are ${numeric ? 'numbers' : 'strings'}, but the field is of type ${schema.type}` }];
+  return fits
+    ? []
+    : [{ pointer: at, message: `the keys of ${list} are ${numeric ? 'numbers' : 'strings'}, but the field is of type ${schema.type}` }];
 }
 
 function refProblems({ pointer, schema, topLevel }: Node, ctx: ResourceContext): Found[] {
@@ -80,25 +95,42 @@ function refProblems({ pointer, schema, topLevel }: Node, ctx: ResourceContext):
   if (target === undefined) return [];
   const at = `${pointer}/x-ref`;
   if (!topLevel) return [{ pointer: at, message: `x-ref ${TOP_LEVEL_ONLY}` }];
-  if (schema.type !== 'integer') return [{ pointer: at, message: `x-ref needs a field of type integer: it holds the id of a ${target} record` }];
+  if (schema.type !== 'integer')
+    return [{ pointer: at, message: `x-ref needs a field of type integer: it holds the id of a ${target} record` }];
   if (!ctx.names.has(target)) return [{ pointer: at, message: `no resource "${target}" (no schemas/${target}.json)` }];
   const endpoints = ctx.resources[target]?.['x-resource'].endpoints;
   const missing = endpoints ? (['list', 'info'] as const).filter((kind) => !endpoints[kind]) : [];
-  return missing.length ? [{ pointer: at, message: `${target} has no ${missing.join(' or ')} endpoint; a reference needs list (to choose a record) and info (to show it)` }] : [];
+  return missing.length
+    ? [
+        {
+          pointer: at,
+          message: `${target} has no ${missing.join(' or ')} endpoint; a reference needs list (to choose a record) and info (to show it)`,
+        },
+      ]
+    : [];
 }
 
 function messagesProblems({ pointer, schema, required }: Node): Found[] {
   const out: Found[] = [];
-  if (schema.pattern !== undefined && !patternCompiles(schema.pattern)) out.push({ pointer: `${pointer}/pattern`, message: 'is not a valid regular expression' });
+  if (schema.pattern !== undefined && !patternCompiles(schema.pattern))
+    out.push({ pointer: `${pointer}/pattern`, message: 'is not a valid regular expression' });
   else if (schema.pattern !== undefined && !schema['x-messages']?.pattern) {
-    out.push({ pointer: `${pointer}/pattern`, message: 'needs a message in x-messages.pattern: a person is never shown a regular expression' });
+    out.push({
+      pointer: `${pointer}/pattern`,
+      message: 'needs a message in x-messages.pattern: a person is never shown a regular expression',
+    });
   }
   for (const key of Object.keys(schema['x-messages'] ?? {})) {
     // An option list of /config is checked as an enum of its keys.
     const has =
-      key === 'required' ? required : key === 'enum' ? Boolean(schema.enum || schema['x-options']) : schema[key as keyof FieldSchema] !== undefined;
+      key === 'required'
+        ? required
+        : key === 'enum'
+          ? Boolean(schema.enum || schema['x-options'])
+          : schema[key as keyof FieldSchema] !== undefined;
     const at = `${pointer}/x-messages/${esc(key)}`;
-    if (!VALIDATION_KEYWORDS.includes(key)) out.push({ pointer: at, message: `"${key}" is not a validation keyword (${VALIDATION_KEYWORDS.join(', ')})` });
+    if (!VALIDATION_KEYWORDS.includes(key))
+      out.push({ pointer: at, message: `"${key}" is not a validation keyword (${VALIDATION_KEYWORDS.join(', ')})` });
     else if (!has) out.push({ pointer: at, message: key === 'required' ? 'the field is not required' : `the field has no ${key}` });
   }
   return out;
@@ -109,10 +141,12 @@ function serverKeywordProblems({ pointer, schema, topLevel }: Node, ctx: Resourc
   const add = (key: string, message: string) => out.push({ pointer: `${pointer}/${key}`, message });
   const numeric = schema.type === 'number' || schema.type === 'integer';
   if (schema['x-unit'] !== undefined && !numeric) add('x-unit', 'x-unit is only for fields of type number or integer');
-  if (schema['x-ui']?.multiline !== undefined && schema.type !== 'string') add('x-ui/multiline', 'multiline is only for fields of type string');
+  if (schema['x-ui']?.multiline !== undefined && schema.type !== 'string')
+    add('x-ui/multiline', 'multiline is only for fields of type string');
   if (schema['x-default'] !== undefined) {
     if (!topLevel) add('x-default', `x-default ${TOP_LEVEL_ONLY}`);
-    else if (schema.type !== 'string' || schema.format !== 'date-time') add('x-default', 'x-default "now" needs a field of type string with format date-time');
+    else if (schema.type !== 'string' || schema.format !== 'date-time')
+      add('x-default', 'x-default "now" needs a field of type string with format date-time');
   }
   if (schema.default !== undefined) {
     const problem = topLevel ? valueProblem(schema, schema.default, ctx.config) : `default ${TOP_LEVEL_ONLY}`;
@@ -150,7 +184,8 @@ function nodeProblems(node: Node, ctx: ResourceContext): Found[] {
     const out: Found[] = Object.keys(schema)
       .filter((key) => !BESIDE_REF.has(key))
       .map((key) => ({ pointer: `${pointer}/${esc(key)}`, message: `is ignored beside $ref: write it in ${schema.$ref}` }));
-    if (!Object.hasOwn(ctx.root.definitions ?? {}, name)) out.push({ pointer: `${pointer}/$ref`, message: `no definition "${name}" in this file` });
+    if (!Object.hasOwn(ctx.root.definitions ?? {}, name))
+      out.push({ pointer: `${pointer}/$ref`, message: `no definition "${name}" in this file` });
     return out;
   }
   const keys = Object.keys(schema.properties ?? {});
@@ -158,7 +193,15 @@ function nodeProblems(node: Node, ctx: ResourceContext): Found[] {
     .map((name, i) => ({ name, i }))
     .filter(({ name }) => !keys.includes(name))
     .map(({ name, i }) => ({ pointer: `${pointer}/required/${i}`, message: `"${name}" is not a field of this group` }));
-  return [...requiredProblems, ...optionsProblems(node, ctx), ...refProblems(node, ctx), ...messagesProblems(node), ...serverKeywordProblems(node, ctx), ...colorsProblems(node, ctx), ...recordOfProblems(node, ctx.root)];
+  return [
+    ...requiredProblems,
+    ...optionsProblems(node, ctx),
+    ...refProblems(node, ctx),
+    ...messagesProblems(node),
+    ...serverKeywordProblems(node, ctx),
+    ...colorsProblems(node, ctx),
+    ...recordOfProblems(node, ctx.root),
+  ];
 }
 
 /** Every problem of every field of the resource, each once. */

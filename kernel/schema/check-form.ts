@@ -28,8 +28,7 @@ const TYPE_WORDS: Record<string, string> = {
   array: 'a list',
   null: 'null',
 };
-const typeWords = (type: string | string[]) =>
-  (Array.isArray(type) ? type : type.split(',')).map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+const typeWords = (type: string | string[]) => (Array.isArray(type) ? type : type.split(',')).map((t) => TYPE_WORDS[t] ?? t).join(' or ');
 const values = (list: unknown[]) => list.map((v) => JSON.stringify(v)).join(', ');
 const entries = (n: number) => (n === 1 ? 'one entry' : `${n} entries`);
 

@@ -14,7 +14,8 @@ export function formsProblems({ root, resources }: ResourceContext): Found[] {
   const own = properties(root);
   const valueFields = Object.entries(own).filter(([, prop]) => prop['x-form-values']);
   for (const [name, prop] of Object.entries(root.properties ?? {})) {
-    if (prop['x-field-definitions'] && prop.type !== 'array') add(`/properties/${esc(name)}/x-field-definitions`, 'marks a list of field definitions: the field must be an array');
+    if (prop['x-field-definitions'] && prop.type !== 'array')
+      add(`/properties/${esc(name)}/x-field-definitions`, 'marks a list of field definitions: the field must be an array');
   }
   const spec = root['x-resource'].forms;
   if (valueFields.length > 1) add(`/properties/${esc(valueFields[1][0])}/x-form-values`, 'only one field of a resource holds form values');
@@ -47,7 +48,8 @@ function fillsProblems({ root, resources }: ResourceContext): Found[] {
   const target = own[spec.template]?.['x-ref'];
   const template = target ? resources[target] : undefined;
   if (!target) add('template', `"${spec.template}" is not a top-level x-ref field`);
-  else if (template && !properties(template)[spec.fields]?.['x-field-definitions']) add('fields', `"${spec.fields}" is not a list of field definitions (x-field-definitions) of ${target}`);
+  else if (template && !properties(template)[spec.fields]?.['x-field-definitions'])
+    add('fields', `"${spec.fields}" is not a list of field definitions (x-field-definitions) of ${target}`);
   const kinds: [keyof typeof spec, string][] = [
     ['fields', 'array'],
     ['values', 'object'],

@@ -26,7 +26,8 @@ export function listKeywordProblems(at: string, schema: FieldSchema, root: Resou
   }
   if (!list || items?.type !== 'object') add('x-unique-by', 'x-unique-by is only for fields of type array whose items are objects');
   else if (!items.properties || !Object.hasOwn(items.properties, key)) add('x-unique-by', `"${key}" is not a field of the list's items`);
-  else if (!['string', 'number', 'integer'].includes(resolve(root, items.properties[key]).type ?? '')) add('x-unique-by', `"${key}" must be a single value (text or a number) to be compared`);
+  else if (!['string', 'number', 'integer'].includes(resolve(root, items.properties[key]).type ?? ''))
+    add('x-unique-by', `"${key}" must be a single value (text or a number) to be compared`);
   else if (inItems) add('x-unique-by', 'x-unique-by is checked on a list of a record or of its groups, not on a list inside another list');
   return out;
 }

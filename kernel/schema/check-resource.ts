@@ -39,10 +39,12 @@ const notAField = (root: ResourceSchema, name: string) => `"${name}" is not a fi
 function singleValueProblem(root: ResourceSchema, names: Names, name: string, verb: string): string | undefined {
   const prop = names.top[name];
   if (prop) {
-    if (prop.type === 'object' || prop.type === 'array') return `cannot ${verb} "${name}": it is a ${prop.type === 'array' ? 'list' : 'group'}, which the stores keep as one JSON value`;
+    if (prop.type === 'object' || prop.type === 'array')
+      return `cannot ${verb} "${name}": it is a ${prop.type === 'array' ? 'list' : 'group'}, which the stores keep as one JSON value`;
     return undefined;
   }
-  if (names.leaves.has(name)) return `cannot ${verb} "${name}": it is inside the group "${name.split('.')[0]}", which the stores keep as one JSON value`;
+  if (names.leaves.has(name))
+    return `cannot ${verb} "${name}": it is inside the group "${name.split('.')[0]}", which the stores keep as one JSON value`;
   return notAField(root, name);
 }
 
@@ -61,12 +63,16 @@ function listProblems(ctx: ResourceContext, names: Names): Found[] {
   const add = (pointer: string, message: string | undefined) => message && out.push({ pointer: `/x-resource/${pointer}`, message });
   meta.list.columns.forEach((c, i) => add(`list/columns/${i}`, shownProblem(root, names, c)));
   meta.list.sortable.forEach((s, i) => add(`list/sortable/${i}`, singleValueProblem(root, names, s, 'sort by')));
-  if (!meta.list.sortable.includes(meta.list.sort.field)) add('list/sort/field', `the default sort "${meta.list.sort.field}" is not one of list.sortable`);
+  if (!meta.list.sortable.includes(meta.list.sort.field))
+    add('list/sort/field', `the default sort "${meta.list.sort.field}" is not one of list.sortable`);
   const params = new Map<string, number>();
   meta.filters.forEach((f, i) => {
     add(`filters/${i}/field`, singleValueProblem(root, names, f.field, 'filter on'));
     if (f.op === 'contains' && names.leaves.has(f.field) && names.leaves.get(f.field)!.type !== 'string') {
-      add(`filters/${i}/op`, `a contains filter needs a field of type string, and "${f.field}" is of type ${names.leaves.get(f.field)!.type}`);
+      add(
+        `filters/${i}/op`,
+        `a contains filter needs a field of type string, and "${f.field}" is of type ${names.leaves.get(f.field)!.type}`,
+      );
     }
     if (LIST_PARAMS.includes(f.param)) add(`filters/${i}/param`, `"${f.param}" is a parameter of every list (${LIST_PARAMS.join(', ')})`);
     else if (params.has(f.param)) add(`filters/${i}/param`, `"${f.param}" is already the param of filter ${params.get(f.param)}`);
@@ -74,7 +80,14 @@ function listProblems(ctx: ResourceContext, names: Names): Found[] {
   });
   meta.search?.forEach((s, i) => {
     const leaf = names.leaves.get(s);
-    add(`search/${i}`, !leaf ? (shownProblem(root, names, s) ?? notAField(root, s)) : leaf.type !== 'string' ? `search matches text, and "${s}" is of type ${leaf.type}` : undefined);
+    add(
+      `search/${i}`,
+      !leaf
+        ? (shownProblem(root, names, s) ?? notAField(root, s))
+        : leaf.type !== 'string'
+          ? `search matches text, and "${s}" is of type ${leaf.type}`
+          : undefined,
+    );
   });
   add('recordRepresentation', shownProblem(root, names, meta.recordRepresentation));
   meta.unique?.forEach((set, i) => set.forEach((f, j) => add(`unique/${i}/${j}`, singleValueProblem(root, names, f, 'keep unique'))));
@@ -91,8 +104,10 @@ function parentProblems(ctx: ResourceContext): Found[] {
   if (!ctx.names.has(parent.resource)) add('/resource', `no resource "${parent.resource}" (no schemas/${parent.resource}.json)`);
   const prop = Object.hasOwn(root.properties ?? {}, parent.field) ? root.properties![parent.field] : undefined;
   if (!prop) add('/field', notAField(root, parent.field));
-  else if (prop['x-ref'] !== parent.resource) add('/field', `"${parent.field}" must refer to the parent: give it "x-ref": "${parent.resource}"`);
-  else if (!(root.required ?? []).includes(parent.field)) add('/field', `"${parent.field}" must be required: every record belongs to a ${parent.resource}`);
+  else if (prop['x-ref'] !== parent.resource)
+    add('/field', `"${parent.field}" must refer to the parent: give it "x-ref": "${parent.resource}"`);
+  else if (!(root.required ?? []).includes(parent.field))
+    add('/field', `"${parent.field}" must be required: every record belongs to a ${parent.resource}`);
   const param = parent.param ?? 'id';
   const clash = meta.filters.findIndex((f) => f.param === param);
   const where = parent.param === undefined ? '' : '/param';
@@ -110,7 +125,12 @@ function recordProblems(ctx: ResourceContext, names: Names, panels: string[]): F
   record.summary.forEach((s, i) => add(`summary/${i}`, shownProblem(root, names, s)));
   record.sections.forEach((section, i) => {
     if ('panel' in section) {
-      add(`sections/${i}/panel`, panels.includes(section.panel) ? undefined : `no panel "${section.panel}" (${panels.length ? `registered: ${panels.join(', ')}` : 'none is registered'})`);
+      add(
+        `sections/${i}/panel`,
+        panels.includes(section.panel)
+          ? undefined
+          : `no panel "${section.panel}" (${panels.length ? `registered: ${panels.join(', ')}` : 'none is registered'})`,
+      );
       return;
     }
     if (!ctx.names.has(section.resource)) {
@@ -121,7 +141,10 @@ function recordProblems(ctx: ResourceContext, names: Names, panels: string[]): F
     if (!child) return; // Its own file's problems are reported with it.
     if (section.via !== undefined) add(`sections/${i}/via`, viaProblem(ctx, child, section));
     else if (child['x-resource'].parent?.resource !== root.$id) {
-      add(`sections/${i}/resource`, `${section.resource} is not a child collection of ${root.$id}: its x-resource.parent must name ${root.$id}`);
+      add(
+        `sections/${i}/resource`,
+        `${section.resource} is not a child collection of ${root.$id}: its x-resource.parent must name ${root.$id}`,
+      );
     }
     if (!child['x-resource'].endpoints.list) add(`sections/${i}/resource`, `${section.resource} has no list endpoint to fill the section`);
   });
@@ -138,7 +161,8 @@ function viaProblem(ctx: ResourceContext, child: ResourceSchema, section: { reso
   const prop = Object.hasOwn(child.properties ?? {}, via) ? child.properties![via] : undefined;
   if (!prop) return `"${via}" is not a top-level field of ${section.resource}`;
   if (prop['x-ref'] !== ctx.root.$id) return `"${via}" of ${section.resource} must refer to ${ctx.root.$id} ("x-ref": "${ctx.root.$id}")`;
-  if (!child['x-resource'].filters.some((f) => f.field === via && f.op === 'eq')) return `${section.resource} needs a filter with op eq on "${via}": the section lists its records by it`;
+  if (!child['x-resource'].filters.some((f) => f.field === via && f.op === 'eq'))
+    return `${section.resource} needs a filter with op eq on "${via}": the section lists its records by it`;
   return undefined;
 }
 
@@ -150,7 +174,8 @@ function lockProblems(ctx: ResourceContext): Found[] {
   const add = (pointer: string, message: string | undefined) => message && out.push({ pointer: `/x-resource/lock${pointer}`, message });
   const prop = Object.hasOwn(ctx.root.properties ?? {}, lock.field) ? ctx.root.properties![lock.field] : undefined;
   if (!prop) return [{ pointer: '/x-resource/lock/field', message: notAField(ctx.root, lock.field) }];
-  if (!prop.enum || prop.readOnly) add('/field', `"${lock.field}" must be a field with enum values a person chooses (the closed one and the reopened one)`);
+  if (!prop.enum || prop.readOnly)
+    add('/field', `"${lock.field}" must be a field with enum values a person chooses (the closed one and the reopened one)`);
   add('/value', valueProblem(prop, lock.value, ctx.config));
   add('/reopen', valueProblem(prop, lock.reopen, ctx.config));
   if (lock.value === lock.reopen) add('/reopen', 'must be another value than the one that closes the record');
@@ -161,10 +186,15 @@ function rootProblems(root: ResourceSchema): Found[] {
   const out: Found[] = [];
   const props = root.properties ?? {};
   Object.keys(props).forEach((name) => {
-    if (STORE_KEYS.includes(name)) out.push({ pointer: `/properties/${esc(name)}`, message: `"${name}" is kept by the stores on every record; name the field otherwise` });
+    if (STORE_KEYS.includes(name))
+      out.push({
+        pointer: `/properties/${esc(name)}`,
+        message: `"${name}" is kept by the stores on every record; name the field otherwise`,
+      });
   });
   const id = props.id;
-  if (id && (id.type !== 'integer' || id.readOnly !== true)) out.push({ pointer: '/properties/id', message: 'id is numbered by the stores: it must be of type integer and readOnly' });
+  if (id && (id.type !== 'integer' || id.readOnly !== true))
+    out.push({ pointer: '/properties/id', message: 'id is numbered by the stores: it must be of type integer and readOnly' });
   (root.required ?? []).forEach((name, i) => {
     if (!Object.hasOwn(props, name)) out.push({ pointer: `/required/${i}`, message: notAField(root, name) });
   });

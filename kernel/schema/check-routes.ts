@@ -22,22 +22,35 @@ export interface RouteNames {
   icons: ReadonlySet<string>;
 }
 
-function componentProblems(component: string, path: string, resources: Record<string, ResourceSchema>, names: Set<string>, pages: string[]): string[] {
+function componentProblems(
+  component: string,
+  path: string,
+  resources: Record<string, ResourceSchema>,
+  names: Set<string>,
+  pages: string[],
+): string[] {
   const target = parseScreen(component);
-  if (!target) return pages.includes(component) ? [] : [`no page or resource view named "${component}" (pages: ${pages.join(', ')}; views: resource:<name>:<${SCREEN_VIEWS.join('|')}>)`];
+  if (!target)
+    return pages.includes(component)
+      ? []
+      : [`no page or resource view named "${component}" (pages: ${pages.join(', ')}; views: resource:<name>:<${SCREEN_VIEWS.join('|')}>)`];
   if (!names.has(target.resource)) return [`no resource "${target.resource}" (no schemas/${target.resource}.json)`];
   const schema = resources[target.resource];
   if (!schema) return [];
   const meta = schema['x-resource'];
   const out = VIEW_NEEDS[target.view]
     .filter((need) => !meta.endpoints[need])
-    .map((need) => `the ${target.view} view needs ${need === 'info' || need === 'add' || need === 'update' ? 'an' : 'a'} "${need}" endpoint in ${target.resource}.json`);
+    .map(
+      (need) =>
+        `the ${target.view} view needs ${need === 'info' || need === 'add' || need === 'update' ? 'an' : 'a'} "${need}" endpoint in ${target.resource}.json`,
+    );
   if (isSingleton(schema)) {
     if (target.view !== 'edit') out.push(`${target.resource} is a singleton (one record): only its edit view has a route`);
     else if (path.includes(':')) out.push(`${target.resource} is a singleton (one record): its edit route takes no parameter`);
   }
   if (target.view === 'record' && !meta.record) out.push(`the record view needs x-resource.record in ${target.resource}.json`);
-  if (target.view === 'statistics' && !meta.statistics) out.push(`the statistics view needs x-resource.statistics in ${target.resource}.json`);
+  if (target.view === 'statistics' && !meta.statistics)
+    out.push(`the statistics view needs x-resource.statistics in ${target.resource}.json`);
   return out;
 }
 
@@ -56,7 +69,8 @@ export function routeProblems(routes: unknown, resources: Record<string, Resourc
       const here = `${pointer}/${i}`;
       const out: Found[] = [];
       if (route.component) {
-        for (const message of componentProblems(route.component, route.path, resources, names, known.pages)) out.push({ pointer: `${here}/component`, message });
+        for (const message of componentProblems(route.component, route.path, resources, names, known.pages))
+          out.push({ pointer: `${here}/component`, message });
       }
       const icon = route.meta?.icon;
       const bad = icon === undefined ? undefined : iconProblem(icon, known.icons);

@@ -12,7 +12,11 @@ import { type FieldRule, type FieldSchema, PERIOD_PARTS, RULE_COMPARISONS, type 
 
 type Kind = 'number' | 'time' | 'other';
 const kindOf = (schema: FieldSchema): Kind =>
-  schema.type === 'number' || schema.type === 'integer' ? 'number' : schema.format === 'date-time' || schema.format === 'date' ? 'time' : 'other';
+  schema.type === 'number' || schema.type === 'integer'
+    ? 'number'
+    : schema.format === 'date-time' || schema.format === 'date'
+      ? 'time'
+      : 'other';
 
 /**
  * Why a rule cannot name this field; undefined when it can (a field a person types, or, where
@@ -26,17 +30,24 @@ function namedProblem(root: ResourceSchema, leaves: Map<string, FieldSchema>, na
   }
   const computed = leaf['x-computed'];
   if (computedToo && computed && !needsStore(computed)) return undefined;
-  if (computedToo && computed) return `"${name}" is worked out from other records, which the console does not have: rules compare values of the record`;
+  if (computedToo && computed)
+    return `"${name}" is worked out from other records, which the console does not have: rules compare values of the record`;
   return leaf.readOnly ? `"${name}" is set by the server, and rules check what a person gives` : undefined;
 }
 
 /** The problems of a `sumAtMost` rule: it adds up number fields a person types, its own field among them. */
-function sumProblems(root: ResourceSchema, leaves: Map<string, FieldSchema>, rule: FieldRule, add: (pointer: string, message: string | undefined) => void) {
+function sumProblems(
+  root: ResourceSchema,
+  leaves: Map<string, FieldSchema>,
+  rule: FieldRule,
+  add: (pointer: string, message: string | undefined) => void,
+) {
   const { of, max } = rule.sumAtMost!;
   of.forEach((name, j) => {
     const problem = namedProblem(root, leaves, name);
     if (problem) add(`/sumAtMost/of/${j}`, problem);
-    else if (kindOf(leaves.get(name)!) !== 'number') add(`/sumAtMost/of/${j}`, `"${name}" is of type ${leaves.get(name)!.type}: sumAtMost adds up numbers`);
+    else if (kindOf(leaves.get(name)!) !== 'number')
+      add(`/sumAtMost/of/${j}`, `"${name}" is of type ${leaves.get(name)!.type}: sumAtMost adds up numbers`);
   });
   if (!of.includes(rule.field)) add('/field', `a sumAtMost rule stands under one of the fields it adds up (${of.join(', ')})`);
   if (max <= 0) add('/sumAtMost/max', 'must be more than 0: the fields cannot be negative and all be given');
@@ -46,16 +57,25 @@ function sumProblems(root: ResourceSchema, leaves: Map<string, FieldSchema>, rul
 function periodRuleProblems(root: ResourceSchema, rule: FieldRule, add: (pointer: string, message: string | undefined) => void) {
   const own = root.properties ?? {};
   const integer = (name: string) => Object.hasOwn(own, name) && own[name].type === 'integer';
-  if (!integer(rule.field)) add('/field', `"${rule.field}" must be a top-level integer field: a period rule stands under the period's type`);
+  if (!integer(rule.field))
+    add('/field', `"${rule.field}" must be a top-level integer field: a period rule stands under the period's type`);
   const missing = PERIOD_PARTS.filter((part) => !integer(part));
-  if (missing.length > 0) add('/period', `a period reads the top-level integer fields ${PERIOD_PARTS.join(', ')}; missing or not integers: ${missing.join(', ')}`);
+  if (missing.length > 0)
+    add(
+      '/period',
+      `a period reads the top-level integer fields ${PERIOD_PARTS.join(', ')}; missing or not integers: ${missing.join(', ')}`,
+    );
 }
 
 /** Every problem of the resource's `x-rules`, each at its pointer. */
 export function rulesProblems({ root, config }: ResourceContext): Found[] {
   const out: Found[] = [];
   const leaves = new Map(fields(root).map((f) => [f.path, f.schema]));
-  const required = new Set(fields(root).filter((f) => f.required).map((f) => f.path));
+  const required = new Set(
+    fields(root)
+      .filter((f) => f.required)
+      .map((f) => f.path),
+  );
   (root['x-rules'] ?? []).forEach((rule, i) => {
     const add = (pointer: string, message: string | undefined) => message && out.push({ pointer: `/x-rules/${i}${pointer}`, message });
     const fieldProblem = namedProblem(root, leaves, rule.field);
@@ -67,7 +87,8 @@ export function rulesProblems({ root, config }: ResourceContext): Found[] {
       add(`/${op}`, otherProblem);
       if (fieldProblem || otherProblem) continue;
       const [a, b] = [kindOf(leaves.get(rule.field)!), kindOf(leaves.get(other)!)];
-      if (a === 'other' || a !== b) add(`/${op}`, `"${rule.field}" and "${other}" cannot be compared: rules compare two numbers, or two dates or times`);
+      if (a === 'other' || a !== b)
+        add(`/${op}`, `"${rule.field}" and "${other}" cannot be compared: rules compare two numbers, or two dates or times`);
       else if (other === rule.field) add(`/${op}`, 'compares the field with itself');
     }
     if (rule.sumAtMost) sumProblems(root, leaves, rule, add);
@@ -91,16 +112,27 @@ export function seedPlanProblems({ root, resources }: ResourceContext): Found[] 
   const out: Found[] = [];
   const add = (pointer: string, message: string) => out.push({ pointer: `/x-resource/seed${pointer}`, message });
   const parent = root['x-resource'].parent?.resource;
-  if (plan.parentShare !== undefined && !plan.perParent) add('/parentShare', 'parentShare says which share of the parents get records: it needs perParent');
+  if (plan.parentShare !== undefined && !plan.perParent)
+    add('/parentShare', 'parentShare says which share of the parents get records: it needs perParent');
   if (!plan.perParent) return out;
-  if (!parent) return [...out, { pointer: '/x-resource/seed/perParent', message: 'perParent shares the records among parents: the resource needs x-resource.parent' }];
+  if (!parent)
+    return [
+      ...out,
+      {
+        pointer: '/x-resource/seed/perParent',
+        message: 'perParent shares the records among parents: the resource needs x-resource.parent',
+      },
+    ];
   const [min, max] = plan.perParent;
   if (min > max) return [...out, { pointer: '/x-resource/seed/perParent', message: `has its min ${min} above its max ${max}` }];
   const parentPlan = resources[parent]?.['x-resource'].seed;
   if (!resources[parent]) return out; // A missing parent is reported with x-resource.parent.
   const parents = Math.round((plan.parentShare ?? 1) * ((parentPlan?.count ?? 0) + (parentPlan?.fixed?.length ?? 0)));
   if (plan.count < parents * min || plan.count > parents * max) {
-    add('/count', `${plan.count} records cannot be shared among the ${parents} ${parent} records of its plan at ${min} to ${max} each (${parents * min} to ${parents * max})`);
+    add(
+      '/count',
+      `${plan.count} records cannot be shared among the ${parents} ${parent} records of its plan at ${min} to ${max} each (${parents * min} to ${parents * max})`,
+    );
   }
   return out;
 }

@@ -15,8 +15,12 @@ const TIME_FORMATS = ['date', 'date-time'];
 /** Why records cannot be counted by this field, if they cannot: it must be a top-level single value. */
 function countableProblem(root: ResourceSchema, name: string): string | undefined {
   const prop: FieldSchema | undefined = name === 'id' ? { type: 'integer' } : properties(root)[name];
-  if (!prop) return name.includes('.') ? `cannot count by "${name}": it is inside a group, which the stores keep as one JSON value` : `"${name}" is not a field of ${root.$id}`;
-  if (prop.type === 'object' || prop.type === 'array') return `cannot count by "${name}": it is a ${prop.type === 'array' ? 'list' : 'group'}, which the stores keep as one JSON value`;
+  if (!prop)
+    return name.includes('.')
+      ? `cannot count by "${name}": it is inside a group, which the stores keep as one JSON value`
+      : `"${name}" is not a field of ${root.$id}`;
+  if (prop.type === 'object' || prop.type === 'array')
+    return `cannot count by "${name}": it is a ${prop.type === 'array' ? 'list' : 'group'}, which the stores keep as one JSON value`;
   return undefined;
 }
 
@@ -32,7 +36,9 @@ function numberProblem(root: ResourceSchema, name: string, what: string): string
 function dateProblem(root: ResourceSchema, name: string): string | undefined {
   const prop = properties(root)[name];
   if (!prop) return `"${name}" is not a top-level field of ${root.$id}`;
-  return prop.type === 'string' && TIME_FORMATS.includes(prop.format ?? '') ? undefined : `"${name}" of ${root.$id} holds no date: give a field of format date or date-time`;
+  return prop.type === 'string' && TIME_FORMATS.includes(prop.format ?? '')
+    ? undefined
+    : `"${name}" of ${root.$id} holds no date: give a field of format date or date-time`;
 }
 
 /** The resource an entry counts: this one, or the one it names (a problem at `pointer` when there is none). */
@@ -59,10 +65,14 @@ function perMonthProblems(ctx: ResourceContext, spec: PerMonthSpec): Found[] {
   const { root, problems } = countedResource(ctx, spec.resource, at('resource'));
   if (!root) return problems;
   const out: Found[] = [];
-  if (spec.sum !== undefined && spec.average !== undefined) out.push({ pointer: at('average'), message: 'a per-month entry adds up a field or averages one, not both: give sum or average' });
+  if (spec.sum !== undefined && spec.average !== undefined)
+    out.push({ pointer: at('average'), message: 'a per-month entry adds up a field or averages one, not both: give sum or average' });
   const date = dateProblem(root, spec.date);
   if (date) out.push({ pointer: at('date'), message: date });
-  for (const [key, what] of [['sum', 'add up'], ['average', 'average']] as const) {
+  for (const [key, what] of [
+    ['sum', 'add up'],
+    ['average', 'average'],
+  ] as const) {
     const field = spec[key];
     const problem = field === undefined ? undefined : numberProblem(root, field, what);
     if (problem) out.push({ pointer: at(key), message: problem });
@@ -75,9 +85,14 @@ function histogramProblems(root: ResourceSchema, entry: { histogram: string; bin
   const problem = countableProblem(root, entry.histogram);
   const type = properties(root)[entry.histogram]?.type;
   if (problem) out.push({ pointer: '/histogram', message: problem });
-  else if (type !== 'number' && type !== 'integer') out.push({ pointer: '/histogram', message: `ranges need a number field, and "${entry.histogram}" is of type ${type}` });
+  else if (type !== 'number' && type !== 'integer')
+    out.push({ pointer: '/histogram', message: `ranges need a number field, and "${entry.histogram}" is of type ${type}` });
   const unordered = entry.bins.findIndex((bound, i) => i > 0 && bound <= entry.bins[i - 1]);
-  if (unordered > 0) out.push({ pointer: `/bins/${unordered}`, message: `the bounds must go up: ${entry.bins[unordered]} does not come after ${entry.bins[unordered - 1]}` });
+  if (unordered > 0)
+    out.push({
+      pointer: `/bins/${unordered}`,
+      message: `the bounds must go up: ${entry.bins[unordered]} does not come after ${entry.bins[unordered - 1]}`,
+    });
   return out;
 }
 
@@ -88,7 +103,12 @@ function expiringProblems(ctx: ResourceContext, spec: { resource: string; field:
   if (!other) return [];
   const out: Found[] = [];
   if (!ownerField(other, ctx.root.$id)) {
-    out.push(...add('resource', `${spec.resource} does not refer to ${ctx.root.$id}: it needs a field with "x-ref": "${ctx.root.$id}" (or to be its child collection)`));
+    out.push(
+      ...add(
+        'resource',
+        `${spec.resource} does not refer to ${ctx.root.$id}: it needs a field with "x-ref": "${ctx.root.$id}" (or to be its child collection)`,
+      ),
+    );
   }
   const date = dateProblem(other, spec.field);
   if (date) out.push(...add('field', date));
@@ -110,7 +130,8 @@ function takenPaths(ctx: ResourceContext): Map<string, string> {
     [DEVICE_STATS.pvPath, 'the device counts call'],
   ]);
   for (const [name, schema] of Object.entries(ctx.resources)) {
-    for (const [kind, endpoint] of Object.entries(schema['x-resource'].endpoints)) taken.set(endpoint.path, `the ${kind} endpoint of ${name}`);
+    for (const [kind, endpoint] of Object.entries(schema['x-resource'].endpoints))
+      taken.set(endpoint.path, `the ${kind} endpoint of ${name}`);
     const other = schema['x-resource'].statistics;
     if (other && name !== ctx.root.$id) taken.set(other.path, `the statistics of ${name}`);
   }

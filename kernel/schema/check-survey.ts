@@ -15,7 +15,8 @@ function numberFieldProblem(root: ResourceSchema, path: string, readOnly = false
   const found = field(root, path);
   if (!found) return `"${path}" is not a field of ${root.$id}`;
   if (!isNumber(found.schema.type)) return `"${path}" of ${root.$id} is of type ${found.schema.type}: a survey value is a number`;
-  if (readOnly && found.schema.readOnly !== true) return `"${path}" of ${root.$id} is set by the server from the trajectory: it must be readOnly`;
+  if (readOnly && found.schema.readOnly !== true)
+    return `"${path}" of ${root.$id} is set by the server from the trajectory: it must be readOnly`;
   return undefined;
 }
 
@@ -42,16 +43,24 @@ export function surveyProblems(ctx: ResourceContext): Found[] {
   if (listing) {
     const parent = listing['x-resource'].parent;
     if (parent?.resource !== ctx.root.$id || parent.field !== spec.listing.well) {
-      add('/listing/well', `${spec.listing.resource} must be a child collection of ${ctx.root.$id} through "${spec.listing.well}" (its x-resource.parent)`);
+      add(
+        '/listing/well',
+        `${spec.listing.resource} must be a child collection of ${ctx.root.$id} through "${spec.listing.well}" (its x-resource.parent)`,
+      );
     }
     const list = properties(listing)[spec.listing.stations];
     const items = list?.items && !Array.isArray(list.items) ? list.items : undefined;
-    if (list?.type !== 'array' || !items?.properties) add('/listing/stations', `"${spec.listing.stations}" of ${spec.listing.resource} must be a list of stations {md, inc, azi}`);
-    else for (const key of ['md', 'inc', 'azi']) if (!isNumber(items.properties[key]?.type)) add('/listing/stations', `the stations of "${spec.listing.stations}" need a number "${key}"`);
+    if (list?.type !== 'array' || !items?.properties)
+      add('/listing/stations', `"${spec.listing.stations}" of ${spec.listing.resource} must be a list of stations {md, inc, azi}`);
+    else
+      for (const key of ['md', 'inc', 'azi'])
+        if (!isNumber(items.properties[key]?.type))
+          add('/listing/stations', `the stations of "${spec.listing.stations}" need a number "${key}"`);
   }
   if (spec.verticalSectionAzimuth) add('/verticalSectionAzimuth', numberFieldProblem(ctx.root, spec.verticalSectionAzimuth));
   if (spec.tieOn) {
-    if (own[spec.tieOn]?.type !== 'object') add('/tieOn', `"${spec.tieOn}" must be a group of ${ctx.root.$id} holding md, tvd, north and east`);
+    if (own[spec.tieOn]?.type !== 'object')
+      add('/tieOn', `"${spec.tieOn}" must be a group of ${ctx.root.$id} holding md, tvd, north and east`);
     else for (const key of ['md', 'tvd', 'north', 'east']) add('/tieOn', numberFieldProblem(ctx.root, `${spec.tieOn}.${key}`));
   }
   spec.sources.forEach((source, i) => {
@@ -59,8 +68,13 @@ export function surveyProblems(ctx: ResourceContext): Found[] {
     if (!root) return;
     const well = properties(root)[source.well];
     if (!well) add(`/sources/${i}/well`, `"${source.well}" is not a top-level field of ${source.resource}`);
-    else if (source.wellBy === undefined && well['x-ref'] !== ctx.root.$id) add(`/sources/${i}/well`, `"${source.well}" of ${source.resource} must refer to ${ctx.root.$id} (x-ref), or say which field of ${ctx.root.$id} it holds (wellBy)`);
-    else if (source.wellBy !== undefined && (!own[source.wellBy] || own[source.wellBy].type !== well.type)) add(`/sources/${i}/wellBy`, `"${source.wellBy}" must be a top-level field of ${ctx.root.$id} of the type of "${source.well}"`);
+    else if (source.wellBy === undefined && well['x-ref'] !== ctx.root.$id)
+      add(
+        `/sources/${i}/well`,
+        `"${source.well}" of ${source.resource} must refer to ${ctx.root.$id} (x-ref), or say which field of ${ctx.root.$id} it holds (wellBy)`,
+      );
+    else if (source.wellBy !== undefined && (!own[source.wellBy] || own[source.wellBy].type !== well.type))
+      add(`/sources/${i}/wellBy`, `"${source.wellBy}" must be a top-level field of ${ctx.root.$id} of the type of "${source.well}"`);
     source.stations.forEach((station, j) => out.push(...stationProblems(root, station, `${at}/sources/${i}/stations/${j}`)));
     for (const path of Object.keys(source.derived ?? {})) add(`/sources/${i}/derived`, numberFieldProblem(root, path, true));
   });

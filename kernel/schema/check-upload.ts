@@ -10,7 +10,9 @@ export function uploadProblems(pointer: string, schema: FieldSchema, topLevel: b
   if (schema['x-upload'] === undefined) return [];
   const at = `${pointer}/x-upload`;
   if (!topLevel) return [{ pointer: at, message: `x-upload ${topLevelOnly}` }];
-  if (schema.type !== 'string') return [{ pointer: at, message: 'x-upload needs a field of type string: it holds the file\'s URL' }];
+  if (schema.type !== 'string') return [{ pointer: at, message: "x-upload needs a field of type string: it holds the file's URL" }];
   const clash = CONFLICTING.filter((key) => schema[key] !== undefined);
-  return clash.length ? [{ pointer: at, message: `x-upload cannot stand beside ${clash.join(', ')}: the value is the URL the upload answered` }] : [];
+  return clash.length
+    ? [{ pointer: at, message: `x-upload cannot stand beside ${clash.join(', ')}: the value is the URL the upload answered` }]
+    : [];
 }

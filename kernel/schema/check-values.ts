@@ -13,7 +13,12 @@ const TYPE_OK: Record<string, (v: unknown) => boolean> = {
 const ARTICLE: Record<string, string> = { integer: 'an integer', object: 'an object', array: 'a list' };
 
 const shortList = (values: unknown[]) =>
-  values.length <= 8 ? values.map((v) => JSON.stringify(v)).join(', ') : `${values.slice(0, 8).map((v) => JSON.stringify(v)).join(', ')}, …`;
+  values.length <= 8
+    ? values.map((v) => JSON.stringify(v)).join(', ')
+    : `${values
+        .slice(0, 8)
+        .map((v) => JSON.stringify(v))
+        .join(', ')}, …`;
 
 /** Why the field would refuse the value, in words; undefined when it accepts it. */
 export function valueProblem(field: FieldSchema, value: unknown, config: ConfigOptions): string | undefined {
@@ -34,9 +39,12 @@ export function valueProblem(field: FieldSchema, value: unknown, config: ConfigO
     if (field.maximum !== undefined && value > field.maximum) return `must be at most ${field.maximum}, the field's maximum`;
   }
   if (typeof value === 'string') {
-    if (field.minLength !== undefined && value.length < field.minLength) return `must be at least ${field.minLength} characters long, like the field`;
-    if (field.maxLength !== undefined && value.length > field.maxLength) return `must be at most ${field.maxLength} characters long, like the field`;
-    if (field.pattern && patternCompiles(field.pattern) && !new RegExp(field.pattern, 'u').test(value)) return `is not written the way the field's pattern asks`;
+    if (field.minLength !== undefined && value.length < field.minLength)
+      return `must be at least ${field.minLength} characters long, like the field`;
+    if (field.maxLength !== undefined && value.length > field.maxLength)
+      return `must be at most ${field.maxLength} characters long, like the field`;
+    if (field.pattern && patternCompiles(field.pattern) && !new RegExp(field.pattern, 'u').test(value))
+      return `is not written the way the field's pattern asks`;
   }
   return undefined;
 }

@@ -32,7 +32,8 @@ const idOf = (file: string, content: unknown) => {
 
 function checkResource(file: string, ctx: ResourceContext, panels: string[]): Found[] {
   const problems: Found[] = [];
-  if (`${ctx.root.$id}.json` !== file) problems.push({ pointer: '/$id', message: `must be the file name without .json ("${file.replace(/\.json$/, '')}")` });
+  if (`${ctx.root.$id}.json` !== file)
+    problems.push({ pointer: '/$id', message: `must be the file name without .json ("${file.replace(/\.json$/, '')}")` });
   problems.push(...fieldProblems(ctx));
   try {
     problems.push(...resourceProblems(ctx, panels));
@@ -43,7 +44,12 @@ function checkResource(file: string, ctx: ResourceContext, panels: string[]): Fo
 }
 
 /** Every problem of the schema files; an empty list means they are sound. */
-export function checkSchemas(files: Record<string, unknown>, config: ConfigOptions, routes: RouteNode[], known: KnownNames): SchemaProblem[] {
+export function checkSchemas(
+  files: Record<string, unknown>,
+  config: ConfigOptions,
+  routes: RouteNode[],
+  known: KnownNames,
+): SchemaProblem[] {
   const names = new Set(Object.entries(files).map(([file, content]) => idOf(file, content)));
   const resources: Record<string, ResourceSchema> = {};
   const problems: SchemaProblem[] = [];

@@ -144,7 +144,11 @@ function revision(existing: Record<string, unknown> | undefined, next: Record<st
 export const SCHEDULE_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** A job's next run from `now` while it is switched on and its period can run; else nothing. */
-function nextRunOf(record: Record<string, unknown>, { period, openWhen }: { period: string; openWhen: Record<string, unknown> }, now: Date): string | undefined {
+function nextRunOf(
+  record: Record<string, unknown>,
+  { period, openWhen }: { period: string; openWhen: Record<string, unknown> },
+  now: Date,
+): string | undefined {
   const open = Object.entries(openWhen).every(([field, value]) => record[field] === value);
   const parts = periodOf(record, period);
   return open && parts ? nextRun(parts, now, SCHEDULE_TIME_ZONE).toISOString() : undefined;
@@ -175,7 +179,8 @@ export function derive(
 export function withDefaults(schema: ResourceSchema, record: Record<string, unknown>): Record<string, unknown> {
   const out = { ...record };
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
-    if (prop.default !== undefined && (out[name] === undefined || out[name] === null || out[name] === '')) out[name] = structuredClone(prop.default);
+    if (prop.default !== undefined && (out[name] === undefined || out[name] === null || out[name] === ''))
+      out[name] = structuredClone(prop.default);
   }
   return out;
 }

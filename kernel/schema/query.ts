@@ -36,8 +36,7 @@ export function referenceParam(schema: ResourceSchema, field: string): string {
   return filter.param;
 }
 
-const isEmpty = (value: unknown) =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 export function toLegacyQuery(schema: ResourceSchema, params: RaListParams): LegacyQuery {
   const meta = schema['x-resource'];

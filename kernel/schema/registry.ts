@@ -7,11 +7,7 @@ export interface Registry {
   routes: RouteNode[];
 }
 
-export function createRegistry(
-  resourceFiles: Record<string, unknown>,
-  config: unknown,
-  routes: unknown,
-): Registry {
+export function createRegistry(resourceFiles: Record<string, unknown>, config: unknown, routes: unknown): Registry {
   const resources: Record<string, ResourceSchema> = {};
   for (const file of Object.values(resourceFiles)) {
     const schema = file as ResourceSchema;

@@ -38,4 +38,12 @@ export function parseScreen(component: string): { resource: string; view: Screen
 export const PAGES = ['home', 'profile', 'pending', LOGIN_LOG_PAGE, MESSAGE_PAGE, NOTIFICATION_PAGE, ATTACHMENT_PAGE, BACKUP_PAGE];
 
 /** The panels a record page section may name ({ "panel": "<name>" }); each is registered by the console (src/resources/record/panels.ts). */
-export const PANELS: string[] = [DEVICE_STATS.panel, REPORTS_PANEL, FORM_RECORDS_PANEL, FILLED_FORMS_PANEL, CHANGES_PANEL, JOB_CONTROLS_PANEL, TRAJECTORY_PANEL];
+export const PANELS: string[] = [
+  DEVICE_STATS.panel,
+  REPORTS_PANEL,
+  FORM_RECORDS_PANEL,
+  FILLED_FORMS_PANEL,
+  CHANGES_PANEL,
+  JOB_CONTROLS_PANEL,
+  TRAJECTORY_PANEL,
+];

@@ -16,7 +16,20 @@ export const UNSAVED_VERSION = 0;
 export const isSingleton = (schema: ResourceSchema | undefined): boolean => schema?.['x-resource'].singleton === true;
 
 /** The keywords of many records that one record has no use for. */
-const MANY_RECORD_KEYS = ['parent', 'record', 'statistics', 'assign', 'lock', 'forms', 'fills', 'switch', 'schedule', 'unique', 'search', 'access'] as const;
+const MANY_RECORD_KEYS = [
+  'parent',
+  'record',
+  'statistics',
+  'assign',
+  'lock',
+  'forms',
+  'fills',
+  'switch',
+  'schedule',
+  'unique',
+  'search',
+  'access',
+] as const;
 
 /** Why this schema cannot be a singleton; none when it is not one, or can be. */
 export function singletonProblems({ root }: ResourceContext): Found[] {
@@ -33,10 +46,15 @@ export function singletonProblems({ root }: ResourceContext): Found[] {
   for (const key of MANY_RECORD_KEYS) {
     if (meta[key as keyof typeof meta] !== undefined) add(key, `a singleton has one record: ${key} is for resources of many`);
   }
-  if (meta.seed && (meta.seed.count !== 0 || meta.seed.fixed?.length)) add('seed', 'a singleton is not seeded: its defaults answer until it is saved (seed.count 0, no fixed records)');
+  if (meta.seed && (meta.seed.count !== 0 || meta.seed.fixed?.length))
+    add('seed', 'a singleton is not seeded: its defaults answer until it is saved (seed.count 0, no fixed records)');
   for (const [name, prop] of Object.entries(properties(root))) {
     if (name === 'id' || prop.readOnly) continue;
-    if (prop.default === undefined) out.push({ pointer: `/properties/${name}`, message: 'every field of a singleton needs a default: it is the value until someone saves another' });
+    if (prop.default === undefined)
+      out.push({
+        pointer: `/properties/${name}`,
+        message: 'every field of a singleton needs a default: it is the value until someone saves another',
+      });
   }
   return out;
 }

@@ -157,7 +157,13 @@ export function utcMonth(value: unknown): string | null {
   if (!parts) return null;
   const [, year, month, day, hour = '0', minute = '0', sign, offsetHours = '0', offsetMinutes = '0'] = parts;
   const west = sign === '-' ? -1 : 1;
-  const time = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour) - west * Number(offsetHours), Number(minute) - west * Number(offsetMinutes));
+  const time = Date.UTC(
+    Number(year),
+    Number(month) - 1,
+    Number(day),
+    Number(hour) - west * Number(offsetHours),
+    Number(minute) - west * Number(offsetMinutes),
+  );
   return new Date(time).toISOString().slice(0, 7);
 }
 

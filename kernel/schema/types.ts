@@ -254,9 +254,7 @@ export interface SurveySpec {
  * the record store, with two calls of their own.
  */
 export type AccessSpec =
-  | { kind: 'menus' }
-  | { kind: 'roles'; superRole: string; menus: string }
-  | { kind: 'accounts'; resetPassword: string; disable: string };
+  { kind: 'menus' } | { kind: 'roles'; superRole: string; menus: string } | { kind: 'accounts'; resetPassword: string; disable: string };
 
 /**
  * The demo data of a resource: `count` generated records, then the `fixed` ones. A child

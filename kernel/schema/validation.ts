@@ -47,7 +47,10 @@ export function fieldOf(error: ErrorObject): string {
       : error.keyword === 'additionalProperties'
         ? (error.params as { additionalProperty: string }).additionalProperty
         : '';
-  return [base, child].filter(Boolean).join('.').replace(/\.\d+$/, '');
+  return [base, child]
+    .filter(Boolean)
+    .join('.')
+    .replace(/\.\d+$/, '');
 }
 
 /** Dotted paths of the keys of `input` that `schema` has no field for, groups included. */
@@ -67,7 +70,11 @@ function schemaAt(root: ResourceSchema, path: string): FieldSchema | undefined {
   let schema: FieldSchema | undefined = root;
   for (const part of path.split('.')) {
     if (!schema) return undefined;
-    const next: FieldSchema | undefined = /^\d+$/.test(part) ? schema.items : schema.properties && Object.hasOwn(schema.properties, part) ? schema.properties[part] : undefined;
+    const next: FieldSchema | undefined = /^\d+$/.test(part)
+      ? schema.items
+      : schema.properties && Object.hasOwn(schema.properties, part)
+        ? schema.properties[part]
+        : undefined;
     schema = next && resolve(root, next);
   }
   return schema;
@@ -82,7 +89,12 @@ function fieldLabel(resource: string, path: string, t: Translate): string {
   const item = /^(.*?)\.(\d+)\.(.+)$/.exec(path);
   if (!item) return name(path);
   const [, list, index, rest] = item;
-  return t('validation.item_field', { list: name(keyPath(list)), row: Number(index) + 1, field: name(keyPath(`${list}.${rest}`)), _: path });
+  return t('validation.item_field', {
+    list: name(keyPath(list)),
+    row: Number(index) + 1,
+    field: name(keyPath(`${list}.${rest}`)),
+    _: path,
+  });
 }
 
 /** How a value is shown in a message: a number in the person's language with its unit. */
@@ -95,7 +107,9 @@ function shown(value: unknown, schema: FieldSchema, language: Language, t: Trans
 /** The label of one value of an enum, an option list or a dictionary-free choice. */
 function valueLabel(resource: string, path: string, schema: FieldSchema, value: unknown, t: Translate): string {
   const list = schema['x-options'];
-  return list ? t(`options.${list}.${value}`, { _: String(value) }) : t(`resources.${resource}.enums.${keyPath(path)}.${value}`, { _: String(value) });
+  return list
+    ? t(`options.${list}.${value}`, { _: String(value) })
+    : t(`resources.${resource}.enums.${keyPath(path)}.${value}`, { _: String(value) });
 }
 
 /** What a value must be, in words: "must be from 0 to 100,000 h", "may have at most 2 decimals". */
@@ -207,8 +221,13 @@ function ruleProblems(data: Record<string, unknown>, refused: Set<string>, conte
     const when = Object.entries(rule.requiredWhen ?? {});
     if (when.length > 0 && isEmpty(value) && when.every(([path, expected]) => !refused.has(path) && getPath(data, path) === expected)) {
       const [path, expected] = when[0];
-      const other = when.map(([p, v]) => t('validation.rules.is', { other: label(p), value: valueLabel(resource, p, schemaAt(root, p) ?? {}, v, t) })).join(', ');
-      out.push({ field: rule.field, message: `${label(rule.field)}: ${t('validation.rules.required_when', { condition: other, _: `${path} = ${expected}` })}` });
+      const other = when
+        .map(([p, v]) => t('validation.rules.is', { other: label(p), value: valueLabel(resource, p, schemaAt(root, p) ?? {}, v, t) }))
+        .join(', ');
+      out.push({
+        field: rule.field,
+        message: `${label(rule.field)}: ${t('validation.rules.required_when', { condition: other, _: `${path} = ${expected}` })}`,
+      });
     }
     if (rule.sumAtMost) out.push(...sumProblems(data, rule.field, rule.sumAtMost, refused, context));
     if (rule.period) out.push(...periodRuleProblems(data, rule.field, refused, context));
@@ -217,15 +236,29 @@ function ruleProblems(data: Record<string, unknown>, refused: Set<string>, conte
 }
 
 /** A scheduled job's period that cannot run: each part the type uses, missing or out of its range, under its own field. */
-function periodRuleProblems(data: Record<string, unknown>, typeField: string, refused: Set<string>, { resource, t }: Context): FieldError[] {
+function periodRuleProblems(
+  data: Record<string, unknown>,
+  typeField: string,
+  refused: Set<string>,
+  { resource, t }: Context,
+): FieldError[] {
   return periodProblems(periodParts(data, typeField))
     .map((problem) => ({ ...problem, field: problem.field === 'type' ? typeField : problem.field }))
     .filter((problem) => !refused.has(problem.field))
-    .map(({ field, reason, min, max }) => ({ field, message: `${fieldLabel(resource, field, t)}: ${t(`schedule.problems.${reason}`, { min, max })}` }));
+    .map(({ field, reason, min, max }) => ({
+      field,
+      message: `${fieldLabel(resource, field, t)}: ${t(`schedule.problems.${reason}`, { min, max })}`,
+    }));
 }
 
 /** The given fields of `of` adding up to more than `max`: one problem under `field`, naming them all and the maximum with its unit. */
-function sumProblems(data: Record<string, unknown>, field: string, { of, max }: { of: string[]; max: number }, refused: Set<string>, context: Context): FieldError[] {
+function sumProblems(
+  data: Record<string, unknown>,
+  field: string,
+  { of, max }: { of: string[]; max: number },
+  refused: Set<string>,
+  context: Context,
+): FieldError[] {
   const { resource, root, language, t } = context;
   if (of.some((path) => refused.has(path))) return [];
   const given = of.map((path) => getPath(data, path)).filter((v): v is number => typeof v === 'number');
@@ -233,7 +266,16 @@ function sumProblems(data: Record<string, unknown>, field: string, { of, max }: 
   if (given.length === 0 || total <= max) return [];
   const names = new Intl.ListFormat(language, { type: 'conjunction' }).format(of.map((path) => fieldLabel(resource, path, t)));
   const limit = shown(max, schemaAt(root, field) ?? {}, language, t);
-  return [{ field, message: t('validation.rules.sum_at_most', { fields: names, max: limit, total: shown(total, schemaAt(root, field) ?? {}, language, t) }) }];
+  return [
+    {
+      field,
+      message: t('validation.rules.sum_at_most', {
+        fields: names,
+        max: limit,
+        total: shown(total, schemaAt(root, field) ?? {}, language, t),
+      }),
+    },
+  ];
 }
 
 /** The refused fields, and the computed fields made from any of them (directly or not). */
@@ -261,7 +303,10 @@ function repeatedItems(data: Record<string, unknown>, { resource, root, t }: Con
       if (earlier === undefined) first.set(name, i);
       else {
         const field = `${path}.${i}.${key}`;
-        out.push({ field, message: `${fieldLabel(resource, field, t)}: ${t('validation.unique_by', { value: echo(String(raw)), row: earlier + 1 })}` });
+        out.push({
+          field,
+          message: `${fieldLabel(resource, field, t)}: ${t('validation.unique_by', { value: echo(String(raw)), row: earlier + 1 })}`,
+        });
       }
     });
   }
@@ -352,7 +397,11 @@ export class RecordValidator {
         this.computed.set(key, validate);
       }
       const error = validate(value) ? undefined : validate.errors?.[0];
-      if (error) out.push({ field: path, message: `${fieldLabel(resource, path, t)}: ${reasonFor(error, schema, { resource, path, language, t })}` });
+      if (error)
+        out.push({
+          field: path,
+          message: `${fieldLabel(resource, path, t)}: ${reasonFor(error, schema, { resource, path, language, t })}`,
+        });
     }
     return out;
   }

@@ -6,7 +6,16 @@
 // the file is refused with a reason key, the line (1-based, as a spreadsheet shows it) and the
 // column at fault, so nothing half-read is ever stored. Pure: runs in Node and in the browser.
 import Papa from 'papaparse';
-import { checkStation, mergeStations, normaliseAzimuth, SAME_DEPTH_M, type MergeWarning, type SourcedStation, type StationField, type SurveyStation } from './minimum-curvature';
+import {
+  checkStation,
+  mergeStations,
+  normaliseAzimuth,
+  SAME_DEPTH_M,
+  type MergeWarning,
+  type SourcedStation,
+  type StationField,
+  type SurveyStation,
+} from './minimum-curvature';
 
 /** Largest file accepted, checked before anything is parsed. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -50,22 +59,55 @@ export interface ImportRefusal {
 }
 
 export type SurveyImport =
-  | { ok: true; format: 'csv' | 'xlsx'; stations: SurveyStation[]; warnings: MergeWarning[] }
-  | { ok: false; refusal: ImportRefusal };
+  { ok: true; format: 'csv' | 'xlsx'; stations: SurveyStation[]; warnings: MergeWarning[] } | { ok: false; refusal: ImportRefusal };
 
 /**
  * Header names per column, lower case, without spaces, dots, dashes, underscores, colons or
  * accents: English and its abbreviations, Chinese, Spanish, Japanese.
  */
 const HEADER_NAMES: Record<StationField, readonly string[]> = {
-  md: ['md', 'measureddepth', 'mdepth', 'depth', '测深', '井深', '斜深', '测量井深', '测量深度', '深度', 'profundidadmedida', 'profmedida', 'profundidad', 'pm', '測深', '測定深度', '掘削深度'],
+  md: [
+    'md',
+    'measureddepth',
+    'mdepth',
+    'depth',
+    '测深',
+    '井深',
+    '斜深',
+    '测量井深',
+    '测量深度',
+    '深度',
+    'profundidadmedida',
+    'profmedida',
+    'profundidad',
+    'pm',
+    '測深',
+    '測定深度',
+    '掘削深度',
+  ],
   inc: ['inc', 'incl', 'inclination', 'dev', 'deviation', '井斜', '井斜角', '斜度', 'inclinacion', '傾斜', '傾斜角'],
   azi: ['azi', 'az', 'azim', 'azimuth', 'azimut', 'acimut', '方位', '方位角'],
 };
 const FIELD_OF_NAME = new Map(Object.entries(HEADER_NAMES).flatMap(([field, names]) => names.map((name) => [name, field as StationField])));
 
 /** Units in a header that mean the values are not in metres or degrees. */
-const WRONG_UNITS = new Set(['ft', 'feet', 'foot', 'usft', 'pies', 'pie', '英尺', 'フィート', 'rad', 'radian', 'radians', 'gon', 'grad', '弧度', 'ラジアン']);
+const WRONG_UNITS = new Set([
+  'ft',
+  'feet',
+  'foot',
+  'usft',
+  'pies',
+  'pie',
+  '英尺',
+  'フィート',
+  'rad',
+  'radian',
+  'radians',
+  'gon',
+  'grad',
+  '弧度',
+  'ラジアン',
+]);
 
 const FIELDS: readonly StationField[] = ['md', 'inc', 'azi'];
 
@@ -112,7 +154,8 @@ const isBlank = (cell: unknown) => cell === null || cell === undefined || (typeo
 const cellText = (cell: unknown) => (cell instanceof Date ? cell.toISOString() : String(cell ?? ''));
 
 /** A depth cell that is a depth header: the header repeated on a later page. */
-const isRepeatedHeader = (cell: unknown) => typeof cell === 'string' && readNumber(cell) === 'notANumber' && FIELD_OF_NAME.get(readHeader(cell).name) === 'md';
+const isRepeatedHeader = (cell: unknown) =>
+  typeof cell === 'string' && readNumber(cell) === 'notANumber' && FIELD_OF_NAME.get(readHeader(cell).name) === 'md';
 
 interface HeaderLine {
   index: number;
@@ -159,14 +202,22 @@ export function stationsFromRows(rows: readonly (readonly unknown[])[], format: 
     const column = header.columns[field];
     return {
       ok: false,
-      refusal: { reason, line: index + 1, column: field, columnNumber: column + 1, header: cellText(rows[header.index][column]), value: cellText(rows[index][column]) },
+      refusal: {
+        reason,
+        line: index + 1,
+        column: field,
+        columnNumber: column + 1,
+        header: cellText(rows[header.index][column]),
+        value: cellText(rows[index][column]),
+      },
     };
   };
   const stations: SourcedStation[] = [];
   for (let index = header.index + 1; index < rows.length; index++) {
     const row = rows[index];
     if (row.every(isBlank) || isRepeatedHeader(row[mdColumn])) continue;
-    if (stations.length === MAX_IMPORT_ROWS) return { ok: false, refusal: { reason: 'tooManyRows', line: index + 1, limit: MAX_IMPORT_ROWS } };
+    if (stations.length === MAX_IMPORT_ROWS)
+      return { ok: false, refusal: { reason: 'tooManyRows', line: index + 1, limit: MAX_IMPORT_ROWS } };
     const md = readNumber(row[mdColumn]);
     if (typeof md === 'string') return refuse(md, index, 'md');
     const inc = readNumber(row[incColumn]);

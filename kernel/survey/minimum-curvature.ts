@@ -206,7 +206,12 @@ export function doglegAngle(from: Pick<SurveyStation, 'inc' | 'azi'>, to: Pick<S
  *   dogleg severity is 180° over the interval's length. A real hole cannot do this between two
  *   survey stations; the rule only keeps the numbers finite.
  */
-export function computeColumns(md: ArrayLike<number>, inc: ArrayLike<number>, azi: ArrayLike<number>, options: TrajectoryOptions = {}): TrajectoryColumns {
+export function computeColumns(
+  md: ArrayLike<number>,
+  inc: ArrayLike<number>,
+  azi: ArrayLike<number>,
+  options: TrajectoryOptions = {},
+): TrajectoryColumns {
   const tieOn = options.tieOn ?? SURFACE_TIE_ON;
   const count = md.length;
   let first = 0;
@@ -432,7 +437,7 @@ export function mergeStations(lists: ReadonlyArray<readonly SourcedStation[]>): 
   ranked.sort((a, b) => a.station.md - b.station.md || a.rank - b.rank || a.index - b.index);
   const stations: SourcedStation[] = [];
   const warnings: MergeWarning[] = [];
-  for (let start = 0; start < ranked.length; ) {
+  for (let start = 0; start < ranked.length;) {
     let end = start + 1;
     while (end < ranked.length && ranked[end].station.md - ranked[start].station.md <= SAME_DEPTH_M) end++;
     const group = ranked.slice(start, end).sort((a, b) => a.rank - b.rank || a.index - b.index);

@@ -69,7 +69,13 @@ export function stationsOfSource(source: SurveySource, rows: readonly Row[]): So
 export function stationsOfListing(spec: SurveySpec, listing: Row | undefined): SourcedStation[] {
   const list = listing?.[spec.listing.stations];
   if (!Array.isArray(list)) return [];
-  return (list as { md: number; inc: number; azi: number }[]).map((s) => ({ md: s.md, inc: s.inc, azi: s.azi, source: spec.listing.resource, ref: listing!.id }));
+  return (list as { md: number; inc: number; azi: number }[]).map((s) => ({
+    md: s.md,
+    inc: s.inc,
+    azi: s.azi,
+    source: spec.listing.resource,
+    ref: listing!.id,
+  }));
 }
 
 /** The well's tie-on point, when its group holds one. */
@@ -87,7 +93,10 @@ export function tieOnOf(spec: SurveySpec, well: Row): TieOn | undefined {
  * none, along the closure direction of the last station (where the well has gone so far).
  */
 export function wellTrajectory(spec: SurveySpec, records: WellRecords): WellTrajectory {
-  const lists = [stationsOfListing(spec, records.listing), ...spec.sources.map((source, i) => stationsOfSource(source, records.sources[i] ?? []))];
+  const lists = [
+    stationsOfListing(spec, records.listing),
+    ...spec.sources.map((source, i) => stationsOfSource(source, records.sources[i] ?? [])),
+  ];
   const { stations, warnings } = mergeStations(lists);
   const tieOn = tieOnOf(spec, records.well);
   const md = Float64Array.from(stations, (s) => s.md);
@@ -99,13 +108,19 @@ export function wellTrajectory(spec: SurveySpec, records: WellRecords): WellTraj
   if (given === undefined) alongAzimuth(columns, vsAzimuth);
   // A tie-on above the first station is a row of its own, made from no station.
   const tieOnRow = columns.length === stations.length - columns.skippedAboveTieOn + 1;
-  const origins = Array.from({ length: columns.length }, (_, row) => (tieOnRow && row === 0 ? undefined : stations[row + columns.skippedAboveTieOn - (tieOnRow ? 1 : 0)]));
+  const origins = Array.from({ length: columns.length }, (_, row) =>
+    tieOnRow && row === 0 ? undefined : stations[row + columns.skippedAboveTieOn - (tieOnRow ? 1 : 0)],
+  );
   return { columns, origins, totals: summarise(columns), warnings, vsAzimuth, tieOn };
 }
 
 /** The stations of a trajectory as objects, each with where it came from. */
 export function wellStations(trajectory: WellTrajectory): WellStation[] {
-  return trajectory.origins.map((origin, i) => ({ ...stationAt(trajectory.columns, i), source: origin?.source ?? 'tieOn', ...(origin?.ref !== undefined ? { ref: origin.ref } : {}) }));
+  return trajectory.origins.map((origin, i) => ({
+    ...stationAt(trajectory.columns, i),
+    source: origin?.source ?? 'tieOn',
+    ...(origin?.ref !== undefined ? { ref: origin.ref } : {}),
+  }));
 }
 
 /** Sets the vertical section of computed columns along another azimuth (°). */
@@ -121,7 +136,9 @@ const round = (value: number) => Math.round(value * 100) / 100;
 /** The well's totals, by field (none when there is no station). */
 export function totalsOf(spec: SurveySpec, trajectory: WellTrajectory): Record<string, number | null> {
   const totals = trajectory.totals;
-  return Object.fromEntries(Object.entries(spec.totals).map(([field, figure]: [string, TrajectoryFigure]) => [field, totals ? round(totals[figure]) : null]));
+  return Object.fromEntries(
+    Object.entries(spec.totals).map(([field, figure]: [string, TrajectoryFigure]) => [field, totals ? round(totals[figure]) : null]),
+  );
 }
 
 /** The row of the station at a measured depth, if the trajectory has one there. */
@@ -143,7 +160,11 @@ function rowAt(columns: TrajectoryColumns, md: number): number | undefined {
  * above the tie-on. `intervalMaxDls` is the largest dogleg severity from just below the station
  * of the record before it in depth (the previous day's report) down to this one's.
  */
-export function derivedOf(source: SurveySource, rows: readonly Row[], trajectory: WellTrajectory): Map<number, Record<string, number | null>> {
+export function derivedOf(
+  source: SurveySource,
+  rows: readonly Row[],
+  trajectory: WellTrajectory,
+): Map<number, Record<string, number | null>> {
   const out = new Map<number, Record<string, number | null>>();
   const derived = Object.entries(source.derived ?? {});
   if (derived.length === 0) return out;

@@ -51,7 +51,13 @@ class WatchedStore extends StoreProxy {
     return row;
   }
 
-  override async update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number, options?: UpdateOptions): Promise<UpdateResult> {
+  override async update(
+    resource: string,
+    id: number,
+    values: Record<string, unknown>,
+    expectedVersion?: number,
+    options?: UpdateOptions,
+  ): Promise<UpdateResult> {
     const result = await this.inner.update(resource, id, values, expectedVersion, options);
     this.note(resource);
     return result;

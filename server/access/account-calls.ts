@@ -34,13 +34,19 @@ interface Deps {
   /** Where the console lists the accounts, for the notification's link. */
   link?: string;
   /** Keeps a change in the operation log (history/recorder.ts logChange); the password never. */
-  log?: (c: AppContext, change: { action: 'create' | 'update' | 'delete'; record: number; before?: AccountRecord; after?: AccountRecord }) => Promise<void>;
+  log?: (
+    c: AppContext,
+    change: { action: 'create' | 'update' | 'delete'; record: number; before?: AccountRecord; after?: AccountRecord },
+  ) => Promise<void>;
 }
 
 /** The fields an admin writes; the others are the server's. */
 const WRITABLE = ['name', 'mobile', 'roles', 'enabled'] as const;
 
-export function registerAccountCalls(api: Api, { name, schema, spec, accounts, validator, roleNames, superRole, notify, link, log = async () => {} }: Deps) {
+export function registerAccountCalls(
+  api: Api,
+  { name, schema, spec, accounts, validator, roleNames, superRole, notify, link, log = async () => {} }: Deps,
+) {
   const endpoints = schema['x-resource'].endpoints;
   const t = (c: AppContext) => c.get('t');
   const what = (c: AppContext) => t(c)(`resources.${name}.name`, { smart_count: 1, _: name });
@@ -62,8 +68,17 @@ export function registerAccountCalls(api: Api, { name, schema, spec, accounts, v
     if (errors.length > 0) return { errors };
     const known = await roleNames();
     const unknown = (values.roles as string[]).filter((role) => !known.includes(role));
-    if (unknown.length > 0) return { errors: [{ field: 'roles', message: t(c)('server.no_such_roles', { roles: unknown.map(echo).join(', '), known: known.join(', ') }) }] };
-    return { values: Object.fromEntries(WRITABLE.flatMap((key) => (values[key] === undefined ? [] : [[key, values[key]]]))) as unknown as AccountValues };
+    if (unknown.length > 0)
+      return {
+        errors: [
+          { field: 'roles', message: t(c)('server.no_such_roles', { roles: unknown.map(echo).join(', '), known: known.join(', ') }) },
+        ],
+      };
+    return {
+      values: Object.fromEntries(
+        WRITABLE.flatMap((key) => (values[key] === undefined ? [] : [[key, values[key]]])),
+      ) as unknown as AccountValues,
+    };
   };
   /** A body's fields beside these, refused by name (the server's own fields, or a password where none is taken). */
   const strangers = (body: Record<string, unknown>, allowed: string[]) => Object.keys(body).filter((key) => !allowed.includes(key));
@@ -92,7 +107,8 @@ export function registerAccountCalls(api: Api, { name, schema, spec, accounts, v
       if (!('body' in read)) return refuseBody(c, read);
       const { username, password, ...rest } = read.body;
       const extra = strangers(rest, [...WRITABLE]);
-      if (extra.length > 0) return fail(c, Code.invalidInput, t(c)('server.not_writable', { fields: extra.slice(0, 5).map(echo).join(', ') }));
+      if (extra.length > 0)
+        return fail(c, Code.invalidInput, t(c)('server.not_writable', { fields: extra.slice(0, 5).map(echo).join(', ') }));
       const values = { enabled: 1, ...rest, username };
       const checked = await check(c, values);
       if ('errors' in checked) return refuseFields(c, checked.errors);
@@ -113,11 +129,13 @@ export function registerAccountCalls(api: Api, { name, schema, spec, accounts, v
       if (id === undefined) return missingId(c);
       const current = (await accounts.list()).find((a) => a.id === id);
       if (!current) return refused(c, { refused: 'missing' }, id);
-      if (username !== undefined && username !== current.username) return refuseFields(c, [{ field: 'username', message: t(c)('server.username_fixed') }]);
+      if (username !== undefined && username !== current.username)
+        return refuseFields(c, [{ field: 'username', message: t(c)('server.username_fixed') }]);
       // The server's own fields may come back as they were read; a password is set by its own call.
       const readOnly = ['must_change', 'avatar', 'created_at'];
       const extra = strangers(rest, [...WRITABLE, ...readOnly]);
-      if (extra.length > 0) return fail(c, Code.invalidInput, t(c)('server.not_writable', { fields: extra.slice(0, 5).map(echo).join(', ') }));
+      if (extra.length > 0)
+        return fail(c, Code.invalidInput, t(c)('server.not_writable', { fields: extra.slice(0, 5).map(echo).join(', ') }));
       const given = Object.fromEntries(Object.entries(rest).filter(([key]) => !readOnly.includes(key)));
       const kept = Object.fromEntries(WRITABLE.map((key) => [key, current[key]]));
       const checked = await check(c, { username: current.username, ...kept, ...given });
@@ -133,7 +151,8 @@ export function registerAccountCalls(api: Api, { name, schema, spec, accounts, v
       const read = await readJson(c);
       if (!('body' in read)) return refuseBody(c, read);
       const { id, ids: list, ...extra } = read.body;
-      if (Object.keys(extra).length > 0) return fail(c, Code.invalidInput, t(c)('server.only_ids', { fields: Object.keys(extra).slice(0, 5).map(echo).join(', ') }));
+      if (Object.keys(extra).length > 0)
+        return fail(c, Code.invalidInput, t(c)('server.only_ids', { fields: Object.keys(extra).slice(0, 5).map(echo).join(', ') }));
       const raw = Array.isArray(list) ? list : id !== undefined && list === undefined ? [id] : [];
       const ids = raw.map(idOf);
       if (ids.length === 0 || ids.length > MAX_IDS || ids.some((value) => value === undefined)) return missingId(c);
@@ -149,13 +168,23 @@ export function registerAccountCalls(api: Api, { name, schema, spec, accounts, v
 
   /** The admins hear of a disabled account (the one who did it too: a record of it). */
   const toldDisabled = async (username: string) => {
-    await notify?.({ to_role: superRole, kind: 'account_disabled', title_key: 'notify.account_disabled.title', text_key: 'notify.account_disabled.text', params: { user: username }, link });
+    await notify?.({
+      to_role: superRole,
+      kind: 'account_disabled',
+      title_key: 'notify.account_disabled.title',
+      text_key: 'notify.account_disabled.text',
+      params: { user: username },
+      link,
+    });
   };
 
   for (const kind of ['list', 'info', 'add', 'update', 'del'] as const) {
     const endpoint = endpoints[kind];
     if (!endpoint) continue;
-    api.on({ method: endpoint.method, path: endpoint.path, access: { resource: name }, doc: resourceDoc(kind, name, schema, endpoint.method) }, (c) => handlers[kind](c));
+    api.on(
+      { method: endpoint.method, path: endpoint.path, access: { resource: name }, doc: resourceDoc(kind, name, schema, endpoint.method) },
+      (c) => handlers[kind](c),
+    );
   }
 
   api.on(
@@ -167,7 +196,12 @@ export function registerAccountCalls(api: Api, { name, schema, spec, accounts, v
         tags: [name],
         summary: 'Set a new password for an account: its owner must change it at the next sign-in, and its sessions end now',
         changesAccess: true,
-        body: { type: 'object', additionalProperties: false, required: ['id', 'password'], properties: { id: ID, password: { type: 'string', minLength: PASSWORD_LIMITS.min, maxLength: PASSWORD_LIMITS.max } } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'password'],
+          properties: { id: ID, password: { type: 'string', minLength: PASSWORD_LIMITS.min, maxLength: PASSWORD_LIMITS.max } },
+        },
         data: { type: 'object' },
         codes: [Code.notFound],
       },
@@ -200,7 +234,12 @@ export function registerAccountCalls(api: Api, { name, schema, spec, accounts, v
         tags: [name],
         summary: `Switch an account on (${field}: 1) or off (0): off ends its sessions at once and tells the admins`,
         changesAccess: true,
-        body: { type: 'object', additionalProperties: false, required: ['id', field], properties: { id: ID, [field]: { type: 'integer', enum: [0, 1] } } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', field],
+          properties: { id: ID, [field]: { type: 'integer', enum: [0, 1] } },
+        },
         data: { type: 'object' },
         codes: [Code.notFound, Code.inUse],
       },

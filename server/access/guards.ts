@@ -41,13 +41,18 @@ export function accessGuards(tables: AccessTables, accounts: Accounts): Record<s
     async checkWrite(tx, record, existing, t) {
       if (!existing || typeof record.parent !== 'number') return [];
       const entries = await listAll(tx, tables.menus);
-      const below = descendantsOf(entries.map((e) => ({ id: e.id, parent: e.parent as number | undefined })), existing.id);
+      const below = descendantsOf(
+        entries.map((e) => ({ id: e.id, parent: e.parent as number | undefined })),
+        existing.id,
+      );
       return record.parent === existing.id || below.has(record.parent) ? [{ field: 'parent', message: t('server.menu_under_itself') }] : [];
     },
     async checkRemove(tx, ids, t) {
       const rows = (await Promise.all(ids.map((id) => tx.get(tables.menus, id)))).filter((row): row is Row => !!row);
       const product = rows.filter((row) => typeof row.key === 'string');
-      return product.length > 0 ? t('server.menu_product_entry', { smart_count: product.length, titles: product.map(titleOf).join(', ') }) : undefined;
+      return product.length > 0
+        ? t('server.menu_product_entry', { smart_count: product.length, titles: product.map(titleOf).join(', ') })
+        : undefined;
     },
     async afterRemove(tx, ids) {
       for (const role of await listAll(tx, tables.roles)) {
@@ -66,12 +71,15 @@ export function accessGuards(tables: AccessTables, accounts: Accounts): Record<s
       const listed = (record[tables.roleMenus] as number[] | undefined) ?? [];
       const missing: number[] = [];
       for (const id of listed) if (!(await tx.get(tables.menus, id))) missing.push(id);
-      if (missing.length > 0) errors.push({ field: tables.roleMenus, message: t('server.menu_entries_missing', { ids: missing.slice(0, 10).join(', ') }) });
+      if (missing.length > 0)
+        errors.push({ field: tables.roleMenus, message: t('server.menu_entries_missing', { ids: missing.slice(0, 10).join(', ') }) });
       if (existing && existing.name !== record.name) {
-        if (existing.name === tables.superRole) errors.push({ field: 'name', message: t('server.super_role_fixed', { role: tables.superRole }) });
+        if (existing.name === tables.superRole)
+          errors.push({ field: 'name', message: t('server.super_role_fixed', { role: tables.superRole }) });
         else {
           const count = holders?.get(String(existing.name)) ?? 0;
-          if (count > 0) errors.push({ field: 'name', message: t('server.role_in_use_rename', { smart_count: count, role: String(existing.name) }) });
+          if (count > 0)
+            errors.push({ field: 'name', message: t('server.role_in_use_rename', { smart_count: count, role: String(existing.name) }) });
         }
       }
       return errors;

@@ -150,7 +150,16 @@ export class MockAccounts implements Accounts {
   async create(username: string, values: AccountValues, password: string): Promise<ManageResult> {
     if (this.accounts.some((a) => a.username === username)) return { refused: 'taken' };
     const id = Math.max(0, ...this.accounts.map((a) => a.id)) + 1;
-    const account: MockAccount = { ...structuredClone(values), id, username, must_change: 1, avatar: '', introduction: '', created_at: new Date().toISOString(), password };
+    const account: MockAccount = {
+      ...structuredClone(values),
+      id,
+      username,
+      must_change: 1,
+      avatar: '',
+      introduction: '',
+      created_at: new Date().toISOString(),
+      password,
+    };
     this.accounts.push(account);
     return { account: this.record(account) };
   }
@@ -160,7 +169,13 @@ export class MockAccounts implements Accounts {
     if (!account) return { refused: 'missing' };
     // Every value an admin sets is replaced, one left out (no mobile) included.
     const next = { ...account, ...structuredClone(values), mobile: values.mobile ?? '' };
-    if (!hasEnabledSuper(this.accounts.map((a) => (a.id === id ? next : a)), superRole)) return { refused: 'last-admin' };
+    if (
+      !hasEnabledSuper(
+        this.accounts.map((a) => (a.id === id ? next : a)),
+        superRole,
+      )
+    )
+      return { refused: 'last-admin' };
     Object.assign(account, next);
     if (account.enabled !== 1) this.ended.add(account.username);
     return { account: this.record(account) };

@@ -4,7 +4,6 @@ import { STANDARD_ACCOUNTS } from './accounts';
 import type { SqlAccounts } from './sql-accounts';
 import { generatePassword } from './passwords';
 
-
 /** Creates the first accounts when there are none; answers the lines to show the person starting it. */
 export async function ensureFirstAccounts(accounts: SqlAccounts, env: NodeJS.ProcessEnv): Promise<string[]> {
   if ((await accounts.count()) > 0) return [];

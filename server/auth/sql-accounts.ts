@@ -6,7 +6,16 @@ import { MAX_USERNAME_LENGTH } from '../../kernel/contract/limits';
 import type { AccountsTable, FixedDb } from '../db/tables';
 import { readRows, withParameters } from '../db/prepared';
 import { sql } from 'kysely';
-import { type AccountRecord, type AccountValues, type Accounts, type LoginResult, type ManageResult, type TokenCheck, type UserInfo, hasEnabledSuper } from './accounts';
+import {
+  type AccountRecord,
+  type AccountValues,
+  type Accounts,
+  type LoginResult,
+  type ManageResult,
+  type TokenCheck,
+  type UserInfo,
+  hasEnabledSuper,
+} from './accounts';
 import type { LoginRefusal } from '../../kernel/history/names';
 import { type SignIn, type SignInPage, type SignInQuery, dayBounds } from '../history/sign-ins';
 import { UNUSABLE_HASH, hashPassword, verifyPassword } from './passwords';
@@ -41,13 +50,19 @@ export class SqlAccounts implements Accounts {
   ) {}
 
   async count(): Promise<number> {
-    const { n } = await this.db.selectFrom('app_accounts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const { n } = await this.db
+      .selectFrom('app_accounts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(n);
   }
 
   /** An account the server makes itself (the first start's), which needs no password change. */
   async createFirst(account: NewAccount): Promise<void> {
-    const { next } = await this.db.selectFrom('app_accounts').select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('next')).executeTakeFirstOrThrow();
+    const { next } = await this.db
+      .selectFrom('app_accounts')
+      .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('next'))
+      .executeTakeFirstOrThrow();
     await this.db
       .insertInto('app_accounts')
       .values({
@@ -71,7 +86,12 @@ export class SqlAccounts implements Accounts {
   }
 
   /** Minutes until the oldest failure in the window leaves it, when the limit is reached. */
-  private async lockedFor(column: 'username' | 'address', value: string, limit: number, windowMinutes: number): Promise<number | undefined> {
+  private async lockedFor(
+    column: 'username' | 'address',
+    value: string,
+    limit: number,
+    windowMinutes: number,
+  ): Promise<number | undefined> {
     const since = new Date(this.now().getTime() - windowMinutes * 60_000).toISOString();
     const failures = await this.db
       .selectFrom('app_login_log')
@@ -90,7 +110,13 @@ export class SqlAccounts implements Accounts {
   private async log(username: string, address: string, success: boolean, reason?: LoginRefusal) {
     await this.db
       .insertInto('app_login_log')
-      .values({ username: username.slice(0, MAX_USERNAME_LENGTH), address: address.slice(0, 100), success: success ? 1 : 0, reason: reason ?? null, at: this.now().toISOString() })
+      .values({
+        username: username.slice(0, MAX_USERNAME_LENGTH),
+        address: address.slice(0, 100),
+        success: success ? 1 : 0,
+        reason: reason ?? null,
+        at: this.now().toISOString(),
+      })
       .execute();
   }
 
@@ -103,7 +129,11 @@ export class SqlAccounts implements Accounts {
       await this.log(username, address, false, 'locked');
       return { refused: 'locked', minutes: locked };
     }
-    const account = await this.db.selectFrom('app_accounts').select(['username', 'password_hash', 'enabled']).where('username', '=', username).executeTakeFirst();
+    const account = await this.db
+      .selectFrom('app_accounts')
+      .select(['username', 'password_hash', 'enabled'])
+      .where('username', '=', username)
+      .executeTakeFirst();
     const matches = await verifyPassword(password, account?.password_hash ?? UNUSABLE_HASH);
     if (!account || !matches || Number(account.enabled) !== 1) {
       await this.log(username, address, false, !account ? 'account' : !matches ? 'password' : 'disabled');
@@ -139,7 +169,13 @@ export class SqlAccounts implements Accounts {
       .offset((query.page - 1) * query.limit)
       .execute();
     const list = rows.map((row): SignIn => {
-      const entry: SignIn = { id: Number(row.id), user: row.username, at: row.at, address: row.address, success: Number(row.success) === 1 };
+      const entry: SignIn = {
+        id: Number(row.id),
+        user: row.username,
+        at: row.at,
+        address: row.address,
+        success: Number(row.success) === 1,
+      };
       if (row.reason) entry.reason = row.reason as LoginRefusal;
       return entry;
     });
@@ -156,7 +192,17 @@ export class SqlAccounts implements Accounts {
     return this.db
       .selectFrom('app_sessions')
       .innerJoin('app_accounts', 'app_accounts.username', 'app_sessions.username')
-      .select(['app_sessions.expires_at', 'app_accounts.username', 'roles', 'name', 'avatar', 'introduction', 'mobile', 'enabled', 'must_change'])
+      .select([
+        'app_sessions.expires_at',
+        'app_accounts.username',
+        'roles',
+        'name',
+        'avatar',
+        'introduction',
+        'mobile',
+        'enabled',
+        'must_change',
+      ])
       .where('app_sessions.token_hash', '=', hash)
       .compile();
   }
@@ -198,12 +244,25 @@ export class SqlAccounts implements Accounts {
   async create(username: string, values: AccountValues, password: string): Promise<ManageResult> {
     const hash = await hashPassword(password);
     return this.manage(async (trx) => {
-      if (await trx.selectFrom('app_accounts').select('username').where('username', '=', username).executeTakeFirst()) return { refused: 'taken' };
-      const { next } = await trx.selectFrom('app_accounts').select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('next')).executeTakeFirstOrThrow();
+      if (await trx.selectFrom('app_accounts').select('username').where('username', '=', username).executeTakeFirst())
+        return { refused: 'taken' };
+      const { next } = await trx
+        .selectFrom('app_accounts')
+        .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('next'))
+        .executeTakeFirstOrThrow();
       const id = Number(next) + 1;
       await trx
         .insertInto('app_accounts')
-        .values({ id, username, password_hash: hash, ...stored(values), avatar: null, introduction: null, must_change: 1, created_at: this.now().toISOString() })
+        .values({
+          id,
+          username,
+          password_hash: hash,
+          ...stored(values),
+          avatar: null,
+          introduction: null,
+          must_change: 1,
+          created_at: this.now().toISOString(),
+        })
         .execute();
       return { account: toRecord(await this.row(trx, id)) };
     });
@@ -225,7 +284,11 @@ export class SqlAccounts implements Accounts {
     return this.manage(async (trx) => {
       const before = await trx.selectFrom('app_accounts').select('username').where('id', '=', id).executeTakeFirst();
       if (!before) return { refused: 'missing' };
-      await trx.updateTable('app_accounts').set({ password_hash: hash, must_change: mustChange ? 1 : 0 }).where('id', '=', id).execute();
+      await trx
+        .updateTable('app_accounts')
+        .set({ password_hash: hash, must_change: mustChange ? 1 : 0 })
+        .where('id', '=', id)
+        .execute();
       let ended = trx.deleteFrom('app_sessions').where('username', '=', before.username);
       if (keepToken) ended = ended.where('token_hash', '!=', tokenHash(keepToken));
       await ended.execute();
@@ -256,7 +319,10 @@ export class SqlAccounts implements Accounts {
 
   private async superRemains(trx: FixedDb, superRole: string): Promise<boolean> {
     const rows = await trx.selectFrom('app_accounts').select(['roles', 'enabled']).where('enabled', '=', 1).execute();
-    return hasEnabledSuper(rows.map((row) => ({ roles: JSON.parse(row.roles) as string[], enabled: 1 as const })), superRole);
+    return hasEnabledSuper(
+      rows.map((row) => ({ roles: JSON.parse(row.roles) as string[], enabled: 1 as const })),
+      superRole,
+    );
   }
 
   /**
@@ -300,4 +366,9 @@ function toRecord(row: AccountRow): AccountRecord {
 }
 
 /** The columns of what an admin sets. */
-const stored = (values: AccountValues) => ({ name: values.name, mobile: values.mobile || null, roles: JSON.stringify(values.roles), enabled: values.enabled });
+const stored = (values: AccountValues) => ({
+  name: values.name,
+  mobile: values.mobile || null,
+  roles: JSON.stringify(values.roles),
+  enabled: values.enabled,
+});

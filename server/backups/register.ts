@@ -16,11 +16,20 @@ import type { BackupService, Backups } from './types';
 const BACKUP_FILE = {
   type: 'object',
   required: ['name', 'size', 'createdAt'],
-  properties: { name: { type: 'string', pattern: BACKUP_NAME.source }, size: { type: 'integer', minimum: 0, description: 'bytes' }, createdAt: { type: 'string', format: 'date-time' } },
+  properties: {
+    name: { type: 'string', pattern: BACKUP_NAME.source },
+    size: { type: 'integer', minimum: 0, description: 'bytes' },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
 };
 /** What a backup is served as: a SQLite database file. */
 const BACKUP_MEDIA_TYPE = 'application/vnd.sqlite3';
-const NAME_BODY = { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', pattern: BACKUP_NAME.source } } };
+const NAME_BODY = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: { name: { type: 'string', pattern: BACKUP_NAME.source } },
+};
 
 export function registerBackups(api: Api, { registry, backups }: { registry: Registry; backups?: Backups }) {
   if (!registry.resources[OPERATION_LOG]) return;
@@ -30,13 +39,20 @@ export function registerBackups(api: Api, { registry, backups }: { registry: Reg
 
   /** The service, or the refusal saying this server makes no backups itself. */
   const serviceOr = (c: AppContext) =>
-    service ?? fail(c, Code.notFound, c.get('t')(backups?.mode === 'pg_dump' ? 'server.backup_pg_dump' : 'server.backup_none', { command: PG_DUMP_COMMAND }));
+    service ??
+    fail(
+      c,
+      Code.notFound,
+      c.get('t')(backups?.mode === 'pg_dump' ? 'server.backup_pg_dump' : 'server.backup_none', { command: PG_DUMP_COMMAND }),
+    );
 
   /** The name a call gives, when it could be a backup's name; otherwise the refusal. */
   const nameOr = (c: AppContext, name: unknown) =>
     typeof name === 'string' && BACKUP_NAME.test(name)
       ? name
-      : fail(c, Code.invalidInput, c.get('t')('server.backup_bad_name', { value: echo(String(name ?? '')) }), { errors: [{ field: 'name', message: c.get('t')('server.backup_bad_name', { value: echo(String(name ?? '')) }) }] });
+      : fail(c, Code.invalidInput, c.get('t')('server.backup_bad_name', { value: echo(String(name ?? '')) }), {
+          errors: [{ field: 'name', message: c.get('t')('server.backup_bad_name', { value: echo(String(name ?? '')) }) }],
+        });
   const missing = (c: AppContext, name: string) => fail(c, Code.notFound, c.get('t')('server.backup_missing', { name }));
 
   api.on(
@@ -47,11 +63,18 @@ export function registerBackups(api: Api, { registry, backups }: { registry: Reg
       doc: {
         tags,
         summary: 'How this server is backed up, and the backups made, newest first',
-        description: '`mode` sqlite: the server makes the copies; pg_dump: PostgreSQL, back it up with `command`; none: the in-browser mock.',
+        description:
+          '`mode` sqlite: the server makes the copies; pg_dump: PostgreSQL, back it up with `command`; none: the in-browser mock.',
         data: {
           type: 'object',
           required: ['mode', 'list', 'count'],
-          properties: { mode: { enum: ['sqlite', 'pg_dump', 'none'] }, list: { type: 'array', items: BACKUP_FILE }, count: { type: 'integer', minimum: 0 }, command: { type: 'string' }, restore: { type: 'string' } },
+          properties: {
+            mode: { enum: ['sqlite', 'pg_dump', 'none'] },
+            list: { type: 'array', items: BACKUP_FILE },
+            count: { type: 'integer', minimum: 0 },
+            command: { type: 'string' },
+            restore: { type: 'string' },
+          },
         },
       },
     },
@@ -70,7 +93,12 @@ export function registerBackups(api: Api, { registry, backups }: { registry: Reg
       method: 'POST',
       path: BACKUP_PATHS.create,
       access,
-      doc: { tags, summary: 'Makes a consistent backup of the SQLite database now, checked with PRAGMA integrity_check', data: BACKUP_FILE, codes: [Code.notFound] },
+      doc: {
+        tags,
+        summary: 'Makes a consistent backup of the SQLite database now, checked with PRAGMA integrity_check',
+        data: BACKUP_FILE,
+        codes: [Code.notFound],
+      },
     },
     async (c) => {
       const found = serviceOr(c);
@@ -92,7 +120,15 @@ export function registerBackups(api: Api, { registry, backups }: { registry: Reg
         tags,
         summary: 'The bytes of one backup (a SQLite database file)',
         file: BACKUP_MEDIA_TYPE,
-        parameters: [{ name: 'name', in: 'query', required: true, schema: { type: 'string', pattern: BACKUP_NAME.source }, description: 'a name the list gives' }],
+        parameters: [
+          {
+            name: 'name',
+            in: 'query',
+            required: true,
+            schema: { type: 'string', pattern: BACKUP_NAME.source },
+            description: 'a name the list gives',
+          },
+        ],
         codes: [Code.invalidInput, Code.notFound],
       },
     },
@@ -116,13 +152,25 @@ export function registerBackups(api: Api, { registry, backups }: { registry: Reg
       method: 'POST',
       path: BACKUP_PATHS.del,
       access,
-      doc: { tags, summary: 'Deletes one backup', body: NAME_BODY, bodyIsJson: true, data: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } }, codes: [Code.invalidInput, Code.notFound] },
+      doc: {
+        tags,
+        summary: 'Deletes one backup',
+        body: NAME_BODY,
+        bodyIsJson: true,
+        data: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+        codes: [Code.invalidInput, Code.notFound],
+      },
     },
     async (c) => {
       const read = await readJson(c);
       if (!('body' in read)) return refuseBody(c, read);
       const extra = Object.keys(read.body).filter((key) => key !== 'name');
-      if (extra.length) return fail(c, Code.invalidInput, c.get('t')('server.unknown_fields', { fields: extra.slice(0, 5).map(echo).join(', '), allowed: 'name' }));
+      if (extra.length)
+        return fail(
+          c,
+          Code.invalidInput,
+          c.get('t')('server.unknown_fields', { fields: extra.slice(0, 5).map(echo).join(', '), allowed: 'name' }),
+        );
       const name = nameOr(c, read.body.name);
       if (name instanceof Response) return name;
       const found = serviceOr(c);

@@ -42,7 +42,15 @@ export async function backupSqlite(source: Database.Database | string, target: s
 }
 
 /** The backups in `dir`, made from the open database `source`: the service the app's Backup screen uses. */
-export function sqliteBackups({ source, dir, now = () => new Date() }: { source: Database.Database | string; dir: string; now?: () => Date }): BackupService {
+export function sqliteBackups({
+  source,
+  dir,
+  now = () => new Date(),
+}: {
+  source: Database.Database | string;
+  dir: string;
+  now?: () => Date;
+}): BackupService {
   const describe = async (name: string): Promise<BackupFile | undefined> => {
     const info = await stat(join(dir, name)).catch(() => undefined);
     return info?.isFile() ? { name, size: info.size, createdAt: info.mtime.toISOString() } : undefined;

@@ -49,11 +49,17 @@ export interface Index {
  */
 export function indexesOf(schema: ResourceSchema, dialect: Dialect): Index[] {
   const meta = schema['x-resource'];
-  const columns = new Set(columnsOf(schema).filter((c) => c.kind !== 'json').map((c) => c.name));
+  const columns = new Set(
+    columnsOf(schema)
+      .filter((c) => c.kind !== 'json')
+      .map((c) => c.name),
+  );
   const usable = (name: string) => columns.has(name);
   const refs = Object.entries(properties(schema)).flatMap(([name, prop]) => (prop['x-ref'] ? [name] : []));
   const singles = [...new Set([...meta.filters.map((f) => f.field), ...meta.list.sortable, ...refs])].filter(usable);
-  const equalities = [...new Set([...meta.filters.filter((f) => f.op === 'eq').map((f) => f.field), ...(meta.parent ? [meta.parent.field] : [])])].filter(usable);
+  const equalities = [
+    ...new Set([...meta.filters.filter((f) => f.op === 'eq').map((f) => f.field), ...(meta.parent ? [meta.parent.field] : [])]),
+  ].filter(usable);
   const sorts = meta.list.sortable.filter(usable);
   const pairs = equalities.flatMap((filter) => sorts.filter((sort) => sort !== filter).map((sort) => [filter, sort]));
   const uniques = (meta.unique ?? []).map((columns) => ({ columns, unique: true }));

@@ -82,7 +82,12 @@ function internalSteps(connection: Connection): Step[] {
       // Files that belong to records; a database made before keeps its uploads, all unattached.
       name: 'app_uploads attachments',
       run: async (trx) => {
-        for (const [column, type] of [['resource', 'text'], ['record_id', 'integer'], ['attached_as', 'text'], ['thumbnail_name', 'text']] as const) {
+        for (const [column, type] of [
+          ['resource', 'text'],
+          ['record_id', 'integer'],
+          ['attached_as', 'text'],
+          ['thumbnail_name', 'text'],
+        ] as const) {
           await trx.schema.alterTable('app_uploads').addColumn(column, type).execute();
         }
         await trx.schema.createIndex('app_uploads_record').on('app_uploads').columns(['resource', 'record_id']).execute();
@@ -95,8 +100,14 @@ function internalSteps(connection: Connection): Step[] {
       name: 'app_accounts management',
       run: async (trx) => {
         await trx.schema.alterTable('app_accounts').addColumn('id', 'integer').execute();
-        await trx.schema.alterTable('app_accounts').addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-        await trx.schema.alterTable('app_accounts').addColumn('must_change', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await trx.schema
+          .alterTable('app_accounts')
+          .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute();
+        await trx.schema
+          .alterTable('app_accounts')
+          .addColumn('must_change', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
         const { rows } = await sql<{ username: string }>`select username from app_accounts order by created_at, username`.execute(trx);
         for (const [index, { username }] of rows.entries()) {
           await sql`update app_accounts set id = ${index + 1} where username = ${username}`.execute(trx);
@@ -160,9 +171,14 @@ const createIndex = (trx: Trx, table: string, schema: ResourceSchema, index: Ind
 async function orderLikeTheOtherStores(trx: Trx, table: string, schema: ResourceSchema) {
   const { rows: columns } = await sql<{ column_name: string }>`
     select column_name from information_schema.columns
-    where table_schema = current_schema() and table_name = ${table} and data_type = 'text' and collation_name is distinct from 'C'`.execute(trx);
+    where table_schema = current_schema() and table_name = ${table} and data_type = 'text' and collation_name is distinct from 'C'`.execute(
+    trx,
+  );
   for (const { column_name } of columns) {
-    await trx.schema.alterTable(table).alterColumn(column_name, (c) => c.setDataType(sql`text collate "C"`)).execute();
+    await trx.schema
+      .alterTable(table)
+      .alterColumn(column_name, (c) => c.setDataType(sql`text collate "C"`))
+      .execute();
   }
   await remakeSortIndexes(trx, table, schema);
 }
@@ -251,7 +267,8 @@ export async function migrate(connection: Connection, registry: Registry): Promi
         for (const column of columns.filter((c) => !present.has(c.name))) {
           await apply({
             name: `add ${name}.${column.name}`,
-            run: () => trx.schema.alterTable(name).addColumn(column.name, sqlType(column.kind, dialect), definition(column, dialect)).execute(),
+            run: () =>
+              trx.schema.alterTable(name).addColumn(column.name, sqlType(column.kind, dialect), definition(column, dialect)).execute(),
           });
         }
       }

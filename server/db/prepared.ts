@@ -106,7 +106,12 @@ export async function readRows<R>(db: Kysely<any>, query: CompiledQuery<R>): Pro
   });
 }
 
-export function registerDirectReads(db: object, sqlite: Database.Database, driver: CountingSqliteDriver, statement: (text: string) => Database.Statement) {
+export function registerDirectReads(
+  db: object,
+  sqlite: Database.Database,
+  driver: CountingSqliteDriver,
+  statement: (text: string) => Database.Statement,
+) {
   directReads.set(db, {
     idle: () => driver.held === 0 && sqlite.open,
     statement,

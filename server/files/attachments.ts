@@ -3,7 +3,13 @@
 // copy any signed-in person may make of a file they may see (POST /upload/copy): a new upload of
 // the same bytes, theirs alone, which a form then names as if just uploaded, so one picture can
 // serve a second record without being taken from the first.
-import { ATTACHMENT_PATHS, ATTACHMENT_TYPES, type AttachmentType, type LibraryFile, MAX_ATTACHMENT_LIMIT } from '../../kernel/contract/attachments';
+import {
+  ATTACHMENT_PATHS,
+  ATTACHMENT_TYPES,
+  type AttachmentType,
+  type LibraryFile,
+  MAX_ATTACHMENT_LIMIT,
+} from '../../kernel/contract/attachments';
 import { Code } from '../../kernel/contract/codes';
 import { parseInteger } from '../../kernel/contract/integers';
 import { echo } from '../../kernel/contract/limits';
@@ -21,7 +27,6 @@ import type { Upload } from './types';
 
 const DEFAULT_LIMIT = 24;
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
 
 const typeOf = (mime: string): AttachmentType => {
   const kind = kindOfMime(mime);
@@ -52,13 +57,22 @@ function readQuery(c: AppContext): LibraryQuery | { problem: string } {
     return { problem: t('server.bad_choice', { param: 'type', value: echo(type), choices: ATTACHMENT_TYPES.join(', ') }) };
   }
   const attached = get('attached');
-  if (attached !== undefined && attached !== '1' && attached !== '0') return { problem: t('server.bad_choice', { param: 'attached', value: echo(attached), choices: '1, 0' }) };
+  if (attached !== undefined && attached !== '1' && attached !== '0')
+    return { problem: t('server.bad_choice', { param: 'attached', value: echo(attached), choices: '1, 0' }) };
   for (const param of ['from', 'to']) {
     const day = get(param);
     if (day !== undefined && !DAY.test(day)) return { problem: t('server.bad_day', { param, value: echo(day) }) };
   }
   const q = get('q')?.trim().slice(0, 200).toLowerCase();
-  return { type: type as AttachmentType | undefined, attached: attached === undefined ? undefined : attached === '1', from: get('from'), to: get('to'), q: q || undefined, page, limit };
+  return {
+    type: type as AttachmentType | undefined,
+    attached: attached === undefined ? undefined : attached === '1',
+    from: get('from'),
+    to: get('to'),
+    q: q || undefined,
+    page,
+    limit,
+  };
 }
 
 function matchesQuery(upload: Upload, query: LibraryQuery): boolean {
@@ -83,7 +97,7 @@ const LIBRARY_FILE = {
     ...UPLOADED_FILE.properties,
     createdBy: { type: 'string', description: 'who uploaded it (username)' },
     attachment: {
-      description: 'the record that holds it; null while it is its uploader\'s alone (removed a day after its upload)',
+      description: "the record that holds it; null while it is its uploader's alone (removed a day after its upload)",
       oneOf: [
         { type: 'null' },
         {
@@ -116,7 +130,9 @@ export function registerAttachments(api: Api, { files, registry, store }: Attach
 
   async function describe(upload: Upload): Promise<LibraryFile> {
     const attachment =
-      upload.resource === null ? null : { resource: upload.resource, recordId: upload.recordId!, as: upload.attachedAs!, record: await recordName(upload) };
+      upload.resource === null
+        ? null
+        : { resource: upload.resource, recordId: upload.recordId!, as: upload.attachedAs!, record: await recordName(upload) };
     return { ...files.describe(upload), createdBy: upload.createdBy, attachment };
   }
 
@@ -155,7 +171,11 @@ export function registerAttachments(api: Api, { files, registry, store }: Attach
             query('page', { type: 'integer', minimum: 1 }, 'from 1'),
             query('limit', { type: 'integer', minimum: 1, maximum: MAX_ATTACHMENT_LIMIT }, `default ${DEFAULT_LIMIT}`),
           ],
-          data: { type: 'object', required: ['list', 'count'], properties: { list: { type: 'array', items: LIBRARY_FILE }, count: { type: 'integer', minimum: 0 } } },
+          data: {
+            type: 'object',
+            required: ['list', 'count'],
+            properties: { list: { type: 'array', items: LIBRARY_FILE }, count: { type: 'integer', minimum: 0 } },
+          },
           codes: [Code.invalidQuery],
         },
       },
@@ -181,7 +201,15 @@ export function registerAttachments(api: Api, { files, registry, store }: Attach
             type: 'object',
             required: ['ids'],
             additionalProperties: false,
-            properties: { ids: { type: 'array', minItems: 1, maxItems: MAX_ATTACHMENT_LIMIT, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } },
+            properties: {
+              ids: {
+                type: 'array',
+                minItems: 1,
+                maxItems: MAX_ATTACHMENT_LIMIT,
+                uniqueItems: true,
+                items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+              },
+            },
           },
           bodyIsJson: true,
           data: { type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: { type: 'integer' } } } },
@@ -194,8 +222,16 @@ export function registerAttachments(api: Api, { files, registry, store }: Attach
         if (!('body' in read)) return refuseBody(c, read);
         const raw = read.body.ids;
         const ids = Array.isArray(raw) ? raw.map((id) => parseInteger(id)) : [];
-        if (Object.keys(read.body).length !== 1 || ids.length === 0 || ids.length > MAX_ATTACHMENT_LIMIT || ids.some((id) => id === undefined) || new Set(ids).size !== ids.length) {
-          return fail(c, Code.invalidInput, t('server.bad_member_ids', { param: 'ids', max: MAX_ATTACHMENT_LIMIT }), { errors: [{ field: 'ids', message: t('server.bad_member_ids', { param: 'ids', max: MAX_ATTACHMENT_LIMIT }) }] });
+        if (
+          Object.keys(read.body).length !== 1 ||
+          ids.length === 0 ||
+          ids.length > MAX_ATTACHMENT_LIMIT ||
+          ids.some((id) => id === undefined) ||
+          new Set(ids).size !== ids.length
+        ) {
+          return fail(c, Code.invalidInput, t('server.bad_member_ids', { param: 'ids', max: MAX_ATTACHMENT_LIMIT }), {
+            errors: [{ field: 'ids', message: t('server.bad_member_ids', { param: 'ids', max: MAX_ATTACHMENT_LIMIT }) }],
+          });
         }
         const uploads: Upload[] = [];
         for (const id of ids as number[]) {

@@ -15,7 +15,11 @@ export async function seedDemoReports(files: Files, store: Store, resource = 'de
     const record = await store.get(resource, id);
     for (const report of await demoReports(id, String(record?.name ?? id))) {
       const file = new File([new Uint8Array(report.bytes)], report.name);
-      const result = await files.accept(file, { owner: STANDARD_ACCOUNTS.admin.name, attachment: { resource, recordId: id, attachedAs: REPORT_ATTACHMENT }, at: report.uploadedAt });
+      const result = await files.accept(file, {
+        owner: STANDARD_ACCOUNTS.admin.name,
+        attachment: { resource, recordId: id, attachedAs: REPORT_ATTACHMENT },
+        at: report.uploadedAt,
+      });
       if ('refused' in result) throw new Error(`The demo report ${report.name} was refused: ${result.refused}`);
       added++;
     }

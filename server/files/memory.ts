@@ -46,7 +46,12 @@ export function memoryUploadIndex(): UploadIndex {
     async attach(id, attachment) {
       const upload = uploads.get(id);
       if (!upload) return;
-      uploads.set(id, { ...upload, resource: attachment?.resource ?? null, recordId: attachment?.recordId ?? null, attachedAs: attachment?.attachedAs ?? null });
+      uploads.set(id, {
+        ...upload,
+        resource: attachment?.resource ?? null,
+        recordId: attachment?.recordId ?? null,
+        attachedAs: attachment?.attachedAs ?? null,
+      });
     },
     remove: async (ids) => ids.forEach((id) => uploads.delete(id)),
     async attachedRecords() {

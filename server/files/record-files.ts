@@ -21,7 +21,9 @@ export interface UploadField {
 export function uploadFieldsOf(registry: Registry): Map<string, UploadField[]> {
   const out = new Map<string, UploadField[]>();
   for (const [resource, schema] of Object.entries(registry.resources)) {
-    const found = Object.entries(schema.properties ?? {}).flatMap(([field, prop]) => (prop['x-upload'] ? [{ field, spec: prop['x-upload'] }] : []));
+    const found = Object.entries(schema.properties ?? {}).flatMap(([field, prop]) =>
+      prop['x-upload'] ? [{ field, spec: prop['x-upload'] }] : [],
+    );
     if (found.length) out.set(resource, found);
   }
   return out;
@@ -58,7 +60,13 @@ export function createRecordFiles({ registry, store, index, remove, isAdmin }: R
   const fieldsOf = (resource: string) => uploadFields.get(resource) ?? [];
 
   /** What is wrong with the files a record about to be written names: each must be an upload of the person's, or already the record's, of a kind the place accepts. */
-  async function checkNamed(resource: string, named: NamedFiles[], recordId: number | undefined, user: UserInfo, t: Translate): Promise<FieldError[]> {
+  async function checkNamed(
+    resource: string,
+    named: NamedFiles[],
+    recordId: number | undefined,
+    user: UserInfo,
+    t: Translate,
+  ): Promise<FieldError[]> {
     const errors: FieldError[] = [];
     for (const { field, label, accept, urls } of named) {
       // One message a place: the first file it names that may not be there.
@@ -104,7 +112,13 @@ export function createRecordFiles({ registry, store, index, remove, isAdmin }: R
      * What is wrong with the upload fields of a record about to be written (`recordId` when it
      * exists): run before the write, outside its transaction.
      */
-    check(resource: string, values: Record<string, unknown>, recordId: number | undefined, user: UserInfo, t: Translate): Promise<FieldError[]> {
+    check(
+      resource: string,
+      values: Record<string, unknown>,
+      recordId: number | undefined,
+      user: UserInfo,
+      t: Translate,
+    ): Promise<FieldError[]> {
       const label = (field: string) => t(`resources.${resource}.fields.${field}`, { _: field });
       return checkNamed(resource, namedBy(fieldsOf(resource), values, label), recordId, user, t);
     },
@@ -113,7 +127,11 @@ export function createRecordFiles({ registry, store, index, remove, isAdmin }: R
 
     /** After a record was written: the files its upload fields name belong to it; those it no longer names go. */
     afterWrite(resource: string, row: Row): Promise<void> {
-      return attachNamed(resource, row.id, namedBy(fieldsOf(resource), row, (field) => field));
+      return attachNamed(
+        resource,
+        row.id,
+        namedBy(fieldsOf(resource), row, (field) => field),
+      );
     },
 
     attachNamed,

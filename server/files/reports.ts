@@ -7,7 +7,16 @@ import { REPORT_ATTACHMENT } from '../../kernel/contract/uploads';
 import { type AppContext, fail, ok } from '../context';
 import type { Api } from '../endpoints';
 import type { Store } from '../store/types';
-import { DELETE_BODY, UPLOADED_FILE, UPLOAD_LIMITS, acceptUpload, multipartBody, readDeleteId, readForm, uploadBodyLimit } from '../uploads';
+import {
+  DELETE_BODY,
+  UPLOADED_FILE,
+  UPLOAD_LIMITS,
+  acceptUpload,
+  multipartBody,
+  readDeleteId,
+  readForm,
+  uploadBodyLimit,
+} from '../uploads';
 import type { Files } from './service';
 
 export interface ReportsDeps {
@@ -20,18 +29,28 @@ export interface ReportsDeps {
   onFiled?: (recordId: number, c: AppContext) => Promise<void>;
 }
 
-const ID_PARAM = { name: 'id', in: 'query', required: true, description: 'the instrument', schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } };
+const ID_PARAM = {
+  name: 'id',
+  in: 'query',
+  required: true,
+  description: 'the instrument',
+  schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+};
 
 export function registerReports(api: Api, { files, store, resource, base, onFiled }: ReportsDeps) {
   const access = { resource };
   const name = (c: AppContext) => c.get('t')(`resources.${resource}.name`, { smart_count: 1, _: resource });
-  const missingId = (c: AppContext) => fail(c, Code.invalidInput, c.get('t')('server.missing_id', { max: 1 }), { errors: [{ field: 'id', message: c.get('t')('server.missing_id', { max: 1 }) }] });
+  const missingId = (c: AppContext) =>
+    fail(c, Code.invalidInput, c.get('t')('server.missing_id', { max: 1 }), {
+      errors: [{ field: 'id', message: c.get('t')('server.missing_id', { max: 1 }) }],
+    });
 
   /** The record the reports belong to, from a raw id; or the refusal. */
   async function recordOf(c: AppContext, raw: unknown): Promise<{ id: number } | { refusal: Response }> {
     const id = parseInteger(raw);
     if (id === undefined) return { refusal: missingId(c) };
-    if (!(await store.get(resource, id))) return { refusal: fail(c, Code.notFound, c.get('t')('server.not_found', { resource: name(c), id })) };
+    if (!(await store.get(resource, id)))
+      return { refusal: fail(c, Code.notFound, c.get('t')('server.not_found', { resource: name(c), id })) };
     return { id };
   }
 
@@ -45,7 +64,11 @@ export function registerReports(api: Api, { files, store, resource, base, onFile
         summary: `The calibration reports of one ${resource}, newest first`,
         description: `Deleting the ${resource} deletes its reports with it.`,
         parameters: [ID_PARAM],
-        data: { type: 'object', required: ['list', 'count'], properties: { list: { type: 'array', items: UPLOADED_FILE }, count: { type: 'integer' } } },
+        data: {
+          type: 'object',
+          required: ['list', 'count'],
+          properties: { list: { type: 'array', items: UPLOADED_FILE }, count: { type: 'integer' } },
+        },
         codes: [Code.notFound],
       },
     },

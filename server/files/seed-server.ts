@@ -16,6 +16,11 @@ export const uploadDirOf = (env: NodeJS.ProcessEnv = process.env) => env.UPLOAD_
 export async function seedServerReports(connection: Connection, registry: Registry, dir = uploadDirOf()): Promise<number> {
   if (!registry.resources.device) return 0;
   const store = new SqlStore(connection, registry);
-  const files = createFiles({ storage: serverUploads({ db: connection.db, dir }), registry, store, permissions: createPermissions(registry) });
+  const files = createFiles({
+    storage: serverUploads({ db: connection.db, dir }),
+    registry,
+    store,
+    permissions: createPermissions(registry),
+  });
   return seedDemoReports(files, store);
 }

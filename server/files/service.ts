@@ -50,7 +50,10 @@ const randomHex = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (
 export const isAdmin = (user: UserInfo) => user.roles.includes('admin');
 
 /** The name a file was sent with, without any folder a browser put before it, at most 255 characters. */
-const baseName = (name: string) => Array.from(name.slice(name.search(/[^/\\]*$/))).slice(0, 255).join('');
+const baseName = (name: string) =>
+  Array.from(name.slice(name.search(/[^/\\]*$/)))
+    .slice(0, 255)
+    .join('');
 
 export function createFiles({ storage, registry, store, permissions }: FilesDeps) {
   const { files, index, thumbnails } = storage;
@@ -93,7 +96,8 @@ export function createFiles({ storage, registry, store, permissions }: FilesDeps
       }
     }
     const byResource = new Map<string, number[]>();
-    for (const { resource, recordId } of await index.attachedRecords()) byResource.set(resource, [...(byResource.get(resource) ?? []), recordId]);
+    for (const { resource, recordId } of await index.attachedRecords())
+      byResource.set(resource, [...(byResource.get(resource) ?? []), recordId]);
     for (const [resource, ids] of byResource) {
       if (!registry.resources[resource]) continue; // a resource no schema names any more: its table and files are left alone
       for (let i = 0; i < ids.length; i += SWEEP_BATCH) {
@@ -154,7 +158,10 @@ export function createFiles({ storage, registry, store, permissions }: FilesDeps
      * Keeps a file sent by `owner`, belonging to a record when `attachment` says so (`at`: when it
      * was uploaded, for the demo data; now by default); or says why not.
      */
-    async accept(file: File, { owner, attachment, at }: { owner: string; attachment?: Attachment; at?: Date }): Promise<{ upload: Upload } | Refusal> {
+    async accept(
+      file: File,
+      { owner, attachment, at }: { owner: string; attachment?: Attachment; at?: Date },
+    ): Promise<{ upload: Upload } | Refusal> {
       if (file.size > maxBytes) return { refused: 'server.upload_too_large', values: { size: formatBytes(maxBytes) } };
       if (file.size === 0) return { refused: 'server.upload_empty' };
       const bytes = new Uint8Array(await file.arrayBuffer());
@@ -227,7 +234,13 @@ export function createFiles({ storage, registry, store, permissions }: FilesDeps
       if (!upload || (thumbnail && !upload.mime.startsWith('image/'))) return undefined;
       const name = thumbnail && upload.thumbnailName ? upload.thumbnailName : upload.storedName;
       const bytes = await files.get(name);
-      return bytes && { upload, bytes, mime: name === upload.storedName ? upload.mime : FILE_TYPES[extensionOf(name)]?.mime ?? 'application/octet-stream' };
+      return (
+        bytes && {
+          upload,
+          bytes,
+          mime: name === upload.storedName ? upload.mime : (FILE_TYPES[extensionOf(name)]?.mime ?? 'application/octet-stream'),
+        }
+      );
     },
   };
 }

@@ -66,7 +66,11 @@ export function sqlUploadIndex(db: FixedDb): UploadIndex {
     async attach(id, attachment) {
       await db
         .updateTable('app_uploads')
-        .set({ resource: attachment?.resource ?? null, record_id: attachment?.recordId ?? null, attached_as: attachment?.attachedAs ?? null })
+        .set({
+          resource: attachment?.resource ?? null,
+          record_id: attachment?.recordId ?? null,
+          attached_as: attachment?.attachedAs ?? null,
+        })
         .where('id', '=', id)
         .execute();
     },

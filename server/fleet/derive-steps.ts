@@ -25,7 +25,14 @@ export function rollupSteps(connection: Connection, registry: Registry): { name:
         resources: Object.fromEntries(
           Object.entries(registry.resources).map(([name, schema]) => [
             name,
-            schema === only ? { ...schema, properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([field, prop]) => field === rollup.field || !prop['x-computed'])) } : schema,
+            schema === only
+              ? {
+                  ...schema,
+                  properties: Object.fromEntries(
+                    Object.entries(schema.properties ?? {}).filter(([field, prop]) => field === rollup.field || !prop['x-computed']),
+                  ),
+                }
+              : schema,
           ]),
         ),
       };

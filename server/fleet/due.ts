@@ -2,7 +2,18 @@
 // out): read from the instruments, their runs of the last 90 days, their calibration reports and
 // the system parameters; answered by GET /device/due for Home, and used by the daily job.
 import { REPORT_ATTACHMENT } from '../../kernel/contract/uploads';
-import { DUE_HORIZON_DAYS, DUE_PATH, type DueAnswer, type DueItem, USAGE_WINDOW_DAYS, dueOrder, dueStatus, earliest, isListed, isOverdue } from '../../kernel/fleet/due';
+import {
+  DUE_HORIZON_DAYS,
+  DUE_PATH,
+  type DueAnswer,
+  type DueItem,
+  USAGE_WINDOW_DAYS,
+  dueOrder,
+  dueStatus,
+  earliest,
+  isListed,
+  isOverdue,
+} from '../../kernel/fleet/due';
 import { STATUS } from '../../kernel/fleet/lifecycle';
 import { type AppContext, ok } from '../context';
 import type { Api } from '../endpoints';
@@ -32,9 +43,23 @@ export interface DueDeps {
 export async function dueItems({ store, parameters, files, names }: DueDeps, now: Date): Promise<DueItem[]> {
   const values = await parameters.current();
   const intervals = new Map(values.serviceIntervalHours.map((s) => [s.type, s.hours]));
-  const devices = (await store.list(names.device, { conditions: [{ field: 'status', op: 'in', value: [STATUS.stock, STATUS.onSite, STATUS.repair, STATUS.calibration] }], sort: { field: 'id', order: 'ASC' }, page: 1, limit: ALL })).rows;
+  const devices = (
+    await store.list(names.device, {
+      conditions: [{ field: 'status', op: 'in', value: [STATUS.stock, STATUS.onSite, STATUS.repair, STATUS.calibration] }],
+      sort: { field: 'id', order: 'ASC' },
+      page: 1,
+      limit: ALL,
+    })
+  ).rows;
   const from = new Date(now.getTime() - USAGE_WINDOW_DAYS * DAY_MS).toISOString();
-  const recent = (await store.list(names.runs.resource, { conditions: [{ field: names.runs.start, op: 'gte', value: from }], sort: { field: 'id', order: 'ASC' }, page: 1, limit: ALL })).rows;
+  const recent = (
+    await store.list(names.runs.resource, {
+      conditions: [{ field: names.runs.start, op: 'gte', value: from }],
+      sort: { field: 'id', order: 'ASC' },
+      page: 1,
+      limit: ALL,
+    })
+  ).rows;
   const runsOf = new Map<number, Row[]>();
   for (const run of recent) {
     const id = run[names.runs.parent] as number;
@@ -66,7 +91,10 @@ export async function dueItems({ store, parameters, files, names }: DueDeps, now
       type: device.type as number,
       status: device.status as number,
       overdue: isOverdue(status),
-      dueDate: earliest(listed(status.service.state) ? status.service.dueDate : undefined, listed(status.calibration.state) ? status.calibration.dueDate : undefined),
+      dueDate: earliest(
+        listed(status.service.state) ? status.service.dueDate : undefined,
+        listed(status.calibration.state) ? status.calibration.dueDate : undefined,
+      ),
       ...(listed(status.service.state) ? { service: status.service } : {}),
       ...(listed(status.calibration.state) ? { calibration: status.calibration } : {}),
     });

@@ -32,16 +32,38 @@ export interface FleetJobDeps {
 }
 
 /** What one notification is about: stable while the same service or calibration is awaited. */
-async function reasonsOf(store: Store, names: LifecycleNames, item: DueItem): Promise<{ key: string; reason: 'service' | 'calibration'; state: string; date: string }[]> {
+async function reasonsOf(
+  store: Store,
+  names: LifecycleNames,
+  item: DueItem,
+): Promise<{ key: string; reason: 'service' | 'calibration'; state: string; date: string }[]> {
   const out: { key: string; reason: 'service' | 'calibration'; state: string; date: string }[] = [];
   if (item.service) {
     // The service awaited is the one after the latest return from repair (or since it was new).
-    const repairs = (await store.list(names.repairs.resource, { conditions: [{ field: names.repairs.parent, op: 'eq', value: item.id }], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100_000 })).rows;
+    const repairs = (
+      await store.list(names.repairs.resource, {
+        conditions: [{ field: names.repairs.parent, op: 'eq', value: item.id }],
+        sort: { field: 'id', order: 'ASC' },
+        page: 1,
+        limit: 100_000,
+      })
+    ).rows;
     const since = latestTime(repairs, names.repairs.returned);
     const cycle = since === undefined ? 'new' : new Date(since).toISOString();
-    out.push({ key: `service:${item.service.intervalHours}:${cycle}`, reason: 'service', state: item.service.state, date: item.service.dueDate ?? '' });
+    out.push({
+      key: `service:${item.service.intervalHours}:${cycle}`,
+      reason: 'service',
+      state: item.service.state,
+      date: item.service.dueDate ?? '',
+    });
   }
-  if (item.calibration?.dueDate) out.push({ key: `calibration:${item.calibration.dueDate}`, reason: 'calibration', state: item.calibration.state, date: item.calibration.dueDate });
+  if (item.calibration?.dueDate)
+    out.push({
+      key: `calibration:${item.calibration.dueDate}`,
+      reason: 'calibration',
+      state: item.calibration.state,
+      date: item.calibration.dueDate,
+    });
   return out;
 }
 
@@ -60,8 +82,17 @@ export async function runFleetCheck(deps: FleetJobDeps, now: Date): Promise<numb
   if (people.length === 0) return count;
   for (const item of items) {
     const link = deps.linkOf(item.id);
-    const sent = (await store.list(NOTIFICATION, { conditions: [{ field: 'kind', op: 'eq', value: DUE_KIND }, ...(link ? [{ field: 'link', op: 'eq' as const, value: link }] : [])], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100_000 })).rows;
-    const keys = new Set(sent.map((row) => (row.params as Record<string, unknown> | undefined)?.key).filter((key) => typeof key === 'string'));
+    const sent = (
+      await store.list(NOTIFICATION, {
+        conditions: [{ field: 'kind', op: 'eq', value: DUE_KIND }, ...(link ? [{ field: 'link', op: 'eq' as const, value: link }] : [])],
+        sort: { field: 'id', order: 'ASC' },
+        page: 1,
+        limit: 100_000,
+      })
+    ).rows;
+    const keys = new Set(
+      sent.map((row) => (row.params as Record<string, unknown> | undefined)?.key).filter((key) => typeof key === 'string'),
+    );
     for (const reason of await reasonsOf(store, names, item)) {
       if (keys.has(reason.key)) continue;
       const params = { key: reason.key, device: item.name, date: reason.date };
@@ -70,7 +101,10 @@ export async function runFleetCheck(deps: FleetJobDeps, now: Date): Promise<numb
           to_user: username,
           kind: DUE_KIND,
           title_key: `notify.device_due.${reason.reason}_${reason.state}_title`,
-          text_key: reason.reason === 'service' && (reason.state === 'overdue' || !reason.date) ? 'notify.device_due.service_text_undated' : `notify.device_due.${reason.reason}_text`,
+          text_key:
+            reason.reason === 'service' && (reason.state === 'overdue' || !reason.date)
+              ? 'notify.device_due.service_text_undated'
+              : `notify.device_due.${reason.reason}_text`,
           params,
           ...(link ? { link } : {}),
         });

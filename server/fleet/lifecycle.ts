@@ -18,7 +18,8 @@ export interface LifecycleNames {
   repairs: { resource: string; parent: string; returned: string };
 }
 
-const isOpen = (repair: Row | Record<string, unknown> | undefined, returned: string) => !!repair && (repair[returned] === undefined || repair[returned] === null || repair[returned] === '');
+const isOpen = (repair: Row | Record<string, unknown> | undefined, returned: string) =>
+  !!repair && (repair[returned] === undefined || repair[returned] === null || repair[returned] === '');
 
 export const refusalText = (t: Translate, refusal: Refusal, name: string) => t(`server.lifecycle.${refusal}`, { name });
 
@@ -45,13 +46,17 @@ export function lifecycleGuards(names: LifecycleNames): Record<string, WriteGuar
   const repairs: WriteGuard = {
     // Opening a repair (a new open record, or one whose return time is taken away) asks the table.
     async checkWrite(tx, record, existing, t): Promise<FieldError[]> {
-      const opening = isOpen(record, names.repairs.returned) && (!existing || !isOpen(existing, names.repairs.returned) || existing[names.repairs.parent] !== record[names.repairs.parent]);
+      const opening =
+        isOpen(record, names.repairs.returned) &&
+        (!existing || !isOpen(existing, names.repairs.returned) || existing[names.repairs.parent] !== record[names.repairs.parent]);
       const deviceId = record[names.repairs.parent];
       if (!opening || typeof deviceId !== 'number') return [];
       const instrument = await tx.get(names.device, deviceId);
       if (!instrument) return []; // the reference check says so
       const outcome = onEvent(instrument[names.status], 'repairOpened');
-      return 'refused' in outcome ? [{ field: names.repairs.parent, message: refusalText(t, outcome.refused, deviceName(instrument)) }] : [];
+      return 'refused' in outcome
+        ? [{ field: names.repairs.parent, message: refusalText(t, outcome.refused, deviceName(instrument)) }]
+        : [];
     },
   };
   return { [names.device]: device, [names.repairs.resource]: repairs };
@@ -73,7 +78,14 @@ export function repairFollower(names: LifecycleNames): Follower {
       for (const id of opened) await applyEvent(tx, names, id, 'repairOpened');
       for (const id of closed) {
         if (opened.has(id)) continue;
-        const stillOpen = (await tx.list(resource, { conditions: [{ field: parent, op: 'eq', value: id }], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100_000 })).rows.some((r) => isOpen(r, returned));
+        const stillOpen = (
+          await tx.list(resource, {
+            conditions: [{ field: parent, op: 'eq', value: id }],
+            sort: { field: 'id', order: 'ASC' },
+            page: 1,
+            limit: 100_000,
+          })
+        ).rows.some((r) => isOpen(r, returned));
         if (!stillOpen) await applyEvent(tx, names, id, 'repairReturned');
       }
     },

@@ -31,7 +31,9 @@ export function fleetNames(registry: Registry): (FleetNames & LifecycleNames) | 
   if (!rollup || !('sumSince' in rollup.spec)) return undefined;
   const spec = rollup.spec.sumSince;
   const parentOf = (resource: string) => registry.resources[resource]['x-resource'].parent!.field;
-  const assigned = assignmentCollections(registry).find((c) => c.spec.member === rollup.resource || registry.resources[c.resource].properties?.[c.spec.member]?.['x-ref'] === rollup.resource);
+  const assigned = assignmentCollections(registry).find(
+    (c) => c.spec.member === rollup.resource || registry.resources[c.resource].properties?.[c.spec.member]?.['x-ref'] === rollup.resource,
+  );
   const status = Object.keys(assigned?.spec.onAssign ?? {})[0] ?? 'status';
   return {
     device: rollup.resource,
@@ -71,11 +73,18 @@ export function createFleet({ registry, store, parameters, files, now }: FleetDe
       await logged.transaction((tx) => applyEvent(tx, names, deviceId, 'calibrated'));
     },
     /** The work of the daily check, for the scheduler. */
-    jobWork(notify: ((input: NotifyInput) => Promise<number>) | undefined, people: People | undefined, permissions: Permissions, roleNames: () => Promise<string[]>): Record<string, JobWork> {
+    jobWork(
+      notify: ((input: NotifyInput) => Promise<number>) | undefined,
+      people: People | undefined,
+      permissions: Permissions,
+      roleNames: () => Promise<string[]>,
+    ): Record<string, JobWork> {
       if (!names || !dueDeps) return {};
       const recipients = async () => {
         const roles = await roleNames();
-        const allowed = (await Promise.all(roles.map(async (role) => ((await permissions.mayUse([role], names.device)) ? role : undefined)))).filter((r): r is string => !!r);
+        const allowed = (
+          await Promise.all(roles.map(async (role) => ((await permissions.mayUse([role], names.device)) ? role : undefined)))
+        ).filter((r): r is string => !!r);
         const usernames = new Set<string>();
         for (const role of allowed) for (const person of (await people?.withRole(role)) ?? []) usernames.add(person.username);
         return [...usernames].sort();
@@ -86,7 +95,8 @@ export function createFleet({ registry, store, parameters, files, now }: FleetDe
       };
       const logged = store instanceof HistoryStore ? store.by(SCHEDULER_USER) : store;
       return {
-        [FLEET_JOB_MARK]: ({ now: at }: { now: Date }) => runFleetCheck({ store, logged, names, items: (when) => dueItems(dueDeps, when), recipients, notify, linkOf }, at),
+        [FLEET_JOB_MARK]: ({ now: at }: { now: Date }) =>
+          runFleetCheck({ store, logged, names, items: (when) => dueItems(dueDeps, when), recipients, notify, linkOf }, at),
       };
     },
   };

@@ -65,7 +65,15 @@ class RecordingStore extends StoreProxy {
     super(inner);
   }
 
-  private log(tx: Store, resource: string, action: Action, record: number, before: Row | undefined, after: Row | undefined, cause?: string) {
+  private log(
+    tx: Store,
+    resource: string,
+    action: Action,
+    record: number,
+    before: Row | undefined,
+    after: Row | undefined,
+    cause?: string,
+  ) {
     return logEntry(tx, { user: this.user, at: this.now(), resource, action, record, before, after, cause });
   }
 
@@ -77,7 +85,13 @@ class RecordingStore extends StoreProxy {
     });
   }
 
-  override update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number, options?: UpdateOptions): Promise<UpdateResult> {
+  override update(
+    resource: string,
+    id: number,
+    values: Record<string, unknown>,
+    expectedVersion?: number,
+    options?: UpdateOptions,
+  ): Promise<UpdateResult> {
     if (options?.keepVersion) return this.inner.update(resource, id, values, expectedVersion, options);
     return this.inner.transaction(async (tx) => {
       const before = await tx.get(resource, id);

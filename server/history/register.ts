@@ -32,20 +32,31 @@ function readQuery(c: AppContext): SignInQuery | { problem: string } {
   const limit = get('limit') === undefined ? DEFAULT_SIGN_IN_LIMIT : parseInteger(get('limit'), { max: MAX_SIGN_IN_LIMIT });
   if (limit === undefined) return { problem: t('server.bad_sign_in_limit', { value: echo(get('limit')!), max: MAX_SIGN_IN_LIMIT }) };
   const success = get('success');
-  if (success !== undefined && success !== 'true' && success !== 'false') return { problem: t('server.bad_boolean', { param: 'success', value: echo(success) }) };
+  if (success !== undefined && success !== 'true' && success !== 'false')
+    return { problem: t('server.bad_boolean', { param: 'success', value: echo(success) }) };
   for (const param of ['from', 'to']) {
     const day = get(param);
     if (day !== undefined && !DAY.test(day)) return { problem: t('server.bad_day', { param, value: echo(day) }) };
   }
   const user = get('user');
-  return { user: user ? user.slice(0, 200) : undefined, success: success === undefined ? undefined : success === 'true', from: get('from'), to: get('to'), page, limit };
+  return {
+    user: user ? user.slice(0, 200) : undefined,
+    success: success === undefined ? undefined : success === 'true',
+    from: get('from'),
+    to: get('to'),
+    page,
+    limit,
+  };
 }
 
 /**
  * Registers the sign-in log and answers the store that keeps the operation log: the app's
  * endpoints write through it (recorder.ts). Without the operation log's schema, nothing is added.
  */
-export function registerHistory(api: Api, { registry, store, accounts, now }: { registry: Registry; store: Store; accounts: Accounts; now?: () => Date }): Store {
+export function registerHistory(
+  api: Api,
+  { registry, store, accounts, now }: { registry: Registry; store: Store; accounts: Accounts; now?: () => Date },
+): Store {
   if (!registry.resources[OPERATION_LOG]) return store;
   api.on(
     {
@@ -74,7 +85,14 @@ export function registerHistory(api: Api, { registry, store, accounts, now }: { 
               items: {
                 type: 'object',
                 required: ['id', 'user', 'at', 'address', 'success'],
-                properties: { id: { type: 'integer' }, user: text, at: { type: 'string', format: 'date-time' }, address: text, success: { type: 'boolean' }, reason: { enum: [...LOGIN_REFUSALS] } },
+                properties: {
+                  id: { type: 'integer' },
+                  user: text,
+                  at: { type: 'string', format: 'date-time' },
+                  address: text,
+                  success: { type: 'boolean' },
+                  reason: { enum: [...LOGIN_REFUSALS] },
+                },
               },
             },
           },

@@ -13,7 +13,10 @@ import type { Store } from '../store/types';
 /** The longest name an entry keeps (the schema's `user` field). */
 const MAX_USER_LENGTH = 64;
 
-export function registerVisits(api: Api, { registry, store, now = () => new Date() }: { registry: Registry; store: Store; now?: () => Date }) {
+export function registerVisits(
+  api: Api,
+  { registry, store, now = () => new Date() }: { registry: Registry; store: Store; now?: () => Date },
+) {
   if (!registry.resources[VISIT_LOG]) return;
   api.on(
     {
@@ -57,7 +60,17 @@ export function registerVisits(api: Api, { registry, store, now = () => new Date
       const batch = readVisitBatch(read.body, now());
       if ('problems' in batch) {
         const errors = batch.problems.map(({ field, key, values }) => ({ field, message: t(key, { field, ...values }) }));
-        return fail(c, Code.invalidInput, t('server.visits_refused', { problems: errors.slice(0, 3).map((e) => `${e.field}: ${e.message}`).join('; ') }), { errors });
+        return fail(
+          c,
+          Code.invalidInput,
+          t('server.visits_refused', {
+            problems: errors
+              .slice(0, 3)
+              .map((e) => `${e.field}: ${e.message}`)
+              .join('; '),
+          }),
+          { errors },
+        );
       }
       const user = c.get('user').name.slice(0, MAX_USER_LENGTH);
       await store.transaction(async (tx) => {

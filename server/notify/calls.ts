@@ -18,7 +18,13 @@ const MAX_ROLE_LENGTH = 32;
 const DEFAULT_LIMIT = 20;
 
 const text = (maxLength: number, minLength = 1) => ({ type: 'string', minLength, maxLength });
-const query = (name: string, schema: Record<string, unknown>, description: string) => ({ name, in: 'query', schema, description, allowEmptyValue: true });
+const query = (name: string, schema: Record<string, unknown>, description: string) => ({
+  name,
+  in: 'query',
+  schema,
+  description,
+  allowEmptyValue: true,
+});
 const pageParams = [
   query('page', { type: 'integer', minimum: 1, maximum: MAX_PAGE }, 'the page, from 1'),
   query('limit', { type: 'integer', minimum: 1, maximum: MAX_NOTICE_LIMIT }, `items per page (default ${DEFAULT_LIMIT})`),
@@ -33,18 +39,50 @@ const idsBody = (orAll: boolean) => ({
   },
   ...(orAll ? { oneOf: [{ required: ['ids'] }, { required: ['all'] }] } : { required: ['ids'] }),
 });
-const listOf = (item: Record<string, unknown>) => ({ type: 'object', required: ['list', 'count'], properties: { list: { type: 'array', items: item }, count: { type: 'integer', minimum: 0 } } });
+const listOf = (item: Record<string, unknown>) => ({
+  type: 'object',
+  required: ['list', 'count'],
+  properties: { list: { type: 'array', items: item }, count: { type: 'integer', minimum: 0 } },
+});
 const messageItem = {
   type: 'object',
   required: ['id', 'title', 'read', 'sent', 'sender', 'recipient', 'created_at'],
-  properties: { id: { type: 'integer' }, title: { type: 'string' }, content: { type: 'string' }, read: { type: 'boolean' }, sent: { type: 'boolean' }, sender: { type: 'string' }, sender_name: { type: 'string' }, recipient: { type: 'string' }, recipient_name: { type: 'string' }, to_role: { type: 'string' }, created_at: { type: 'string' } },
+  properties: {
+    id: { type: 'integer' },
+    title: { type: 'string' },
+    content: { type: 'string' },
+    read: { type: 'boolean' },
+    sent: { type: 'boolean' },
+    sender: { type: 'string' },
+    sender_name: { type: 'string' },
+    recipient: { type: 'string' },
+    recipient_name: { type: 'string' },
+    to_role: { type: 'string' },
+    created_at: { type: 'string' },
+  },
 };
 const notificationItem = {
   type: 'object',
   required: ['id', 'kind', 'title', 'read', 'created_at'],
-  properties: { id: { type: 'integer' }, kind: { type: 'string' }, title: { type: 'string' }, text: { type: 'string' }, link: { type: 'string' }, read: { type: 'boolean' }, created_at: { type: 'string' } },
+  properties: {
+    id: { type: 'integer' },
+    kind: { type: 'string' },
+    title: { type: 'string' },
+    text: { type: 'string' },
+    link: { type: 'string' },
+    read: { type: 'boolean' },
+    created_at: { type: 'string' },
+  },
 };
-export const unreadSchema = { type: 'object', required: ['count', 'messages', 'notifications'], properties: { count: { type: 'integer', minimum: 0 }, messages: { type: 'integer', minimum: 0 }, notifications: { type: 'integer', minimum: 0 } } };
+export const unreadSchema = {
+  type: 'object',
+  required: ['count', 'messages', 'notifications'],
+  properties: {
+    count: { type: 'integer', minimum: 0 },
+    messages: { type: 'integer', minimum: 0 },
+    notifications: { type: 'integer', minimum: 0 },
+  },
+};
 
 /** Absent, null and "" all mean "not given". */
 const given = (value: unknown) => value !== undefined && value !== null && value !== '';
@@ -60,7 +98,8 @@ function readPage(c: AppContext): Page | { problem: string } {
   const limit = get('limit') === undefined ? DEFAULT_LIMIT : parseInteger(get('limit'), { max: MAX_NOTICE_LIMIT });
   if (limit === undefined) return { problem: t('server.bad_sign_in_limit', { value: echo(get('limit')!), max: MAX_NOTICE_LIMIT }) };
   const unread = get('unread');
-  if (unread !== undefined && unread !== 'true' && unread !== 'false') return { problem: t('server.bad_boolean', { param: 'unread', value: echo(unread) }) };
+  if (unread !== undefined && unread !== 'true' && unread !== 'false')
+    return { problem: t('server.bad_boolean', { param: 'unread', value: echo(unread) }) };
   return { page, limit, unread: unread === 'true' };
 }
 
@@ -75,7 +114,10 @@ function readIds(body: Record<string, unknown>, orAll: boolean): number[] | 'all
   return ids.every((id) => id !== undefined) ? [...new Set(ids as number[])] : undefined;
 }
 
-export function registerNoticeCalls(api: Api, { notices, people, registry, roleNames }: { notices: Notices; people: People; registry: Registry; roleNames?: () => Promise<string[]> }) {
+export function registerNoticeCalls(
+  api: Api,
+  { notices, people, registry, roleNames }: { notices: Notices; people: People; registry: Registry; roleNames?: () => Promise<string[]> },
+) {
   const currentRoles = roleNames ?? (async () => knownRoles(registry));
   /** The signed-in person as an account, or undefined when their session names none (refused as a bad token). */
   const me = async (c: AppContext): Promise<Person | undefined> => {
@@ -83,7 +125,8 @@ export function registerNoticeCalls(api: Api, { notices, people, registry, roleN
     return username === undefined ? undefined : people.find(username);
   };
   const noAccount = (c: AppContext) => fail(c, Code.tokenInvalid, c.get('t')('server.token_invalid'));
-  const badIds = (c: AppContext, orAll: boolean) => fail(c, Code.invalidInput, c.get('t')(orAll ? 'notify.server.bad_ids_or_all' : 'notify.server.bad_ids', { max: MAX_IDS }));
+  const badIds = (c: AppContext, orAll: boolean) =>
+    fail(c, Code.invalidInput, c.get('t')(orAll ? 'notify.server.bad_ids_or_all' : 'notify.server.bad_ids', { max: MAX_IDS }));
 
   api.on(
     {
@@ -116,12 +159,18 @@ export function registerNoticeCalls(api: Api, { notices, people, registry, roleN
       doc: {
         tags: ['messages'],
         summary: 'Send a message to one person (to_user, a username) or to everyone with a role (to_role)',
-        description: 'Exactly one of to_user and to_role. The account must exist and the role be one the console knows. Answers how many people got it.',
+        description:
+          'Exactly one of to_user and to_role. The account must exist and the role be one the console knows. Answers how many people got it.',
         body: {
           type: 'object',
           additionalProperties: false,
           required: ['title'],
-          properties: { to_user: text(MAX_USERNAME_LENGTH), to_role: text(MAX_ROLE_LENGTH), title: text(MAX_MESSAGE_TITLE), content: text(MAX_MESSAGE_CONTENT, 0) },
+          properties: {
+            to_user: text(MAX_USERNAME_LENGTH),
+            to_role: text(MAX_ROLE_LENGTH),
+            title: text(MAX_MESSAGE_TITLE),
+            content: text(MAX_MESSAGE_CONTENT, 0),
+          },
         },
         data: { type: 'object', required: ['count'], properties: { count: { type: 'integer', minimum: 0 } } },
       },
@@ -134,7 +183,12 @@ export function registerNoticeCalls(api: Api, { notices, people, registry, roleN
       const refuse = (field: string, message: string) => fail(c, Code.invalidInput, message, { errors: [{ field, message }] });
       const extra = Object.keys(body).filter((key) => !['to_user', 'to_role', 'title', 'content'].includes(key));
       if (extra.length > 0) return refuse(extra[0], t('notify.server.unknown_field', { field: echo(extra[0]) }));
-      const limits: [string, number, boolean][] = [['to_user', MAX_USERNAME_LENGTH, false], ['to_role', MAX_ROLE_LENGTH, false], ['title', MAX_MESSAGE_TITLE, true], ['content', MAX_MESSAGE_CONTENT, false]];
+      const limits: [string, number, boolean][] = [
+        ['to_user', MAX_USERNAME_LENGTH, false],
+        ['to_role', MAX_ROLE_LENGTH, false],
+        ['title', MAX_MESSAGE_TITLE, true],
+        ['content', MAX_MESSAGE_CONTENT, false],
+      ];
       for (const [field, max, required] of limits) {
         const value = body[field];
         if (!given(value)) {
@@ -153,7 +207,8 @@ export function registerNoticeCalls(api: Api, { notices, people, registry, roleN
         target = { to_user: toUser };
       } else {
         const roles = await currentRoles();
-        if (!roles.includes(toRole!)) return refuse('to_role', t('notify.server.no_role', { role: echo(toRole!), roles: roles.join(', ') }));
+        if (!roles.includes(toRole!))
+          return refuse('to_role', t('notify.server.no_role', { role: echo(toRole!), roles: roles.join(', ') }));
         target = { to_role: toRole! };
       }
       const person = await me(c);
@@ -163,32 +218,56 @@ export function registerNoticeCalls(api: Api, { notices, people, registry, roleN
     },
   );
 
-  const idCall = (path: string, summary: string, orAll: boolean, work: (username: string, ids: number[] | 'all', c: AppContext) => Promise<Response>) =>
-    api.on({ method: 'POST', path, access: 'signed-in', doc: { tags: ['messages'], summary, body: idsBody(orAll), data: {}, codes: [Code.notFound] } }, async (c) => {
-      const read = await readJson(c);
-      if (!('body' in read)) return refuseBody(c, read);
-      const ids = readIds(read.body, orAll);
-      if (ids === undefined) return badIds(c, orAll);
-      const person = await me(c);
-      if (!person) return noAccount(c);
-      return work(person.username, ids, c);
-    });
-  const notMine = (c: AppContext, ids: number[]) => fail(c, Code.notFound, c.get('t')('notify.server.not_mine', { ids: echo(ids.join(', ')) }));
+  const idCall = (
+    path: string,
+    summary: string,
+    orAll: boolean,
+    work: (username: string, ids: number[] | 'all', c: AppContext) => Promise<Response>,
+  ) =>
+    api.on(
+      {
+        method: 'POST',
+        path,
+        access: 'signed-in',
+        doc: { tags: ['messages'], summary, body: idsBody(orAll), data: {}, codes: [Code.notFound] },
+      },
+      async (c) => {
+        const read = await readJson(c);
+        if (!('body' in read)) return refuseBody(c, read);
+        const ids = readIds(read.body, orAll);
+        if (ids === undefined) return badIds(c, orAll);
+        const person = await me(c);
+        if (!person) return noAccount(c);
+        return work(person.username, ids, c);
+      },
+    );
+  const notMine = (c: AppContext, ids: number[]) =>
+    fail(c, Code.notFound, c.get('t')('notify.server.not_mine', { ids: echo(ids.join(', ')) }));
 
   idCall(NOTICE_PATHS.messageRead, 'Mark my received messages read ({ids}, or {all: true})', true, async (username, ids, c) =>
     ok(c, { count: await notices.readMessages(username, ids) }),
   );
-  idCall(NOTICE_PATHS.messageDel, 'Delete messages from my boxes (received or sent): only my own, all or none', false, async (username, ids, c) => {
-    const { notMine: others } = await notices.deleteMessages(username, ids as number[]);
-    return others.length > 0 ? notMine(c, others) : ok(c, { ids }, c.get('t')('server.deleted'));
-  });
+  idCall(
+    NOTICE_PATHS.messageDel,
+    'Delete messages from my boxes (received or sent): only my own, all or none',
+    false,
+    async (username, ids, c) => {
+      const { notMine: others } = await notices.deleteMessages(username, ids as number[]);
+      return others.length > 0 ? notMine(c, others) : ok(c, { ids }, c.get('t')('server.deleted'));
+    },
+  );
 
   api.on(
     {
       method: 'GET',
       path: NOTICE_PATHS.notificationList,
       access: 'signed-in',
-      doc: { tags: ['messages'], summary: 'My notifications, newest first, in my language', parameters: pageParams, data: listOf(notificationItem) },
+      doc: {
+        tags: ['messages'],
+        summary: 'My notifications, newest first, in my language',
+        parameters: pageParams,
+        data: listOf(notificationItem),
+      },
     },
     async (c) => {
       const person = await me(c);
@@ -207,7 +286,12 @@ export function registerNoticeCalls(api: Api, { notices, people, registry, roleN
   });
 
   api.on(
-    { method: 'GET', path: NOTICE_PATHS.unread, access: 'signed-in', doc: { tags: ['messages'], summary: 'How many of my messages and notifications are unread (the bell)', data: unreadSchema } },
+    {
+      method: 'GET',
+      path: NOTICE_PATHS.unread,
+      access: 'signed-in',
+      doc: { tags: ['messages'], summary: 'How many of my messages and notifications are unread (the bell)', data: unreadSchema },
+    },
     async (c) => {
       const person = await me(c);
       if (!person) return noAccount(c);

@@ -13,7 +13,11 @@ const PAYLOAD_USERS = 100;
  * through a connection of its own that stays open to listen. A publication reaches this
  * instance's listeners through the database too, so every instance hears it alike.
  */
-export async function postgresBus(url: string, channel = 'console_notices', onError: (error: unknown) => void = console.error): Promise<NoticeBus> {
+export async function postgresBus(
+  url: string,
+  channel = 'console_notices',
+  onError: (error: unknown) => void = console.error,
+): Promise<NoticeBus> {
   if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
   const listeners = new Set<NoticeListener>();
   const client = new pg.Client({ connectionString: url });

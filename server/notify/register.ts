@@ -25,7 +25,10 @@ export interface NoticeDeps {
 }
 
 /** The service, and `close`, which ends every open stream and the bus (a server stopping). */
-export function registerNotices(api: Api, { registry, store, accounts, people, bus = memoryBus(), now, keepAliveMs, roleNames }: NoticeDeps): (Notices & { closeStreams: () => void }) | undefined {
+export function registerNotices(
+  api: Api,
+  { registry, store, accounts, people, bus = memoryBus(), now, keepAliveMs, roleNames }: NoticeDeps,
+): (Notices & { closeStreams: () => void }) | undefined {
   if (!registry.resources[MESSAGE] || !registry.resources[NOTIFICATION]) return undefined;
   const notices = createNotices({ store, people, bus, now });
   const { me } = registerNoticeCalls(api, { notices, people, registry, roleNames });

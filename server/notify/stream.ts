@@ -57,7 +57,10 @@ export function registerNoticeStream(api: Api, { notices, accounts, me, keepAliv
           queue = queue.then(write).catch(() => finish());
           return queue;
         };
-        const sendCount = () => enqueue(async () => stream.writeSSE({ event: STREAM_EVENTS.unread, data: JSON.stringify(await notices.unread(person.username)) }));
+        const sendCount = () =>
+          enqueue(async () =>
+            stream.writeSSE({ event: STREAM_EVENTS.unread, data: JSON.stringify(await notices.unread(person.username)) }),
+          );
         const unwatch = notices.watch(person.username, () => void sendCount());
         const tick = setInterval(() => {
           void enqueue(async () => {

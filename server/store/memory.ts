@@ -85,7 +85,12 @@ function groupValue(value: unknown, { prefix, utcMonth: byMonth, bins }: Groupin
 }
 
 const zeros = (fields: string[]) => Object.fromEntries(fields.map((f) => [f, 0]));
-const emptyGroup = (value: Group['value'], sums: string[], valueCounts: string[]): Group => ({ value, count: 0, sums: zeros(sums), valueCounts: zeros(valueCounts) });
+const emptyGroup = (value: Group['value'], sums: string[], valueCounts: string[]): Group => ({
+  value,
+  count: 0,
+  sums: zeros(sums),
+  valueCounts: zeros(valueCounts),
+});
 
 interface State {
   tables: Map<string, Map<number, Row>>;
@@ -199,7 +204,13 @@ export class MemoryStore implements Store {
     });
   }
 
-  update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number, options?: UpdateOptions): Promise<UpdateResult> {
+  update(
+    resource: string,
+    id: number,
+    values: Record<string, unknown>,
+    expectedVersion?: number,
+    options?: UpdateOptions,
+  ): Promise<UpdateResult> {
     return this.write(resource, (): UpdateResult => {
       const table = this.table(resource);
       const current = table.get(id);

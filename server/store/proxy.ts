@@ -15,7 +15,13 @@ export class StoreProxy implements Store {
   insert(resource: string, values: Record<string, unknown>): Promise<Row> {
     return this.inner.insert(resource, values);
   }
-  update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number, options?: UpdateOptions): Promise<UpdateResult> {
+  update(
+    resource: string,
+    id: number,
+    values: Record<string, unknown>,
+    expectedVersion?: number,
+    options?: UpdateOptions,
+  ): Promise<UpdateResult> {
     return this.inner.update(resource, id, values, expectedVersion, options);
   }
   remove(resource: string, ids: number[]) {
@@ -40,4 +46,3 @@ export class StoreProxy implements Store {
     return this.inner.close();
   }
 }
-

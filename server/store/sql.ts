@@ -379,7 +379,12 @@ export class SqlStore implements Store {
   }
 
   async findIds(resource: string, conditions: Condition[]) {
-    const rows = await this.db.selectFrom(this.tableName(resource)).select('id').where(this.where(resource, conditions)).orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom(this.tableName(resource))
+      .select('id')
+      .where(this.where(resource, conditions))
+      .orderBy('id')
+      .execute();
     return rows.map((r) => Number(r.id));
   }
 
@@ -408,7 +413,11 @@ export class SqlStore implements Store {
       // The highest bound the value reaches; the bounds are numbers from the schema, written as literals
       // so that the grouped expression is the selected one, word for word.
       const ranges = [...bins].reverse().map((bound) => sql`when ${ref} >= ${sql.lit(bound)} then ${sql.lit(bound)}`);
-      return { expression: sql`case ${sql.join(ranges, sql` `)} end`, decode: (raw: unknown) => (raw === null ? null : Number(raw)), below: sql<SqlBool>`(${ref} is null or ${ref} >= ${sql.lit(bins[0])})` };
+      return {
+        expression: sql`case ${sql.join(ranges, sql` `)} end`,
+        decode: (raw: unknown) => (raw === null ? null : Number(raw)),
+        below: sql<SqlBool>`(${ref} is null or ${ref} >= ${sql.lit(bins[0])})`,
+      };
     }
     if (utcMonth) {
       if (kind !== 'text') throw new Error(`cannot find the month of "${by}" of ${resource}: it is not text`);
@@ -424,7 +433,8 @@ export class SqlStore implements Store {
   async aggregate(resource: string, grouping: Grouping, conditions: Condition[]): Promise<Group[]> {
     const sums = (grouping.sum ?? []).map((field) => {
       const column = this.column(resource, field);
-      if (column.kind !== 'integer' && column.kind !== 'real') throw new Error(`cannot add up "${field}" of ${resource}: it is not a number`);
+      if (column.kind !== 'integer' && column.kind !== 'real')
+        throw new Error(`cannot add up "${field}" of ${resource}: it is not a number`);
       return column.name;
     });
     const valueCounts = (grouping.valueCounts ?? []).map((field) => this.column(resource, field).name);
@@ -497,7 +507,8 @@ export class SqlStore implements Store {
   async get(resource: string, id: number) {
     // The statement is compiled once per resource; outside a transaction it may run at once (db/prepared.ts).
     let query = this.getQueries.get(resource);
-    if (!query) this.getQueries.set(resource, (query = this.db.selectFrom(this.tableName(resource)).selectAll().where('id', '=', 0).compile()));
+    if (!query)
+      this.getQueries.set(resource, (query = this.db.selectFrom(this.tableName(resource)).selectAll().where('id', '=', 0).compile()));
     const direct = this.bound ? undefined : directReadsOf(this.db);
     if (direct?.idle()) {
       const statement = direct.arrays(query.sql);
@@ -520,7 +531,13 @@ export class SqlStore implements Store {
     return this.toRow(resource, raw);
   }
 
-  async update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number, options?: UpdateOptions): Promise<UpdateResult> {
+  async update(
+    resource: string,
+    id: number,
+    values: Record<string, unknown>,
+    expectedVersion?: number,
+    options?: UpdateOptions,
+  ): Promise<UpdateResult> {
     const table = this.tableName(resource);
     return this.atomic(resource, async (trx) => {
       let statement = trx

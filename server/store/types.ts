@@ -59,7 +59,13 @@ export interface Store {
    * With `keepVersion`, the version stays: for values the server works out from other records
    * (a well's total footage), which must not make a form opened on the record conflict.
    */
-  update(resource: string, id: number, values: Record<string, unknown>, expectedVersion?: number, options?: UpdateOptions): Promise<UpdateResult>;
+  update(
+    resource: string,
+    id: number,
+    values: Record<string, unknown>,
+    expectedVersion?: number,
+    options?: UpdateOptions,
+  ): Promise<UpdateResult>;
   /** Deletes every listed record, or none of them: answers the ids that do not exist. */
   remove(resource: string, ids: number[]): Promise<{ missing: number[] }>;
   /** How many records meet every condition. */

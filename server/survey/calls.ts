@@ -31,7 +31,12 @@ const WARNING = {
   type: 'object',
   required: ['md', 'kept', 'dropped', 'source'],
   description: 'two stations at the same measured depth (within 1 mm): the one used and the one set aside',
-  properties: { md: NUMBER, kept: SOURCED, dropped: SOURCED, source: { type: 'string', description: 'where the station set aside came from' } },
+  properties: {
+    md: NUMBER,
+    kept: SOURCED,
+    dropped: SOURCED,
+    source: { type: 'string', description: 'where the station set aside came from' },
+  },
 };
 const TRAJECTORY_DATA = {
   type: 'object',
@@ -46,10 +51,17 @@ const TRAJECTORY_DATA = {
       items: {
         type: 'object',
         required: [...STATION_COLUMNS, 'source'],
-        properties: { ...Object.fromEntries(STATION_COLUMNS.map((name) => [name, NUMBER])), source: { type: 'string' }, ref: { type: 'integer' } },
+        properties: {
+          ...Object.fromEntries(STATION_COLUMNS.map((name) => [name, NUMBER])),
+          source: { type: 'string' },
+          ref: { type: 'integer' },
+        },
       },
     },
-    totals: { type: ['object', 'null'], description: 'the last station’s position and the largest inclination, dogleg severity and closure, with their depths' },
+    totals: {
+      type: ['object', 'null'],
+      description: 'the last station’s position and the largest inclination, dogleg severity and closure, with their depths',
+    },
     warnings: { type: 'array', items: WARNING },
   },
 };
@@ -144,7 +156,12 @@ function writeStations(out: JsonBytes, { columns, origins }: WellTrajectory) {
 /** The whole answer of the trajectory call, as JSON bytes. */
 function trajectoryJson(id: number, trajectory: WellTrajectory): Uint8Array<ArrayBuffer> {
   const out = new JsonBytes();
-  const head = [`"well":${id}`, `"vsAzimuth":${fine(trajectory.vsAzimuth)}`, `"tieOn":${JSON.stringify(trajectory.tieOn ?? null)}`, `"totals":${JSON.stringify(trajectory.totals ?? null)}`];
+  const head = [
+    `"well":${id}`,
+    `"vsAzimuth":${fine(trajectory.vsAzimuth)}`,
+    `"tieOn":${JSON.stringify(trajectory.tieOn ?? null)}`,
+    `"totals":${JSON.stringify(trajectory.totals ?? null)}`,
+  ];
   // Warnings quote stations as they were read: numbers only, and resource names.
   out.ascii(`{"code":${Code.ok},"data":{${head.join(',')},"warnings":${JSON.stringify(trajectory.warnings)},"stations":`);
   writeStations(out, trajectory);
@@ -166,7 +183,10 @@ export function refusalMessage(refusal: ImportRefusal, t: Translate): string {
   });
 }
 
-export function registerSurveyCalls(api: Api, deps: { registry: Registry; store: Store; validator: RecordValidator; wells: WellSurveys; now: () => Date }) {
+export function registerSurveyCalls(
+  api: Api,
+  deps: { registry: Registry; store: Store; validator: RecordValidator; wells: WellSurveys; now: () => Date },
+) {
   const { store, validator, wells, now } = deps;
   const { resource, spec } = wells;
   const listing = spec.listing;
@@ -179,7 +199,13 @@ export function registerSurveyCalls(api: Api, deps: { registry: Registry; store:
       method: 'GET',
       path: spec.trajectory,
       access: { resource },
-      doc: { tags, summary: `The trajectory of a ${resource}, worked out by minimum curvature from its survey stations`, parameters: [idParameter('id')], data: TRAJECTORY_DATA, codes: [Code.invalidInput, Code.notFound] },
+      doc: {
+        tags,
+        summary: `The trajectory of a ${resource}, worked out by minimum curvature from its survey stations`,
+        parameters: [idParameter('id')],
+        data: TRAJECTORY_DATA,
+        codes: [Code.invalidInput, Code.notFound],
+      },
     },
     async (c) => {
       const id = idIn(c, 'id');
@@ -194,7 +220,10 @@ export function registerSurveyCalls(api: Api, deps: { registry: Registry; store:
     },
   );
 
-  const tooLarge = (c: AppContext) => fail(c, Code.invalidInput, refusalMessage({ reason: 'fileTooLarge', limit: MAX_IMPORT_BYTES }, c.get('t')), { refusal: { reason: 'fileTooLarge', limit: MAX_IMPORT_BYTES } });
+  const tooLarge = (c: AppContext) =>
+    fail(c, Code.invalidInput, refusalMessage({ reason: 'fileTooLarge', limit: MAX_IMPORT_BYTES }, c.get('t')), {
+      refusal: { reason: 'fileTooLarge', limit: MAX_IMPORT_BYTES },
+    });
   api.on(
     {
       method: 'POST',
@@ -211,7 +240,17 @@ export function registerSurveyCalls(api: Api, deps: { registry: Registry; store:
         parameters: [idParameter('id')],
         body: {
           required: true,
-          content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: `a .csv or .xlsx file, at most ${formatBytes(MAX_IMPORT_BYTES)}` } } } } },
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: {
+                  file: { type: 'string', format: 'binary', description: `a .csv or .xlsx file, at most ${formatBytes(MAX_IMPORT_BYTES)}` },
+                },
+              },
+            },
+          },
         },
         data: IMPORT_DATA,
         codes: [Code.invalidInput, Code.notFound],
@@ -227,7 +266,13 @@ export function registerSurveyCalls(api: Api, deps: { registry: Registry; store:
       if (!(file instanceof File)) return fail(c, Code.invalidInput, t('server.upload_missing'));
       const read = await importSurvey(new Uint8Array(await file.arrayBuffer()), listing.resource);
       if (!read.ok) return fail(c, Code.invalidInput, refusalMessage(read.refusal, t), { refusal: read.refusal });
-      const input = { [listing.well]: id, fileName: file.name.slice(0, 255), format: read.format, count: read.stations.length, [listing.stations]: read.stations };
+      const input = {
+        [listing.well]: id,
+        fileName: file.name.slice(0, 255),
+        format: read.format,
+        count: read.stations.length,
+        [listing.stations]: read.stations,
+      };
       const errors = validator.check(listing.resource, input, c.get('language'), t);
       if (errors.length > 0) return fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
       const record = { ...input, importedAt: now().toISOString() };
@@ -241,9 +286,20 @@ export function registerSurveyCalls(api: Api, deps: { registry: Registry; store:
         return { row, before, warnings: found?.trajectory.warnings ?? [] };
       });
       // The log keeps what the listing is, not its thousands of stations.
-      const summary = (row: Record<string, unknown> | undefined) => row && { id: row.id as number, version: 0, [listing.well]: id, fileName: row.fileName, format: row.format, count: row.count };
-      await logChange(store, c, { resource: listing.resource, action: result.before ? 'update' : 'create', record: result.row.id, before: summary(result.before), after: summary(result.row) });
-      return ok(c, { kept: read.stations.length, format: read.format, warnings: [...read.warnings, ...result.warnings] }, t('survey.imported', { smart_count: read.stations.length }));
+      const summary = (row: Record<string, unknown> | undefined) =>
+        row && { id: row.id as number, version: 0, [listing.well]: id, fileName: row.fileName, format: row.format, count: row.count };
+      await logChange(store, c, {
+        resource: listing.resource,
+        action: result.before ? 'update' : 'create',
+        record: result.row.id,
+        before: summary(result.before),
+        after: summary(result.row),
+      });
+      return ok(
+        c,
+        { kept: read.stations.length, format: read.format, warnings: [...read.warnings, ...result.warnings] },
+        t('survey.imported', { smart_count: read.stations.length }),
+      );
     },
   );
 }

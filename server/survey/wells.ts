@@ -14,19 +14,25 @@ import type { Row, Store } from '../store/types';
 
 /** Every record of a resource with `field` equal to `value`, in id order. */
 const rowsWhere = async (store: Store, resource: string, field: string, value: string | number) =>
-  (await store.list(resource, { conditions: [{ field, op: 'eq', value }], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 1_000_000 })).rows;
+  (await store.list(resource, { conditions: [{ field, op: 'eq', value }], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 1_000_000 }))
+    .rows;
 
 /** A copy of `record` with the value at a dotted path replaced. */
 function withPath(record: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
   const [head, ...rest] = path.split('.');
   if (rest.length === 0) return { ...record, [head]: value };
   const inner = record[head];
-  return { ...record, [head]: withPath(inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : {}, rest.join('.'), value) };
+  return {
+    ...record,
+    [head]: withPath(inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : {}, rest.join('.'), value),
+  };
 }
 
 /** The resources that have a survey (wells), with it. */
 export function surveyedResources(registry: Registry): { resource: string; spec: SurveySpec }[] {
-  return Object.entries(registry.resources).flatMap(([resource, schema]) => (schema['x-resource'].survey ? [{ resource, spec: schema['x-resource'].survey }] : []));
+  return Object.entries(registry.resources).flatMap(([resource, schema]) =>
+    schema['x-resource'].survey ? [{ resource, spec: schema['x-resource'].survey }] : [],
+  );
 }
 
 export function createWellSurveys(resource: string, spec: SurveySpec) {
@@ -55,7 +61,8 @@ export function createWellSurveys(resource: string, spec: SurveySpec) {
     if (!found) return;
     const { well, records, trajectory } = found;
     const totals = totalsOf(spec, trajectory);
-    if (Object.entries(totals).some(([field, value]) => !sameValue(well[field] ?? null, value))) await writeDerived(store, resource, well, totals);
+    if (Object.entries(totals).some(([field, value]) => !sameValue(well[field] ?? null, value)))
+      await writeDerived(store, resource, well, totals);
     for (const [i, source] of spec.sources.entries()) {
       const derived = derivedOf(source, records.sources[i], trajectory);
       if (derived.size === 0) continue;
@@ -82,7 +89,8 @@ export function createWellSurveys(resource: string, spec: SurveySpec) {
     if (sourceResource === resource) {
       // The well itself: its tie-on, its azimuth, or the field other records name it by.
       const own = [spec.tieOn, spec.verticalSectionAzimuth, ...spec.sources.map((s) => s.wellBy)].filter((f): f is string => !!f);
-      for (const { row, previous } of changes) if (row && (!previous || own.some((f) => !sameValue(row[f], previous[f])))) wells.add(row.id);
+      for (const { row, previous } of changes)
+        if (row && (!previous || own.some((f) => !sameValue(row[f], previous[f])))) wells.add(row.id);
       return wells;
     }
     const paths = stationPaths(sourceResource);

@@ -36,7 +36,10 @@ function genericProvider(registry: Registry, request: Requester) {
   };
   const send = async <T>(resource: string, kind: EndpointKind, body: unknown): Promise<T> => {
     const { method, path } = endpoint(resource, kind);
-    const { data } = await request<T>(path, method === 'GET' || method === 'DELETE' ? { method, query: body as Record<string, string> } : { method, body });
+    const { data } = await request<T>(
+      path,
+      method === 'GET' || method === 'DELETE' ? { method, query: body as Record<string, string> } : { method, body },
+    );
     return data;
   };
 

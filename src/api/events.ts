@@ -39,5 +39,4 @@ if (typeof window !== 'undefined') {
 export const pageIsLeaving = () => leaving;
 
 /** Resolves when the page is shown again (never, when it is really unloaded). */
-export const pageShownAgain = () =>
-  new Promise<void>((resolve) => window.addEventListener('pageshow', () => resolve(), { once: true }));
+export const pageShownAgain = () => new Promise<void>((resolve) => window.addEventListener('pageshow', () => resolve(), { once: true }));

@@ -63,10 +63,15 @@ export function decodeEnvelope<T>(envelope: Envelope<T>): { data: T; msg?: strin
   if (envelope.code === SUCCESS_CODE) return { data: envelope.data as T, msg: envelope.msg };
   if (SESSION_CODES.includes(envelope.code)) sessionEnded.emit();
   if (envelope.code === Code.passwordChangeDue) passwordChangeDue.emit();
-  const errors = envelope.errors?.length
-    ? Object.fromEntries(envelope.errors.map((e) => [e.field, e.message]))
-    : undefined;
-  throw new ApiError(envelope.message || envelope.msg || translate('app.http.error'), envelope.code, errors, undefined, envelope.data, envelope.refusal);
+  const errors = envelope.errors?.length ? Object.fromEntries(envelope.errors.map((e) => [e.field, e.message])) : undefined;
+  throw new ApiError(
+    envelope.message || envelope.msg || translate('app.http.error'),
+    envelope.code,
+    errors,
+    undefined,
+    envelope.data,
+    envelope.refusal,
+  );
 }
 
 function noAnswer(error: unknown): NoAnswer {
@@ -80,7 +85,9 @@ function noAnswer(error: unknown): NoAnswer {
 function unanswered(error: unknown, detail: string): ApiError {
   const kind = noAnswer(error);
   const message =
-    kind === 'timeout' ? translate('app.http.timeout', { seconds: REQUEST_TIMEOUT_MS / 1000 }) : translate('app.http.network', { message: detail });
+    kind === 'timeout'
+      ? translate('app.http.timeout', { seconds: REQUEST_TIMEOUT_MS / 1000 })
+      : translate('app.http.network', { message: detail });
   return new ApiError(message, 0, undefined, kind);
 }
 

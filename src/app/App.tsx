@@ -55,7 +55,16 @@ const Notifications = lazy(() => import('../pages/Notifications').then((m) => ({
 const Backups = lazy(() => import('../pages/Backups').then((m) => ({ default: m.Backups })));
 
 /** The pages route entries may name by `component` in schemas/routes.json. */
-const pages = { home: Home, profile: Profile, pending: Pending, [LOGIN_LOG_PAGE]: LoginLog, [MESSAGE_PAGE]: Messages, [NOTIFICATION_PAGE]: Notifications, [ATTACHMENT_PAGE]: Attachments, [BACKUP_PAGE]: Backups };
+const pages = {
+  home: Home,
+  profile: Profile,
+  pending: Pending,
+  [LOGIN_LOG_PAGE]: LoginLog,
+  [MESSAGE_PAGE]: Messages,
+  [NOTIFICATION_PAGE]: Notifications,
+  [ATTACHMENT_PAGE]: Attachments,
+  [BACKUP_PAGE]: Backups,
+};
 
 const dataProvider = createDataProvider(registry, request);
 
@@ -124,7 +133,15 @@ export interface RehearsalSetting {
 }
 
 /** `history`: the deferred history of a console drawn ahead of sign-in (src/routes/deferredHistory.ts); else the browser's. */
-export function App({ i18nProvider, rehearsal, history }: { i18nProvider: I18nProvider; rehearsal?: RehearsalSetting; history?: DeferredHistory['history'] }) {
+export function App({
+  i18nProvider,
+  rehearsal,
+  history,
+}: {
+  i18nProvider: I18nProvider;
+  rehearsal?: RehearsalSetting;
+  history?: DeferredHistory['history'];
+}) {
   if (rehearsal) {
     return (
       <RehearsalContext.Provider value={rehearsal.info}>

@@ -21,7 +21,13 @@ function definitionsOf(elements: ReactElement[], permissions: unknown): Resource
   return definitions;
 }
 
-export function KnownResources({ routes, children }: { routes: (permissions: string[] | undefined) => ReactElement[]; children: ReactNode }) {
+export function KnownResources({
+  routes,
+  children,
+}: {
+  routes: (permissions: string[] | undefined) => ReactElement[];
+  children: ReactNode;
+}) {
   // The roles are the info's, as the auth provider's permissions are (without react-admin's
   // usePermissions, which would draw the whole console again at each change of location).
   const access = useCurrentAccess();

@@ -30,7 +30,6 @@ export function assumedInfo(): UserInfo {
 /** How long the console waits, once its first data came, for its page to draw a row (a page without rows shows after it). */
 const FIRST_ROW_WAIT_MS = 100;
 
-
 /**
  * Laid out as the page it will be: the window's size, with a scroll bar where the page will have
  * one (the page never scrolls sideways). Shown, it first stays so, seen and reachable, so that the
@@ -73,7 +72,9 @@ export function drawAhead(language: Language, path: string): DrawnAhead {
   document.body.append(container);
   const root = createRoot(container);
   let gone = false;
-  const drawn = consoleI18n(language).then((i18nProvider) => gone || renderConsole(root, i18nProvider, { history: routing.history, sliced: true }));
+  const drawn = consoleI18n(language).then(
+    (i18nProvider) => gone || renderConsole(root, i18nProvider, { history: routing.history, sliced: true }),
+  );
   const remove = () => {
     gone = true;
     root.unmount();

@@ -40,13 +40,19 @@ const FIRST_PAGE_FRESH_MS = 10_000;
  * its list asks with, through the same data provider, which takes the early answer), so that the
  * list's first render already has its rows instead of rendering empty and again when they come.
  */
-export function prefetchFirstScreen(registry: Registry, location: { pathname: string; search: string }, queryClient: QueryClient, dataProvider: DataProvider): Promise<void> | undefined {
+export function prefetchFirstScreen(
+  registry: Registry,
+  location: { pathname: string; search: string },
+  queryClient: QueryClient,
+  dataProvider: DataProvider,
+): Promise<void> | undefined {
   const list = firstList(registry, location);
   if (!list) return undefined;
   const queryKey = [list.resource, 'getList', { ...list.params, meta: undefined }];
   keepFresh(queryClient, queryKey, FIRST_PAGE_FRESH_MS);
   return queryClient.prefetchQuery({
     queryKey,
-    queryFn: () => dataProvider.getList(list.resource, list.params).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
+    queryFn: () =>
+      dataProvider.getList(list.resource, list.params).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
   });
 }

@@ -30,7 +30,11 @@ export const firstDataOrWait = (data: Promise<unknown> | undefined) =>
   data && Promise.race([data, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
 
 /** Renders the console; in a transition where it may wait (slices the browser can handle input between). */
-export function renderConsole(root: Root, i18nProvider: I18nProvider, { history, sliced }: { history?: DeferredHistory['history']; sliced?: boolean } = {}) {
+export function renderConsole(
+  root: Root,
+  i18nProvider: I18nProvider,
+  { history, sliced }: { history?: DeferredHistory['history']; sliced?: boolean } = {},
+) {
   const render = () =>
     root.render(
       <StrictMode>

@@ -64,7 +64,8 @@ function standInDataProvider(): DataProvider {
     getMany: async (resource, { ids = [] }) => ({ data: ids.map((id, i) => ({ ...standInRecord(resource, i), id })) }),
   };
   // Not a promise itself: only named calls are answered (or left unanswered).
-  const call = (target: typeof reads, name: string | symbol) => (typeof name !== 'string' || name === 'then' ? undefined : (target[name] ?? (() => NEVER)));
+  const call = (target: typeof reads, name: string | symbol) =>
+    typeof name !== 'string' || name === 'then' ? undefined : (target[name] ?? (() => NEVER));
   return new Proxy(reads, { get: call }) as unknown as DataProvider;
 }
 
@@ -99,10 +100,12 @@ async function standInQueries(path: string, dataProvider: DataProvider): Promise
 export const REHEARSAL_MEASURE = 'console rehearsal';
 
 /** Runs `then` when the page is next idle (soon, where the browser cannot say). */
-const afterWork = (then: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(then, { timeout: 1000 }) : setTimeout(then, 200));
+const afterWork = (then: () => void) =>
+  'requestIdleCallback' in window ? window.requestIdleCallback(then, { timeout: 1000 }) : setTimeout(then, 200);
 
 /** Whether a console's page has drawn what a first screen is waited for by: a row of its list (on a phone, an item) with text, not a placeholder. */
-export const rowShown = (container: HTMLElement) => [...container.querySelectorAll('#main-content tbody tr, #main-content li')].some((row) => row.textContent?.trim());
+export const rowShown = (container: HTMLElement) =>
+  [...container.querySelectorAll('#main-content tbody tr, #main-content li')].some((row) => row.textContent?.trim());
 
 /**
  * Renders the console on `path` off screen, in slices that leave the page free for typing, and
@@ -141,7 +144,14 @@ export function rehearseConsole(language: Language, path: string, onEnd?: () => 
       onEnd?.();
     };
     watch.observe(container, { childList: true, subtree: true });
-    const setting = { path, info: STAND_IN_INFO, dataProvider, authProvider: STAND_IN_AUTH, queryClient, store: memoryStore({ locale: language }) };
+    const setting = {
+      path,
+      info: STAND_IN_INFO,
+      dataProvider,
+      authProvider: STAND_IN_AUTH,
+      queryClient,
+      store: memoryStore({ locale: language }),
+    };
     startTransition(() => root.render(<App i18nProvider={createI18nProvider(language)} rehearsal={setting} />));
   });
   return () => stop();

@@ -23,7 +23,9 @@ function MustChangeDialog() {
       <Dialog open disableEscapeKeyDown aria-labelledby="must-change-title" fullWidth maxWidth="xs">
         <DialogTitle id="must-change-title">{translate('app.password.must_title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 1 }}>{translate('app.password.must_text', { name: info?.name ?? info?.username ?? '' })}</DialogContentText>
+          <DialogContentText sx={{ mb: 1 }}>
+            {translate('app.password.must_text', { name: info?.name ?? info?.username ?? '' })}
+          </DialogContentText>
           <ChangePasswordForm
             autoFocus
             onDone={() => notify('app.password.changed', { type: 'success' })}

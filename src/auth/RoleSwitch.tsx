@@ -29,7 +29,14 @@ export function RoleSwitch({ current }: { current: string }) {
   };
 
   return (
-    <ToggleButtonGroup exclusive size="small" value={current} onChange={(_e, role: string | null) => change(role)} disabled={busy} aria-label={translate('app.profile.switch_role')}>
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      value={current}
+      onChange={(_e, role: string | null) => change(role)}
+      disabled={busy}
+      aria-label={translate('app.profile.switch_role')}
+    >
       {ROLES.map((role) => (
         <ToggleButton key={role} value={role} data-role={role}>
           {role}

@@ -6,7 +6,8 @@ import { registry } from '../../kernel/schema/load-vite';
 import { refreshInfo } from './session';
 
 /** Whether a resource holds part of the access model (x-resource.access). */
-export const isAccessResource = (resource: unknown): boolean => typeof resource === 'string' && Boolean(registry.resources[resource]?.['x-resource'].access);
+export const isAccessResource = (resource: unknown): boolean =>
+  typeof resource === 'string' && Boolean(registry.resources[resource]?.['x-resource'].access);
 
 export function refreshInfoAfter(queryClient: QueryClient, resource: unknown) {
   if (!isAccessResource(resource)) return;

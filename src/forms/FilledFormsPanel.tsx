@@ -113,10 +113,19 @@ export function FilledFormsPanel({ resource, record }: PanelProps) {
   const meta = schema?.['x-resource'];
   const rows = useGetManyReference(
     child,
-    { target: meta?.parent?.field ?? '', id: record.id, pagination: { page: 1, perPage: 100 }, sort: meta?.list.sort ?? { field: 'id', order: 'DESC' } },
+    {
+      target: meta?.parent?.field ?? '',
+      id: record.id,
+      pagination: { page: 1, perPage: 100 },
+      sort: meta?.list.sort ?? { field: 'id', order: 'DESC' },
+    },
     { enabled: Boolean(meta) },
   );
-  const templates = useGetList(templateResource, { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' } }, { enabled: choosing && Boolean(templateResource) });
+  const templates = useGetList(
+    templateResource,
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' } },
+    { enabled: choosing && Boolean(templateResource) },
+  );
   if (!schema || !spec || !meta) return null;
   const parentParam = parentParamOf(schema)!;
   const del = meta.endpoints.del;
@@ -152,11 +161,20 @@ export function FilledFormsPanel({ resource, record }: PanelProps) {
         {(rows.data ?? []).map((row) => {
           const withdrawn = status !== undefined && row[status.field] === statusValues[1];
           return (
-            <ListItem key={row.id} divider data-row={row.id} data-status={status ? String(row[status.field]) : undefined} sx={{ flexWrap: 'wrap', gap: 1, px: 1 }}>
+            <ListItem
+              key={row.id}
+              divider
+              data-row={row.id}
+              data-status={status ? String(row[status.field]) : undefined}
+              sx={{ flexWrap: 'wrap', gap: 1, px: 1 }}
+            >
               <ListItemText
                 sx={{ flex: '1 1 16rem', minWidth: 0, opacity: withdrawn ? 0.6 : 1 }}
                 primary={`${String(row.name ?? '')} · ${translate('app.dossiers.revision', { revision: row[spec.revision] ?? 1 })}`}
-                secondary={translate('app.dossiers.filled_by', { name: String(row[spec.by] ?? '—'), time: row.add_time ? new Date(String(row.add_time)).toLocaleString(locale) : '' })}
+                secondary={translate('app.dossiers.filled_by', {
+                  name: String(row[spec.by] ?? '—'),
+                  time: row.add_time ? new Date(String(row.add_time)).toLocaleString(locale) : '',
+                })}
               />
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, ml: 'auto' }}>
                 {status && (
@@ -168,7 +186,11 @@ export function FilledFormsPanel({ resource, record }: PanelProps) {
                   {translate('ra.action.show')}
                 </Button>
                 {status && (
-                  <Button size="small" startIcon={withdrawn ? <RestoreIcon /> : <BlockIcon />} onClick={() => void switchStatus(row, withdrawn)}>
+                  <Button
+                    size="small"
+                    startIcon={withdrawn ? <RestoreIcon /> : <BlockIcon />}
+                    onClick={() => void switchStatus(row, withdrawn)}
+                  >
                     {translate(withdrawn ? 'app.dossiers.restore' : 'app.dossiers.withdraw')}
                   </Button>
                 )}
@@ -178,7 +200,8 @@ export function FilledFormsPanel({ resource, record }: PanelProps) {
                     color="error"
                     startIcon={<DeleteIcon />}
                     onClick={async () => {
-                      if (await confirmCall({ action: translate('app.dossiers.delete'), method: del.method, url: del.path, ids: [row.id] })) refresh();
+                      if (await confirmCall({ action: translate('app.dossiers.delete'), method: del.method, url: del.path, ids: [row.id] }))
+                        refresh();
                     }}
                   >
                     {translate('ra.action.delete')}
@@ -193,7 +216,14 @@ export function FilledFormsPanel({ resource, record }: PanelProps) {
         <Dialog open onClose={() => setChoosing(false)} fullWidth maxWidth="xs" aria-labelledby="choose-template-title">
           <DialogTitle id="choose-template-title">{translate('app.dossiers.choose')}</DialogTitle>
           <DialogContent>
-            <TextField select fullWidth sx={{ mt: 1 }} label={translate(`resources.${templateResource}.name`, { smart_count: 1 })} value={template} onChange={(event) => setTemplate(event.target.value)}>
+            <TextField
+              select
+              fullWidth
+              sx={{ mt: 1 }}
+              label={translate(`resources.${templateResource}.name`, { smart_count: 1 })}
+              value={template}
+              onChange={(event) => setTemplate(event.target.value)}
+            >
               {(templates.data ?? []).map((t) => (
                 <MenuItem key={t.id} value={String(t.id)}>
                   {String(t[registry.resources[templateResource]['x-resource'].recordRepresentation] ?? t.id)}

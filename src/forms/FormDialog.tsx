@@ -79,7 +79,15 @@ export function FormDialog({ definitionPath, query, onClose, onSaved }: FormDial
 
   const title = opening?.title ?? '';
   return (
-    <Dialog open onClose={() => !busy && onClose()} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="form-dialog-title" data-form-dialog>
+    <Dialog
+      open
+      onClose={() => !busy && onClose()}
+      fullWidth
+      maxWidth="md"
+      fullScreen={phone}
+      aria-labelledby="form-dialog-title"
+      data-form-dialog
+    >
       <DialogTitle id="form-dialog-title">{title || '\u00a0'}</DialogTitle>
       <DialogContent dividers>
         {definition.isPending && <CircularProgress size={24} aria-label={translate('ra.page.loading')} />}
@@ -97,7 +105,15 @@ export function FormDialog({ definitionPath, query, onClose, onSaved }: FormDial
             )}
             <Suspense fallback={<CircularProgress size={24} />}>
               <Box sx={{ pt: 1 }}>
-                <ServerForm formRef={form} rules={opening.rules} values={values} onChange={setEdited} onSubmit={(submitted) => void submit(submitted)} serverErrors={serverErrors} readOnly={!opening.status} />
+                <ServerForm
+                  formRef={form}
+                  rules={opening.rules}
+                  values={values}
+                  onChange={setEdited}
+                  onSubmit={(submitted) => void submit(submitted)}
+                  serverErrors={serverErrors}
+                  readOnly={!opening.status}
+                />
               </Box>
             </Suspense>
           </>
@@ -110,7 +126,12 @@ export function FormDialog({ definitionPath, query, onClose, onSaved }: FormDial
         <Button onClick={() => setEdited(undefined)} disabled={busy || !opening}>
           {translate('app.forms.reset')}
         </Button>
-        <Button variant="contained" onClick={() => form.current?.submit()} disabled={busy || !opening?.status} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
+        <Button
+          variant="contained"
+          onClick={() => form.current?.submit()}
+          disabled={busy || !opening?.status}
+          startIcon={busy ? <CircularProgress size={16} /> : undefined}
+        >
           {translate('app.confirm.ok')}
         </Button>
       </DialogActions>

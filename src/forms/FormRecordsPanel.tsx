@@ -42,7 +42,9 @@ interface HeaderItem {
 
 /** The resource whose records this parent's forms write, if any. */
 function formChildOf(parent: string): [string, ResourceSchema] | undefined {
-  return Object.entries(registry.resources).find(([, schema]) => schema['x-resource'].forms && schema['x-resource'].parent?.resource === parent);
+  return Object.entries(registry.resources).find(
+    ([, schema]) => schema['x-resource'].forms && schema['x-resource'].parent?.resource === parent,
+  );
 }
 
 const PER_PAGE_CHOICES = [10, 20, 50];
@@ -80,12 +82,18 @@ export function FormRecordsPanel({ resource, record }: PanelProps) {
   const parentParam = (schema && parentParamOf(schema)) ?? '';
   const header = useQuery({
     queryKey: ['form-header', child, record.id],
-    queryFn: async () => (await request<{ header: HeaderItem[] }>(meta!.forms!.header, { query: { [parentParam]: String(record.id) } })).data.header,
+    queryFn: async () =>
+      (await request<{ header: HeaderItem[] }>(meta!.forms!.header, { query: { [parentParam]: String(record.id) } })).data.header,
     enabled: Boolean(meta),
   });
   const rows = useGetManyReference(
     child,
-    { target: meta?.parent?.field ?? '', id: record.id, pagination: { page, perPage }, sort: meta?.list.sort ?? { field: 'id', order: 'ASC' } },
+    {
+      target: meta?.parent?.field ?? '',
+      id: record.id,
+      pagination: { page, perPage },
+      sort: meta?.list.sort ?? { field: 'id', order: 'ASC' },
+    },
     { enabled: Boolean(meta) },
   );
   if (!schema || !meta?.forms) return null;
@@ -113,7 +121,12 @@ export function FormRecordsPanel({ resource, record }: PanelProps) {
   return (
     <Box data-form-records={child}>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-        <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setOpen({ path: forms.add.form, query: { [parentParam]: String(record.id) } })}>
+        <Button
+          variant="contained"
+          size="small"
+          startIcon={<AddIcon />}
+          onClick={() => setOpen({ path: forms.add.form, query: { [parentParam]: String(record.id) } })}
+        >
           {translate('app.forms.add')}
         </Button>
       </Box>
@@ -139,7 +152,11 @@ export function FormRecordsPanel({ resource, record }: PanelProps) {
                       <TableCell key={item.key ?? item.slot}>
                         {item.slot === 'action' ? (
                           <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                            <Button size="small" startIcon={<EditIcon />} onClick={() => setOpen({ path: forms.edit.form, query: { id: String(row.id) } })}>
+                            <Button
+                              size="small"
+                              startIcon={<EditIcon />}
+                              onClick={() => setOpen({ path: forms.edit.form, query: { id: String(row.id) } })}
+                            >
                               {translate('ra.action.edit')}
                             </Button>
                             {del && (
@@ -171,7 +188,14 @@ export function FormRecordsPanel({ resource, record }: PanelProps) {
           {translate('app.forms.empty')}
         </Typography>
       )}
-      <PageControls count={rows.total ?? 0} page={page - 1} limit={perPage} sizes={PER_PAGE_CHOICES} onPage={(next) => setPage(next + 1)} onLimit={setPerPage} />
+      <PageControls
+        count={rows.total ?? 0}
+        page={page - 1}
+        limit={perPage}
+        sizes={PER_PAGE_CHOICES}
+        onPage={(next) => setPage(next + 1)}
+        onLimit={setPerPage}
+      />
       {open && (
         <FormDialog
           definitionPath={open.path}

@@ -38,7 +38,11 @@ export function ImagesInput({ id, urls, max, disabled, onChange }: ImagesInputPr
     event.target.value = '';
     if (!file) return;
     try {
-      const uploaded = await uploadFile<UploadedFile>('/upload', file, { language: locale, noAnswer: translate('app.http.network', { message: file.name }), onProgress: setShare });
+      const uploaded = await uploadFile<UploadedFile>('/upload', file, {
+        language: locale,
+        noAnswer: translate('app.http.network', { message: file.name }),
+        onProgress: setShare,
+      });
       onChange([...urls, uploaded.src].slice(-max));
     } catch (error) {
       notify(translate('app.files.upload_failed', { name: file.name, message: (error as Error).message }), { type: 'error' });
@@ -50,14 +54,24 @@ export function ImagesInput({ id, urls, max, disabled, onChange }: ImagesInputPr
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }} data-images={id}>
       {urls.map((url, index) => (
-        <Box key={`${url}-${index}`} sx={{ position: 'relative', width: 80, height: 80, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+        <Box
+          key={`${url}-${index}`}
+          sx={{ position: 'relative', width: 80, height: 80, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}
+        >
           <UploadPreview url={url} size={80} />
           {!disabled && (
             <IconButton
               size="small"
               aria-label={translate('app.files.clear')}
               onClick={() => onChange(urls.filter((_, i) => i !== index))}
-              sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' }, p: 0.25 }}
+              sx={{
+                position: 'absolute',
+                top: 2,
+                right: 2,
+                bgcolor: 'background.paper',
+                '&:hover': { bgcolor: 'background.paper' },
+                p: 0.25,
+              }}
             >
               <CloseIcon fontSize="small" />
             </IconButton>
@@ -65,13 +79,29 @@ export function ImagesInput({ id, urls, max, disabled, onChange }: ImagesInputPr
         </Box>
       ))}
       {!disabled && urls.length < max && (
-        <Button id={id} variant="outlined" size="small" startIcon={<AddPhotoAlternateIcon />} disabled={share !== undefined} onClick={() => input.current?.click()}>
+        <Button
+          id={id}
+          variant="outlined"
+          size="small"
+          startIcon={<AddPhotoAlternateIcon />}
+          disabled={share !== undefined}
+          onClick={() => input.current?.click()}
+        >
           {translate('app.files.upload_image')}
         </Button>
       )}
-      {!disabled && urls.length < max && <LibraryPicker accept="image" disabled={share !== undefined} onPick={(copy) => onChange([...urls, copy.src].slice(-max))} />}
+      {!disabled && urls.length < max && (
+        <LibraryPicker accept="image" disabled={share !== undefined} onPick={(copy) => onChange([...urls, copy.src].slice(-max))} />
+      )}
       <input ref={input} type="file" hidden accept={IMAGE_ACCEPT} onChange={choose} data-testid={`upload-input-${id}`} />
-      {share !== undefined && <LinearProgress variant="determinate" value={share * 100} sx={{ width: '100%' }} aria-label={translate('app.files.uploading_short')} />}
+      {share !== undefined && (
+        <LinearProgress
+          variant="determinate"
+          value={share * 100}
+          sx={{ width: '100%' }}
+          aria-label={translate('app.files.uploading_short')}
+        />
+      )}
     </Box>
   );
 }

@@ -29,7 +29,12 @@ function FieldTemplate({ id, label, required, children, rawErrors = [], rawHelp,
   if (schema.type === 'object') return children; // the form itself
   return (
     <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: { xs: 0.5, sm: 2 }, mb: 2 }} data-field={id}>
-      <Typography component="label" htmlFor={id} variant="body2" sx={{ width: { sm: LABEL_WIDTH }, flex: 'none', pt: { sm: 1 }, textAlign: { sm: 'right' }, color: 'text.secondary' }}>
+      <Typography
+        component="label"
+        htmlFor={id}
+        variant="body2"
+        sx={{ width: { sm: LABEL_WIDTH }, flex: 'none', pt: { sm: 1 }, textAlign: { sm: 'right' }, color: 'text.secondary' }}
+      >
         {label}
         {required && <span aria-hidden> *</span>}:
       </Typography>
@@ -47,7 +52,13 @@ function FieldTemplate({ id, label, required, children, rawErrors = [], rawHelp,
 }
 
 function SwitchWidget({ id, value, disabled, readonly, onChange, label }: WidgetProps) {
-  return <FormControlLabel control={<Switch id={id} checked={value === true} disabled={disabled || readonly} onChange={(_e, checked) => onChange(checked)} />} label="" aria-label={label} />;
+  return (
+    <FormControlLabel
+      control={<Switch id={id} checked={value === true} disabled={disabled || readonly} onChange={(_e, checked) => onChange(checked)} />}
+      label=""
+      aria-label={label}
+    />
+  );
 }
 
 function UploadWidget({ id, value, disabled, readonly, onChange }: WidgetProps) {
@@ -90,17 +101,31 @@ export default function ServerForm({ rules, values, onChange, onSubmit, readOnly
     const { title: _title, ...rest } = formJsonSchema({ rules, title: '' });
     return rest;
   }, [rules]);
-  const uiSchema = useMemo(() => ({ ...formUiSchema({ rules }), 'ui:globalOptions': { label: false }, 'ui:submitButtonOptions': { norender: true } }), [rules]);
+  const uiSchema = useMemo(
+    () => ({ ...formUiSchema({ rules }), 'ui:globalOptions': { label: false }, 'ui:submitButtonOptions': { norender: true } }),
+    [rules],
+  );
   const byField = useMemo(() => new Map(rules.map((rule) => [rule.field, rule])), [rules]);
   // RJSF's messages replaced by ours: the same words the server uses for the same problem.
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors.map((error) => {
-      const field = error.name === 'required' ? String((error.params as { missingProperty?: string }).missingProperty ?? '') : (error.property ?? '').replace(/^\./, '').split('.')[0];
-      const message = formReason({ keyword: error.name ?? '', params: error.params ?? {} }, byField.get(field), locale as Language, translate);
+      const field =
+        error.name === 'required'
+          ? String((error.params as { missingProperty?: string }).missingProperty ?? '')
+          : (error.property ?? '').replace(/^\./, '').split('.')[0];
+      const message = formReason(
+        { keyword: error.name ?? '', params: error.params ?? {} },
+        byField.get(field),
+        locale as Language,
+        translate,
+      );
       return { ...error, message, stack: message };
     });
   const extraErrors = useMemo(
-    () => (serverErrors ? (Object.fromEntries(Object.entries(serverErrors).map(([field, message]) => [field, { __errors: [message] }])) as ErrorSchema) : undefined),
+    () =>
+      serverErrors
+        ? (Object.fromEntries(Object.entries(serverErrors).map(([field, message]) => [field, { __errors: [message] }])) as ErrorSchema)
+        : undefined,
     [serverErrors],
   );
   return (
@@ -108,7 +133,10 @@ export default function ServerForm({ rules, values, onChange, onSubmit, readOnly
       sx={{
         // Number inputs without spinner controls.
         '& input[type=number]': { MozAppearance: 'textfield' },
-        '& input[type=number]::-webkit-outer-spin-button, & input[type=number]::-webkit-inner-spin-button': { WebkitAppearance: 'none', margin: 0 },
+        '& input[type=number]::-webkit-outer-spin-button, & input[type=number]::-webkit-inner-spin-button': {
+          WebkitAppearance: 'none',
+          margin: 0,
+        },
       }}
       data-server-form
     >

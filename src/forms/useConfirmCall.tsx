@@ -32,7 +32,10 @@ export interface ConfirmCall {
 }
 
 /** The payload of a confirmed call, as the method carries it. */
-export function confirmPayload({ method, ids = [], kefu, body, query }: ConfirmCall): { query?: Record<string, string>; body?: Record<string, unknown> } {
+export function confirmPayload({ method, ids = [], kefu, body, query }: ConfirmCall): {
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+} {
   if (body) return { body };
   if (query) return { query };
   const wire = ids.map((id) => (typeof id === 'string' && /^[1-9][0-9]*$/.test(id) ? Number(id) : id));
@@ -87,7 +90,12 @@ export function useConfirmCall(): { confirmCall: (call: ConfirmCall) => Promise<
         <Button onClick={() => close(false)} disabled={busy}>
           {translate('app.confirm.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => void confirm()} disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
+        <Button
+          variant="contained"
+          onClick={() => void confirm()}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} /> : undefined}
+        >
           {translate('app.confirm.ok')}
         </Button>
       </DialogActions>

@@ -11,6 +11,9 @@ export function DocumentTitle({ title }: { title?: string }) {
   const shown = title ?? routeTitle;
   // A title an admin typed for a menu entry may have no translation: it shows as typed. Drawn
   // ahead of the sign-in's answer, the sign-in page keeps its own title until the person is in.
-  useEffect(() => onceSignedIn(() => (document.title = pageTitle(shown, (key) => translate(key, { _: shown }), translate('app.title')))), [shown, translate]);
+  useEffect(
+    () => onceSignedIn(() => (document.title = pageTitle(shown, (key) => translate(key, { _: shown }), translate('app.title')))),
+    [shown, translate],
+  );
   return null;
 }

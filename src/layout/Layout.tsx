@@ -18,7 +18,11 @@ import { TagsBar } from './tags-bar/TagsBar';
 import { VisitRecorder } from './visits/VisitRecorder';
 
 // The page never scrolls sideways: wide tables scroll inside their own box.
-const FRAME = { minWidth: 0, '& .RaLayout-content': { minWidth: 0, pt: 0 }, '& .RaLayout-contentWithSidebar': { minHeight: 'calc(100vh - 48px)' } };
+const FRAME = {
+  minWidth: 0,
+  '& .RaLayout-content': { minWidth: 0, pt: 0 },
+  '& .RaLayout-contentWithSidebar': { minHeight: 'calc(100vh - 48px)' },
+};
 
 // The app bar and the menu take no props from react-admin's layout that change: they render
 // again on their own state only (location, settings, sidebar), not each time the page's routes do.

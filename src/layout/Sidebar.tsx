@@ -57,10 +57,16 @@ const SidebarDrawer = styled(Drawer, { name: 'RaSidebar', slot: 'Root' })(({ ope
   height: 'calc(100vh - 3em)',
   marginTop: 0,
   backgroundColor: SIDEBAR_COLOURS.background,
-  transition: theme.transitions.create('margin', { easing: theme.transitions.easing.easeOut, duration: theme.transitions.duration.enteringScreen }),
+  transition: theme.transitions.create('margin', {
+    easing: theme.transitions.easing.easeOut,
+    duration: theme.transitions.duration.enteringScreen,
+  }),
   [`&.${SidebarClasses.appBarCollapsed}`]: {
     marginTop: theme.spacing(-6),
-    transition: theme.transitions.create('margin', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.leavingScreen }),
+    transition: theme.transitions.create('margin', {
+      easing: theme.transitions.easing.sharp,
+      duration: theme.transitions.duration.leavingScreen,
+    }),
   },
   [`& .${SidebarClasses.fixed}`]: {
     position: 'fixed',
@@ -73,7 +79,10 @@ const SidebarDrawer = styled(Drawer, { name: 'RaSidebar', slot: 'Root' })(({ ope
   '& .MuiPaper-root': {
     position: 'relative',
     width: open ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH,
-    transition: theme.transitions.create('width', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.leavingScreen }),
+    transition: theme.transitions.create('width', {
+      easing: theme.transitions.easing.sharp,
+      duration: theme.transitions.duration.leavingScreen,
+    }),
     borderRight: 'none',
     [theme.breakpoints.only('xs')]: { marginTop: 0, height: '100vh', position: 'inherit' },
     [theme.breakpoints.up('md')]: { border: 'none' },

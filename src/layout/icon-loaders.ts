@@ -9,7 +9,11 @@ export type IconModule = { default: ComponentType<SvgIconProps> };
 // The other styles (Outlined, Rounded, Sharp, TwoTone) would quadruple the chunks for icons a
 // route cannot name.
 const loaders = import.meta.glob<IconModule>(
-  ['/node_modules/@mui/icons-material/esm/*.js', '!/node_modules/@mui/icons-material/esm/*{Outlined,Rounded,Sharp,TwoTone}.js', '!/node_modules/@mui/icons-material/esm/index.js'],
+  [
+    '/node_modules/@mui/icons-material/esm/*.js',
+    '!/node_modules/@mui/icons-material/esm/*{Outlined,Rounded,Sharp,TwoTone}.js',
+    '!/node_modules/@mui/icons-material/esm/index.js',
+  ],
   { base: '/node_modules/@mui/icons-material/esm' },
 );
 

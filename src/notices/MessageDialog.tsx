@@ -41,7 +41,9 @@ export function MessageDialog({ message, onClose, onReply, onDelete, onRead }: M
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {new Date(message.created_at).toLocaleString(locale)}
         </Typography>
-        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.content || translate('app.notices.no_text')}</Typography>
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {message.content || translate('app.notices.no_text')}
+        </Typography>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap' }}>
         <Button color="error" onClick={onDelete}>

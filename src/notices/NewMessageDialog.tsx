@@ -37,7 +37,12 @@ export function NewMessageDialog({ draft, onClose }: { draft: Draft; onClose: (s
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<'to_user' | 'to_role'>('to_user');
-  const [values, setValues] = useState<Record<Field, string>>({ to_user: draft.to_user ?? '', to_role: ROLES[0] ?? '', title: draft.title ?? '', content: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    to_user: draft.to_user ?? '',
+    to_role: ROLES[0] ?? '',
+    title: draft.title ?? '',
+    content: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -91,7 +96,12 @@ export function NewMessageDialog({ draft, onClose }: { draft: Draft; onClose: (s
               {problem}
             </Alert>
           )}
-          <RadioGroup row value={target} onChange={(e) => setTarget(e.target.value as typeof target)} aria-label={translate('app.notices.send_to')}>
+          <RadioGroup
+            row
+            value={target}
+            onChange={(e) => setTarget(e.target.value as typeof target)}
+            aria-label={translate('app.notices.send_to')}
+          >
             <FormControlLabel value="to_user" control={<Radio size="small" />} label={translate('app.notices.to_person')} />
             <FormControlLabel value="to_role" control={<Radio size="small" />} label={translate('app.notices.to_role')} />
           </RadioGroup>
@@ -110,7 +120,17 @@ export function NewMessageDialog({ draft, onClose }: { draft: Draft; onClose: (s
               autoFocus={!draft.to_user}
             />
           ) : (
-            <TextField select name="to_role" label={label('to_role')} value={values.to_role} onChange={change('to_role')} error={!!errors.to_role} helperText={errors.to_role} fullWidth margin="dense">
+            <TextField
+              select
+              name="to_role"
+              label={label('to_role')}
+              value={values.to_role}
+              onChange={change('to_role')}
+              error={!!errors.to_role}
+              helperText={errors.to_role}
+              fullWidth
+              margin="dense"
+            >
               {ROLES.map((role) => (
                 <MenuItem key={role} value={role}>
                   {roleLabel(role, translate)}

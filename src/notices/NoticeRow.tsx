@@ -36,7 +36,12 @@ export function NoticeRow({ id, kind, icon, title, byline, text, createdAt, unre
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
             {unread && (
-              <Box component="span" role="img" aria-label={translate('app.notices.unread')} sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', flex: 'none' }} />
+              <Box
+                component="span"
+                role="img"
+                aria-label={translate('app.notices.unread')}
+                sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', flex: 'none' }}
+              />
             )}
             <Typography variant="body2" sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}>
               {title}

@@ -58,13 +58,23 @@ export function NoticeScreen({ toolbar, loading, error, count, empty, paging, ch
         {error && <Alert severity="error">{error.message}</Alert>}
         <List disablePadding>{children}</List>
         {!loading && !error && count === 0 && (
-          <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 5, px: 2, textAlign: 'center' }}>
+          <Box
+            role="status"
+            sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 5, px: 2, textAlign: 'center' }}
+          >
             <InboxIcon sx={{ fontSize: 56, color: 'text.disabled' }} />
             <Typography color="text.secondary">{empty}</Typography>
           </Box>
         )}
         {count > 0 && (
-          <PageControls count={count} page={paging.page} limit={paging.limit} sizes={PAGE_SIZES} onPage={paging.setPage} onLimit={paging.setLimit} />
+          <PageControls
+            count={count}
+            page={paging.page}
+            limit={paging.limit}
+            sizes={PAGE_SIZES}
+            onPage={paging.setPage}
+            onLimit={paging.setLimit}
+          />
         )}
       </Card>
       {dialogs}

@@ -20,14 +20,17 @@ export function useUnreadCount(): UnreadCount | undefined {
     if (MOCK) return;
     // Drawn ahead of the sign-in's answer, the stream opens once there is a token.
     let stop: (() => void) | undefined;
-    const cancel = onceSignedIn(() => (stop = listenToUnread({
-      token: getToken,
-      onCount: (count) => {
-        queryClient.setQueryData(UNREAD_KEY, count);
-        // Something arrived or was read elsewhere: the boxes on screen are read again.
-        void queryClient.invalidateQueries({ queryKey: LISTS_KEY });
-      },
-    })));
+    const cancel = onceSignedIn(
+      () =>
+        (stop = listenToUnread({
+          token: getToken,
+          onCount: (count) => {
+            queryClient.setQueryData(UNREAD_KEY, count);
+            // Something arrived or was read elsewhere: the boxes on screen are read again.
+            void queryClient.invalidateQueries({ queryKey: LISTS_KEY });
+          },
+        })),
+    );
     return () => {
       cancel();
       stop?.();

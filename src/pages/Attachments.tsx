@@ -35,7 +35,8 @@ function AttachedTo({ attachment }: { attachment: NonNullable<LibraryFile['attac
   const links = useLinks();
   const { resource, recordId, record, as } = attachment;
   const field = as.replace(/^field:/, '');
-  const how = as === REPORT_ATTACHMENT ? translate('app.attachments.as_report') : translate(`resources.${resource}.fields.${field}`, { _: field });
+  const how =
+    as === REPORT_ATTACHMENT ? translate('app.attachments.as_report') : translate(`resources.${resource}.fields.${field}`, { _: field });
   const name = `${translate(`resources.${resource}.name`, { smart_count: 1, _: resource })} ${record}`;
   const to = links.open(resource, recordId);
   return (
@@ -71,7 +72,12 @@ export function Attachments() {
   const day = { inputLabel: { shrink: true } };
 
   async function remove(file: LibraryFile) {
-    const done = await confirmCall({ action: translate('app.attachments.delete_action', { name: file.name }), method: 'POST', url: ATTACHMENT_PATHS.del, ids: [file.id] });
+    const done = await confirmCall({
+      action: translate('app.attachments.delete_action', { name: file.name }),
+      method: 'POST',
+      url: ATTACHMENT_PATHS.del,
+      ids: [file.id],
+    });
     if (done) await refetch();
   }
 
@@ -79,8 +85,23 @@ export function Attachments() {
     <Box sx={{ mt: 1, minWidth: 0 }}>
       <Title title={title} />
       <Box component="form" role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }} onSubmit={(e) => e.preventDefault()}>
-        <TextField size="small" label={translate('app.attachments.search')} value={filters.q} onChange={change('q')} name="q" sx={FILTER_WIDTH} />
-        <TextField size="small" select label={translate('app.attachments.type')} value={filters.type} onChange={change('type')} name="type" sx={FILTER_WIDTH}>
+        <TextField
+          size="small"
+          label={translate('app.attachments.search')}
+          value={filters.q}
+          onChange={change('q')}
+          name="q"
+          sx={FILTER_WIDTH}
+        />
+        <TextField
+          size="small"
+          select
+          label={translate('app.attachments.type')}
+          value={filters.type}
+          onChange={change('type')}
+          name="type"
+          sx={FILTER_WIDTH}
+        >
           <MenuItem value="">{translate('app.attachments.all')}</MenuItem>
           {ATTACHMENT_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
@@ -88,13 +109,39 @@ export function Attachments() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" select label={translate('app.attachments.held')} value={filters.attached} onChange={change('attached')} name="attached" sx={FILTER_WIDTH}>
+        <TextField
+          size="small"
+          select
+          label={translate('app.attachments.held')}
+          value={filters.attached}
+          onChange={change('attached')}
+          name="attached"
+          sx={FILTER_WIDTH}
+        >
           <MenuItem value="">{translate('app.attachments.all')}</MenuItem>
           <MenuItem value="1">{translate('app.attachments.attached')}</MenuItem>
           <MenuItem value="0">{translate('app.attachments.unattached')}</MenuItem>
         </TextField>
-        <TextField size="small" type="date" label={translate('app.attachments.from')} value={filters.from} onChange={change('from')} name="from" slotProps={day} sx={FILTER_WIDTH} />
-        <TextField size="small" type="date" label={translate('app.attachments.to')} value={filters.to} onChange={change('to')} name="to" slotProps={day} sx={FILTER_WIDTH} />
+        <TextField
+          size="small"
+          type="date"
+          label={translate('app.attachments.from')}
+          value={filters.from}
+          onChange={change('from')}
+          name="from"
+          slotProps={day}
+          sx={FILTER_WIDTH}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={translate('app.attachments.to')}
+          value={filters.to}
+          onChange={change('to')}
+          name="to"
+          slotProps={day}
+          sx={FILTER_WIDTH}
+        />
       </Box>
       {isPending && <LinearProgress />}
       {error && <Alert severity="error">{error.message}</Alert>}
@@ -103,7 +150,17 @@ export function Attachments() {
           {translate('app.attachments.empty')}
         </Typography>
       )}
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(220px, 1fr))' } }}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(220px, 1fr))' },
+        }}
+      >
         {data?.list.map((file) => (
           <Card component="li" key={file.id} data-attachment={file.name} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
             <FilePreviewBox file={file} height={140} />
@@ -122,7 +179,12 @@ export function Attachments() {
                 )}
               </Box>
               {!file.attachment && (
-                <IconButton size="small" color="error" aria-label={translate('app.files.delete_name', { name: file.name })} onClick={() => void remove(file)}>
+                <IconButton
+                  size="small"
+                  color="error"
+                  aria-label={translate('app.files.delete_name', { name: file.name })}
+                  onClick={() => void remove(file)}
+                >
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               )}

@@ -40,7 +40,8 @@ async function download(file: BackupFile) {
   const response = await fetch(url, { headers: { 'X-Token': getToken() ?? '' } });
   const type = response.headers.get('Content-Type') ?? '';
   // A refusal is an envelope; the file is anything else.
-  if (type.startsWith('application/json')) throw new Error(((await response.json()) as { message?: string }).message ?? response.statusText);
+  if (type.startsWith('application/json'))
+    throw new Error(((await response.json()) as { message?: string }).message ?? response.statusText);
   const link = document.createElement('a');
   link.href = URL.createObjectURL(await response.blob());
   link.download = file.name;
@@ -52,7 +53,10 @@ async function download(file: BackupFile) {
 
 /** A command to copy, in a monospaced block that wraps rather than widens the page. */
 const Command = ({ text }: { text: string }) => (
-  <Box component="pre" sx={{ m: 0, mt: 0.5, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontSize: 13, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+  <Box
+    component="pre"
+    sx={{ m: 0, mt: 0.5, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontSize: 13, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+  >
     {text}
   </Box>
 );
@@ -87,7 +91,12 @@ export function Backups() {
   }
 
   async function remove(file: BackupFile) {
-    const done = await confirmCall({ action: translate('app.backups.delete_action', { name: file.name }), method: 'POST', url: BACKUP_PATHS.del, body: { name: file.name } });
+    const done = await confirmCall({
+      action: translate('app.backups.delete_action', { name: file.name }),
+      method: 'POST',
+      url: BACKUP_PATHS.del,
+      body: { name: file.name },
+    });
     if (done) await refetch();
   }
 
@@ -98,7 +107,12 @@ export function Backups() {
       <IconButton size="small" aria-label={translate('app.files.download_name', { name: file.name })} onClick={() => void save(file)}>
         <DownloadIcon fontSize="small" />
       </IconButton>
-      <IconButton size="small" color="error" aria-label={translate('app.files.delete_name', { name: file.name })} onClick={() => void remove(file)}>
+      <IconButton
+        size="small"
+        color="error"
+        aria-label={translate('app.files.delete_name', { name: file.name })}
+        onClick={() => void remove(file)}
+      >
         <DeleteIcon fontSize="small" />
       </IconButton>
     </Box>
@@ -131,7 +145,12 @@ export function Backups() {
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
               {translate('app.backups.sqlite')}
             </Typography>
-            <Button variant="contained" startIcon={making ? <CircularProgress size={16} color="inherit" /> : <BackupIcon />} disabled={making} onClick={() => void backUpNow()}>
+            <Button
+              variant="contained"
+              startIcon={making ? <CircularProgress size={16} color="inherit" /> : <BackupIcon />}
+              disabled={making}
+              onClick={() => void backUpNow()}
+            >
               {translate(making ? 'app.backups.making' : 'app.backups.make')}
             </Button>
             {making && <LinearProgress sx={{ mt: 1.5 }} aria-label={translate('app.backups.making')} />}
@@ -150,7 +169,12 @@ export function Backups() {
             {phone ? (
               <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
                 {data.list.map((file) => (
-                  <Box component="li" key={file.name} data-backup={file.name} sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <Box
+                    component="li"
+                    key={file.name}
+                    data-backup={file.name}
+                    sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', display: 'flex', alignItems: 'center', gap: 1 }}
+                  >
                     <Box sx={{ minWidth: 0, flex: 1 }}>
                       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                         {file.name}
@@ -162,7 +186,11 @@ export function Backups() {
                     {actions(file)}
                   </Box>
                 ))}
-                {empty && <Typography sx={{ p: 2 }} color="text.secondary">{empty}</Typography>}
+                {empty && (
+                  <Typography sx={{ p: 2 }} color="text.secondary">
+                    {empty}
+                  </Typography>
+                )}
               </Box>
             ) : (
               <Box sx={{ overflowX: 'auto' }}>

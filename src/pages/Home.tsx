@@ -26,7 +26,8 @@ import { useApiData } from '../resources/statistics/useApiData';
 import { useLinks } from '../resources/useLinks';
 import { DueCard } from './home/DueCard';
 
-const listLink = (path: string, filter?: Record<string, unknown>) => (filter ? `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}` : path);
+const listLink = (path: string, filter?: Record<string, unknown>) =>
+  filter ? `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}` : path;
 
 function useTotal(resource: string, filter: Record<string, unknown> = {}) {
   const { total, isPending, error } = useGetList(resource, { filter, pagination: { page: 1, perPage: 1 } });
@@ -62,7 +63,11 @@ function FigureCard({ label, to, accent, figure, exact, isPending, error, unit }
           </Typography>
         )}
       </Typography>
-      {Boolean(error) && <Typography variant="caption" color="error">{translate('app.home.loading_failed')}</Typography>}
+      {Boolean(error) && (
+        <Typography variant="caption" color="error">
+          {translate('app.home.loading_failed')}
+        </Typography>
+      )}
     </CardContent>
   );
   return (
@@ -78,9 +83,27 @@ function FigureCard({ label, to, accent, figure, exact, isPending, error, unit }
   );
 }
 
-function CountCard({ resource, filter, ...card }: { label: string; resource: string; filter?: Record<string, unknown>; to?: string; accent: string }) {
+function CountCard({
+  resource,
+  filter,
+  ...card
+}: {
+  label: string;
+  resource: string;
+  filter?: Record<string, unknown>;
+  to?: string;
+  accent: string;
+}) {
   const { total, isPending, error } = useTotal(resource, filter);
-  return <FigureCard {...card} isPending={isPending} error={error} figure={abbreviateNumber(total ?? 0)} exact={total !== undefined ? String(total) : undefined} />;
+  return (
+    <FigureCard
+      {...card}
+      isPending={isPending}
+      error={error}
+      figure={abbreviateNumber(total ?? 0)}
+      exact={total !== undefined ? String(total) : undefined}
+    />
+  );
 }
 
 /** The path of a resource's statistics screen in the person's route tree, if they may open it. */
@@ -110,7 +133,17 @@ function monthSumEntry(resource: string) {
  * This month's sum, read from the current month of that entry: Home asks the call the statistics
  * screen asks, and no call of its own.
  */
-function MonthSumCard({ entry, label, accent, to }: { entry: NonNullable<ReturnType<typeof monthSumEntry>>; label: string; accent: string; to?: string }) {
+function MonthSumCard({
+  entry,
+  label,
+  accent,
+  to,
+}: {
+  entry: NonNullable<ReturnType<typeof monthSumEntry>>;
+  label: string;
+  accent: string;
+  to?: string;
+}) {
   const [locale] = useLocaleState();
   const unit = useLabels(entry.resource).unit(entry.field);
   const { data, isPending, error } = useApiData<StatisticsAnswer>(entry.path);
@@ -144,7 +177,13 @@ function WellFigures() {
         {translate('app.home.wells')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(7, 1fr)' }, mb: 3 }}>
-        <CountCard label={translate('app.home.wells_in_progress')} resource="project" filter={inProgress} to={listLink(list, inProgress)} accent="#36a3f7" />
+        <CountCard
+          label={translate('app.home.wells_in_progress')}
+          resource="project"
+          filter={inProgress}
+          to={listLink(list, inProgress)}
+          accent="#36a3f7"
+        />
         {footage && <MonthSumCard entry={footage} label={translate('app.home.footage_this_month')} to={statistics} accent="#fa8c16" />}
       </Box>
     </>
@@ -200,8 +239,22 @@ export function Home() {
       <WellFigures />
       <DueCard />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
-        {userecord && <LatestRecords resource="userecord" title={translate('app.home.latest_runs')} timeField="starttime" fields={['device', 'project', 'usetime', 'status']} />}
-        {fitrecord && <LatestRecords resource="fitrecord" title={translate('app.home.latest_repairs')} timeField="songTime" fields={['device', 'songReason', 'returnTime']} />}
+        {userecord && (
+          <LatestRecords
+            resource="userecord"
+            title={translate('app.home.latest_runs')}
+            timeField="starttime"
+            fields={['device', 'project', 'usetime', 'status']}
+          />
+        )}
+        {fitrecord && (
+          <LatestRecords
+            resource="fitrecord"
+            title={translate('app.home.latest_repairs')}
+            timeField="songTime"
+            fields={['device', 'songReason', 'returnTime']}
+          />
+        )}
       </Box>
     </Box>
   );

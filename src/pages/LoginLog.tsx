@@ -57,7 +57,11 @@ export function LoginLog() {
     <Chip
       size="small"
       color={entry.success ? 'success' : 'error'}
-      label={entry.success ? translate('app.history.success') : `${translate('app.history.failure')}: ${translate(`app.history.reasons.${entry.reason}`, { _: entry.reason ?? '' })}`}
+      label={
+        entry.success
+          ? translate('app.history.success')
+          : `${translate('app.history.failure')}: ${translate(`app.history.reasons.${entry.reason}`, { _: entry.reason ?? '' })}`
+      }
     />
   );
   const empty = data && data.list.length === 0 ? translate('app.history.empty') : undefined;
@@ -66,14 +70,47 @@ export function LoginLog() {
     <Box sx={{ mt: 1, minWidth: 0 }}>
       <Title title={title} />
       <Box component="form" role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }} onSubmit={(e) => e.preventDefault()}>
-        <TextField size="small" label={translate('app.history.user')} value={filters.user} onChange={change('user')} name="user" sx={FILTER_WIDTH} />
-        <TextField size="small" select label={translate('app.history.result')} value={filters.success} onChange={change('success')} name="success" sx={FILTER_WIDTH}>
+        <TextField
+          size="small"
+          label={translate('app.history.user')}
+          value={filters.user}
+          onChange={change('user')}
+          name="user"
+          sx={FILTER_WIDTH}
+        />
+        <TextField
+          size="small"
+          select
+          label={translate('app.history.result')}
+          value={filters.success}
+          onChange={change('success')}
+          name="success"
+          sx={FILTER_WIDTH}
+        >
           <MenuItem value="">{translate('app.history.all')}</MenuItem>
           <MenuItem value="true">{translate('app.history.success')}</MenuItem>
           <MenuItem value="false">{translate('app.history.failure')}</MenuItem>
         </TextField>
-        <TextField size="small" type="date" label={translate('app.history.from')} value={filters.from} onChange={change('from')} name="from" slotProps={day} sx={FILTER_WIDTH} />
-        <TextField size="small" type="date" label={translate('app.history.to')} value={filters.to} onChange={change('to')} name="to" slotProps={day} sx={FILTER_WIDTH} />
+        <TextField
+          size="small"
+          type="date"
+          label={translate('app.history.from')}
+          value={filters.from}
+          onChange={change('from')}
+          name="from"
+          slotProps={day}
+          sx={FILTER_WIDTH}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={translate('app.history.to')}
+          value={filters.to}
+          onChange={change('to')}
+          name="to"
+          slotProps={day}
+          sx={FILTER_WIDTH}
+        />
       </Box>
       <Card>
         {isPending && <LinearProgress />}
@@ -90,7 +127,11 @@ export function LoginLog() {
                 <Box sx={{ mt: 0.5 }}>{result(entry)}</Box>
               </Box>
             ))}
-            {empty && <Typography sx={{ p: 2 }} color="text.secondary">{empty}</Typography>}
+            {empty && (
+              <Typography sx={{ p: 2 }} color="text.secondary">
+                {empty}
+              </Typography>
+            )}
           </Box>
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
@@ -114,7 +155,9 @@ export function LoginLog() {
                 ))}
                 {empty && (
                   <TableRow>
-                    <TableCell colSpan={4} sx={{ color: 'text.secondary' }}>{empty}</TableCell>
+                    <TableCell colSpan={4} sx={{ color: 'text.secondary' }}>
+                      {empty}
+                    </TableCell>
                   </TableRow>
                 )}
               </TableBody>

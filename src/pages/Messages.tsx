@@ -47,10 +47,16 @@ export function Messages() {
   const fail = (e: unknown) => notify((e as Error).message || translate('app.http.error'), { type: 'error' });
   // The open message lives in the location's state, so that the bell's drawer can open one too.
   const opened = (location.state as OpenMessageState | null)?.openMessage;
-  const setOpened = (message: MessageItem | undefined) => navigate(location.pathname, { replace: true, state: message ? { openMessage: message } : null });
+  const setOpened = (message: MessageItem | undefined) =>
+    navigate(location.pathname, { replace: true, state: message ? { openMessage: message } : null });
 
   const remove = async (message: MessageItem) => {
-    const done = await confirmCall({ action: translate('app.notices.delete_message', { title: message.title }), method: 'POST', url: NOTICE_PATHS.messageDel, ids: [message.id] });
+    const done = await confirmCall({
+      action: translate('app.notices.delete_message', { title: message.title }),
+      method: 'POST',
+      url: NOTICE_PATHS.messageDel,
+      ids: [message.id],
+    });
     if (!done) return;
     setOpened(undefined);
     void refreshNotices(queryClient);
@@ -115,13 +121,23 @@ export function Messages() {
     </>
   );
   return (
-    <NoticeScreen toolbar={toolbar} loading={isPending || isFetching} error={error} count={data?.count ?? 0} empty={translate(empty)} paging={paging} dialogs={dialogs}>
+    <NoticeScreen
+      toolbar={toolbar}
+      loading={isPending || isFetching}
+      error={error}
+      count={data?.count ?? 0}
+      empty={translate(empty)}
+      paging={paging}
+      dialogs={dialogs}
+    >
       {data?.list.map((message) => (
         <NoticeRow
           key={message.id}
           id={message.id}
           kind="message"
-          icon={message.sent ? <SendIcon fontSize="small" /> : message.read ? <DraftsIcon fontSize="small" /> : <MailIcon fontSize="small" />}
+          icon={
+            message.sent ? <SendIcon fontSize="small" /> : message.read ? <DraftsIcon fontSize="small" /> : <MailIcon fontSize="small" />
+          }
           title={message.title}
           byline={messageByline(message, translate)}
           text={message.content}

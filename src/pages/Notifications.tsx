@@ -42,7 +42,12 @@ export function Notifications() {
     if (item.link) navigate(item.link);
   };
   const remove = async (item: NotificationItem) => {
-    const done = await confirmCall({ action: translate('app.notices.delete_notification', { title: item.title }), method: 'POST', url: NOTICE_PATHS.notificationDel, ids: [item.id] });
+    const done = await confirmCall({
+      action: translate('app.notices.delete_notification', { title: item.title }),
+      method: 'POST',
+      url: NOTICE_PATHS.notificationDel,
+      ids: [item.id],
+    });
     if (done) void refreshNotices(queryClient);
   };
 

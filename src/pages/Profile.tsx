@@ -50,7 +50,10 @@ export function Profile() {
             {translate('app.profile.about')}
           </Typography>
           {row(translate('app.profile.name'), person.name)}
-          {row(translate('app.profile.roles'), info.data?.roles.map((role) => <Chip key={role} label={role} size="small" sx={{ mr: 1 }} />))}
+          {row(
+            translate('app.profile.roles'),
+            info.data?.roles.map((role) => <Chip key={role} label={role} size="small" sx={{ mr: 1 }} />),
+          )}
           {MOCK && info.data && row(translate('app.profile.switch_role'), <RoleSwitch current={info.data.roles[0]} />)}
           {row(translate('app.profile.mobile'), person.mobile)}
           {row(translate('app.profile.introduction'), person.introduction)}

@@ -24,7 +24,10 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
   // A thenable that has already resolved calls back at once, which React's lazy() reads as loaded.
   const Component = lazy<ComponentType<P>>(() => {
     const ready = loaded;
-    if (ready) return { then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve(ready) } as Promise<{ default: ComponentType<P> }>;
+    if (ready)
+      return { then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve(ready) } as Promise<{
+        default: ComponentType<P>;
+      }>;
     return preload();
   });
   return { Component, preload };

@@ -38,7 +38,11 @@ function KeywordScreen({ resource, Screen }: { resource: string; Screen: Compone
   );
 }
 
-export function buildRoutes(routes: RouteNode[], pages: Record<string, ComponentType>, schemas: Record<string, ResourceSchema>): ReactElement[] {
+export function buildRoutes(
+  routes: RouteNode[],
+  pages: Record<string, ComponentType>,
+  schemas: Record<string, ResourceSchema>,
+): ReactElement[] {
   /** For each resource, the first path the tree gives each of its views. */
   const resources = new Map<string, Partial<Record<View, string>>>();
   const custom: ReactElement[] = [];
@@ -81,7 +85,10 @@ export function buildRoutes(routes: RouteNode[], pages: Record<string, Component
   const declared = [...resources].map(([name, views]) => {
     // A view at react-admin's own path is mounted there; one elsewhere leaves a redirect behind.
     const mount = Object.fromEntries(
-      RESOURCE_VIEWS.filter((view) => views[view]).map((view) => [view, views[view] === defaultPath(name, view) ? genericViews[view] : redirectTo(views[view]!)]),
+      RESOURCE_VIEWS.filter((view) => views[view]).map((view) => [
+        view,
+        views[view] === defaultPath(name, view) ? genericViews[view] : redirectTo(views[view]!),
+      ]),
     );
     return <Resource key={name} name={name} {...mount} recordRepresentation={schemas[name]?.['x-resource'].recordRepresentation} />;
   });

@@ -2,7 +2,15 @@
 // person is signed in, the console is on the page the sign-in will open while the address bar
 // stays on the sign-in page's own, and its moves (the redirect of `/` to `/home`) stay inside it.
 // Once signed in, the address becomes the console's page and the browser's history takes over.
-import { type Location, NavigationType, type To, UNSAFE_createBrowserHistory, type unstable_HistoryRouter, createPath, parsePath } from 'react-router-dom';
+import {
+  type Location,
+  NavigationType,
+  type To,
+  UNSAFE_createBrowserHistory,
+  type unstable_HistoryRouter,
+  createPath,
+  parsePath,
+} from 'react-router-dom';
 
 type History = Parameters<typeof unstable_HistoryRouter>[0]['history'];
 type Listener = Parameters<History['listen']>[0];
@@ -16,7 +24,14 @@ export interface DeferredHistory {
 }
 
 let keys = 0;
-const locationOf = (to: To, state: unknown): Location => ({ pathname: '/', search: '', hash: '', ...(typeof to === 'string' ? parsePath(to) : to), state: state ?? null, key: `ahead-${++keys}` });
+const locationOf = (to: To, state: unknown): Location => ({
+  pathname: '/',
+  search: '',
+  hash: '',
+  ...(typeof to === 'string' ? parsePath(to) : to),
+  state: state ?? null,
+  key: `ahead-${++keys}`,
+});
 
 export function createDeferredHistory(initial: string): DeferredHistory {
   let browser: History | undefined;

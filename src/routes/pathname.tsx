@@ -26,7 +26,8 @@ export function PathnameProvider({ children }: { children: ReactNode }) {
     latest.current = { location, navigate };
   });
   const [later] = useState<RouterLater>(() => ({
-    navigate: ((to: To | number, options?: NavigateOptions) => (typeof to === 'number' ? latest.current.navigate(to) : latest.current.navigate(to, options))) as NavigateFunction,
+    navigate: ((to: To | number, options?: NavigateOptions) =>
+      typeof to === 'number' ? latest.current.navigate(to) : latest.current.navigate(to, options)) as NavigateFunction,
     location: () => latest.current.location,
   }));
   return (

@@ -36,7 +36,11 @@ export function fillPattern(pattern: string, ids: (string | number | null | unde
  * two takes its parent's id (the child's `parentField`) then its own. Deeper patterns would need
  * ids the record does not hold: no link.
  */
-export function recordPageLink(pattern: string, record: { id: string | number } & Record<string, unknown>, parentField?: string): string | undefined {
+export function recordPageLink(
+  pattern: string,
+  record: { id: string | number } & Record<string, unknown>,
+  parentField?: string,
+): string | undefined {
   const count = patternParams(pattern).length;
   if (count === 1) return fillPattern(pattern, [record.id]);
   if (count === 2 && parentField) return fillPattern(pattern, [record[parentField] as string | number | undefined, record.id]);

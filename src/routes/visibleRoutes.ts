@@ -5,7 +5,11 @@ import { filterRoutes } from '../../kernel/routes/tree';
 import type { RouteNode } from '../../kernel/schema/types';
 import type { UserInfo } from '../../kernel/contract/user-info';
 
-export function visibleRoutes(info: Pick<UserInfo, 'routes' | 'roles'> | undefined, roles: string[], productRoutes: RouteNode[]): RouteNode[] {
+export function visibleRoutes(
+  info: Pick<UserInfo, 'routes' | 'roles'> | undefined,
+  roles: string[],
+  productRoutes: RouteNode[],
+): RouteNode[] {
   if (info && Array.isArray(info.routes)) return info.routes;
   return filterRoutes(productRoutes, info?.roles ?? roles);
 }

@@ -29,7 +29,10 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     setSizeState(next);
   }, []);
 
-  const value = useMemo(() => ({ settings, setSetting, size, setSize, drawerOpen, setDrawerOpen }), [settings, setSetting, size, setSize, drawerOpen]);
+  const value = useMemo(
+    () => ({ settings, setSetting, size, setSize, drawerOpen, setDrawerOpen }),
+    [settings, setSetting, size, setSize, drawerOpen],
+  );
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
 }
 

@@ -17,7 +17,12 @@ export const DARK_BACKGROUNDS = ['#313131', '#383838', '#121212'];
  * The colour, darkened (`towards` 'dark') or lightened until it reads on each background (the
  * backgrounds may depend on the shade: a tint of it); the colour itself when it already does.
  */
-export function readableShade(colour: string, backgrounds: string[] | ((shade: string) => string[]), towards: 'dark' | 'light', min = MIN_CONTRAST): string {
+export function readableShade(
+  colour: string,
+  backgrounds: string[] | ((shade: string) => string[]),
+  towards: 'dark' | 'light',
+  min = MIN_CONTRAST,
+): string {
   const behind = typeof backgrounds === 'function' ? backgrounds : () => backgrounds;
   const reads = (shade: string) => behind(shade).every((bg) => getContrastRatio(shade, bg) >= min);
   if (reads(colour)) return colour;

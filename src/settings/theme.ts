@@ -18,7 +18,11 @@ const activeColours = new Map<string, string>();
 /** The sidebar's active entry: the theme colour, lightened until it reads on the dark sidebar (worked out once a colour: it takes many contrast checks). */
 export function sidebarActiveColour(colour: string): string {
   let active = activeColours.get(colour);
-  if (active === undefined) activeColours.set(colour, (active = readableShade(colour, [SIDEBAR_COLOURS.background, SIDEBAR_COLOURS.hover, SIDEBAR_COLOURS.nested], 'light')));
+  if (active === undefined)
+    activeColours.set(
+      colour,
+      (active = readableShade(colour, [SIDEBAR_COLOURS.background, SIDEBAR_COLOURS.hover, SIDEBAR_COLOURS.nested], 'light')),
+    );
   return active;
 }
 
@@ -36,7 +40,11 @@ export function buildTheme(settings: Settings, size: Size): RaThemeOptions {
   return deepmerge(base, {
     // The theme colour in a shade readable as text (links, buttons' labels), and button labels
     // chosen for 4.5:1 on the palette's colours rather than MUI's default of 3:1.
-    palette: { primary: { main: readablePrimary(settings.theme, settings.darkMode) }, ...readableStatusColours(settings.darkMode), contrastThreshold: MIN_CONTRAST },
+    palette: {
+      primary: { main: readablePrimary(settings.theme, settings.darkMode) },
+      ...readableStatusColours(settings.darkMode),
+      contrastThreshold: MIN_CONTRAST,
+    },
     spacing: scale.spacing,
     typography: { fontSize: scale.fontSize },
     sidebar: { width: SIDEBAR_WIDTH, closedWidth: SIDEBAR_CLOSED_WIDTH },

@@ -18,7 +18,10 @@ import { type Messages, translator } from './translate';
 /** Messages stay 5 seconds, as the console's. */
 const NOTICE_MS = 5000;
 /** As react-admin's notifications colour them. */
-const NOTICE_COLOURS = { error: { bgcolor: 'error.main', color: 'error.contrastText' }, success: { bgcolor: 'success.main', color: 'success.contrastText' } } as const;
+const NOTICE_COLOURS = {
+  error: { bgcolor: 'error.main', color: 'error.contrastText' },
+  success: { bgcolor: 'success.main', color: 'success.contrastText' },
+} as const;
 
 interface Notice {
   message: string;

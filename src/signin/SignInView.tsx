@@ -25,9 +25,20 @@ const MOCK = import.meta.env.VITE_MOCK === 'true';
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** What the two fields share: full width, filled, light on the dark page (darker in the dark theme, whose text is light). */
-const FIELD_SX = { bgcolor: (theme: Theme) => (theme.palette.mode === 'dark' ? 'rgba(0,0,0,0.25)' : 'rgba(255,255,255,0.9)'), borderRadius: 1 } as const;
+const FIELD_SX = {
+  bgcolor: (theme: Theme) => (theme.palette.mode === 'dark' ? 'rgba(0,0,0,0.25)' : 'rgba(255,255,255,0.9)'),
+  borderRadius: 1,
+} as const;
 // Static styles, made once rather than on every render.
-const PAGE_SX = { minHeight: '100vh', bgcolor: '#2d3a4b', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, position: 'relative' } as const;
+const PAGE_SX = {
+  minHeight: '100vh',
+  bgcolor: '#2d3a4b',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  p: 2,
+  position: 'relative',
+} as const;
 const CORNER_SX = { position: 'absolute', top: 8, right: 8, color: '#eee' } as const;
 const FORM_SX = { width: '100%', maxWidth: 420 } as const;
 const HEADING_SX = { color: '#eee', textAlign: 'center', mb: 1, fontWeight: 700 } as const;
@@ -90,7 +101,11 @@ export function SignInView({ translate, signIn, onError, languageSelect }: SignI
           error={errors.username}
           autoComplete="username"
           autoFocus
-          startAdornment={<InputAdornment position="start"><Person /></InputAdornment>}
+          startAdornment={
+            <InputAdornment position="start">
+              <Person />
+            </InputAdornment>
+          }
         />
         <Field
           name="password"
@@ -100,7 +115,11 @@ export function SignInView({ translate, signIn, onError, languageSelect }: SignI
           onChange={setPassword}
           error={errors.password}
           autoComplete="current-password"
-          startAdornment={<InputAdornment position="start"><Lock /></InputAdornment>}
+          startAdornment={
+            <InputAdornment position="start">
+              <Lock />
+            </InputAdornment>
+          }
           endAdornment={
             <InputAdornment position="end">
               <IconButton
@@ -145,7 +164,13 @@ function Field({ label, value, onChange, error, ...input }: FieldProps) {
       <InputLabel htmlFor={id} id={`${id}-label`}>
         {label}
       </InputLabel>
-      <FilledInput id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={error ? helperId : undefined} {...input} />
+      <FilledInput
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={error ? helperId : undefined}
+        {...input}
+      />
       {error && <FormHelperText id={helperId}>{error}</FormHelperText>}
     </FormControl>
   );

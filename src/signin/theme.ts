@@ -11,7 +11,12 @@ export function signInTheme(settings: Settings, size: Size) {
   const sized = { defaultProps: { size: scale.control } };
   return createTheme({
     palette: settings.darkMode
-      ? { mode: 'dark', primary: { main: readablePrimary(settings.theme, true) }, background: { default: '#313131' }, contrastThreshold: MIN_CONTRAST }
+      ? {
+          mode: 'dark',
+          primary: { main: readablePrimary(settings.theme, true) },
+          background: { default: '#313131' },
+          contrastThreshold: MIN_CONTRAST,
+        }
       : { primary: { main: readablePrimary(settings.theme, false) }, background: { default: '#fafafb' }, contrastThreshold: MIN_CONTRAST },
     spacing: scale.spacing,
     typography: { fontSize: scale.fontSize },

@@ -21,11 +21,15 @@ const filesOf = (keys: string[]) => staticFiles(manifest, keys);
 const needed = filesOf(entryKeys(manifest));
 const signInFiles = signInPage(OUT);
 
-const allJs = readdirSync(join(OUT, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+const allJs = readdirSync(join(OUT, 'assets'))
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => `assets/${f}`);
 const signIn = signInFiles.kb;
 const all = allJs.reduce((sum, f) => sum + gzipKb(f), 0);
 
-console.log(`sign-in page (JS + CSS):  ${signIn.toFixed(1)} kB gzip in ${signInFiles.files.length} file(s) (budget ${BUDGET_KB} kB: ${signIn <= BUDGET_KB ? 'within' : 'OVER'})`);
+console.log(
+  `sign-in page (JS + CSS):  ${signIn.toFixed(1)} kB gzip in ${signInFiles.files.length} file(s) (budget ${BUDGET_KB} kB: ${signIn <= BUDGET_KB ? 'within' : 'OVER'})`,
+);
 console.log(`all JavaScript:          ${all.toFixed(1)} kB gzip in ${allJs.length} file(s)`);
 
 /** Screens loaded on demand, by the module their chunk starts from. */

@@ -46,16 +46,30 @@ await build({
 await build({ root: OURS_ROOT, logLevel: 'warn', build: { outDir: oursOut, emptyOutDir: true } });
 if (BEFORE_ROOT) await build({ root: BEFORE_ROOT, logLevel: 'warn', build: { outDir: beforeOut, emptyOutDir: true } });
 
-const server = await startServer({ DIST_DIR: oursOut, DATA_DIR: join(work, 'data'), ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD, LOG_LEVEL: 'error' });
+const server = await startServer({
+  DIST_DIR: oursOut,
+  DATA_DIR: join(work, 'data'),
+  ADMIN_PASSWORD: PASSWORD,
+  EDITOR_PASSWORD: PASSWORD,
+  LOG_LEVEL: 'error',
+});
 // The same demo data for both copies: each server seeds its own fresh database the same way.
 const beforeServer = BEFORE_ROOT
-  ? await startServer({ DIST_DIR: beforeOut, DATA_DIR: join(work, 'data-before'), ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD, LOG_LEVEL: 'error' })
+  ? await startServer({
+      DIST_DIR: beforeOut,
+      DATA_DIR: join(work, 'data-before'),
+      ADMIN_PASSWORD: PASSWORD,
+      EDITOR_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'error',
+    })
   : undefined;
 const bareWeb = new Hono();
 bareWeb.use('/*', serveStatic({ root: bareOut }));
 bareWeb.get('*', (c) => c.html(readFileSync(join(bareOut, 'index.html'), 'utf8')));
 const bareServer = await new Promise<{ server: ServerType; url: string }>((resolve) => {
-  const running = serve({ fetch: bareWeb.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server: running, url: `http://127.0.0.1:${info.port}` }));
+  const running = serve({ fetch: bareWeb.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+    resolve({ server: running, url: `http://127.0.0.1:${info.port}` }),
+  );
 });
 
 interface Contender {
@@ -74,11 +88,41 @@ interface Contender {
   drawnAhead: number;
 }
 const contenders: Contender[] = [
-  { name: 'bare react-admin', url: `${bareServer.url}/`, username: 'admin', password: 'anything', times: [], pageTimes: [], afterData: [], typingHolds: [], drawnAhead: 0 },
-  { name: 'ours', url: `${server.url}/login?redirect=%2Fdevice%2Findex`, username: 'admin', password: PASSWORD, times: [], pageTimes: [], afterData: [], typingHolds: [], drawnAhead: 0 },
+  {
+    name: 'bare react-admin',
+    url: `${bareServer.url}/`,
+    username: 'admin',
+    password: 'anything',
+    times: [],
+    pageTimes: [],
+    afterData: [],
+    typingHolds: [],
+    drawnAhead: 0,
+  },
+  {
+    name: 'ours',
+    url: `${server.url}/login?redirect=%2Fdevice%2Findex`,
+    username: 'admin',
+    password: PASSWORD,
+    times: [],
+    pageTimes: [],
+    afterData: [],
+    typingHolds: [],
+    drawnAhead: 0,
+  },
 ];
 if (beforeServer) {
-  contenders.push({ name: 'ours before', url: `${beforeServer.url}/login?redirect=%2Fdevice%2Findex`, username: 'admin', password: PASSWORD, times: [], pageTimes: [], afterData: [], typingHolds: [], drawnAhead: 0 });
+  contenders.push({
+    name: 'ours before',
+    url: `${beforeServer.url}/login?redirect=%2Fdevice%2Findex`,
+    username: 'admin',
+    password: PASSWORD,
+    times: [],
+    pageTimes: [],
+    afterData: [],
+    typingHolds: [],
+    drawnAhead: 0,
+  });
 }
 
 const TIMED_SIGN_IN = `new Promise((resolve) => {
@@ -136,7 +180,10 @@ async function once(browser: Browser, contender: Contender, record = true): Prom
     await page.locator('input[name=username]').waitFor();
     await page.waitForLoadState('networkidle');
     await page.evaluate(TYPING_HOLDS);
-    for (const [field, value] of [['username', contender.username], ['password', contender.password]]) {
+    for (const [field, value] of [
+      ['username', contender.username],
+      ['password', contender.password],
+    ]) {
       const input = page.locator(`input[name=${field}]`);
       if (TYPE_DELAY_MS > 0) await input.pressSequentially(value, { delay: TYPE_DELAY_MS });
       else await input.fill(value);
@@ -170,7 +217,15 @@ const median = (values: number[]) => {
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   // One unmeasured run each warms the servers (the operating system's file cache, the database).
@@ -190,13 +245,24 @@ try {
 const [bare, ours, before] = contenders;
 const bareSize = signInPage(bareOut);
 const oursSize = signInPage(oursOut);
-const spread = (values: number[]) => `${median(values).toFixed(0).padStart(5)} ms   (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)})`;
+const spread = (values: number[]) =>
+  `${median(values).toFixed(0).padStart(5)} ms   (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)})`;
 const typing = TYPE_DELAY_MS > 0 ? `typed ${TYPE_DELAY_MS} ms a key` : 'fields filled at once';
-console.log(`\nsign-in click → first device row, median of ${RUNS} interleaved runs (Chromium, ${typing}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}):`);
-for (const c of contenders) console.log(`  ${c.name.padEnd(17)} ${spread(c.times)}${c.drawnAhead ? `   (the console drawn ahead of sign-in shown in ${c.drawnAhead} of ${RUNS} runs)` : ''}`);
+console.log(
+  `\nsign-in click → first device row, median of ${RUNS} interleaved runs (Chromium, ${typing}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}):`,
+);
+for (const c of contenders)
+  console.log(
+    `  ${c.name.padEnd(17)} ${spread(c.times)}${c.drawnAhead ? `   (the console drawn ahead of sign-in shown in ${c.drawnAhead} of ${RUNS} runs)` : ''}`,
+  );
 const ratio = median(ours.times) / median(bare.times);
 console.log(`  ratio ours / bare  ${ratio.toFixed(2)}× (target ≤ 1.0×: ${ratio <= 1 ? 'met' : 'NOT met'})`);
-if (before) console.log(`  ratio ours before / bare  ${(median(before.times) / median(bare.times)).toFixed(2)}×; ours / ours before ${(median(ours.times) / median(before.times)).toFixed(2)}×`);
+if (before)
+  console.log(
+    `  ratio ours before / bare  ${(median(before.times) / median(bare.times)).toFixed(2)}×; ours / ours before ${(median(ours.times) / median(before.times)).toFixed(2)}×`,
+  );
 console.log('list page 2: click → its rows on screen; its data arrived → its rows on screen (target ≤ 50 ms):');
 for (const c of contenders) {
   const arrived = c.afterData.length ? `;  after data ${spread(c.afterData)}${median(c.afterData) <= 50 ? '' : '  NOT met'}` : '';

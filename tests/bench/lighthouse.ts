@@ -145,7 +145,13 @@ function medianOutcome(runs: Outcome[]): Outcome {
 }
 
 const formatMetric = (id: Metric, value: number | undefined) =>
-  value === undefined ? '' : id === 'cumulative-layout-shift' ? value.toFixed(3) : id === 'total-blocking-time' ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`;
+  value === undefined
+    ? ''
+    : id === 'cumulative-layout-shift'
+      ? value.toFixed(3)
+      : id === 'total-blocking-time'
+        ? `${Math.round(value)} ms`
+        : `${(value / 1000).toFixed(2)} s`;
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
@@ -163,7 +169,10 @@ async function prepare(screen: Screen) {
   const page = await context.newPage();
   // A page of the origin that does not start the console, to write its localStorage.
   await page.goto(`${server.url}/healthz`);
-  await page.evaluate(([key, dark]) => localStorage.setItem(key, JSON.stringify({ darkMode: dark })), [SETTINGS_KEY, screen.dark === true] as const);
+  await page.evaluate(([key, dark]) => localStorage.setItem(key, JSON.stringify({ darkMode: dark })), [
+    SETTINGS_KEY,
+    screen.dark === true,
+  ] as const);
   await page.close();
 }
 
@@ -217,17 +226,36 @@ try {
 }
 
 const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-const version = (JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules/lighthouse/package.json'), 'utf8')) as { version: string }
+).version;
 const runsNote = RUNS > 1 ? `, medians of ${RUNS} runs` : '';
-console.log(`\nLighthouse ${version}, desktop preset (desktop screen, no throttling of a slow phone)${runsNote}, ${CHROMIUM}, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
+console.log(
+  `\nLighthouse ${version}, desktop preset (desktop screen, no throttling of a slow phone)${runsNote}, ${CHROMIUM}, load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}\n`,
+);
 const metricIds = Object.keys(METRICS) as Metric[];
-console.log(line(['screen', 'path', 'performance', ...metricIds.map((id) => METRICS[id]), 'accessibility', 'failing accessibility audits']));
+console.log(
+  line(['screen', 'path', 'performance', ...metricIds.map((id) => METRICS[id]), 'accessibility', 'failing accessibility audits']),
+);
 console.log(line(['---', '---', '---:', ...metricIds.map(() => '---:'), '---:', '---']));
 for (const o of outcomes) {
-  console.log(line([o.screen.name, o.screen.path, String(o.performance), ...metricIds.map((id) => formatMetric(id, o.metrics[id])), String(o.accessibility), o.failing.join(', ') || '—']));
+  console.log(
+    line([
+      o.screen.name,
+      o.screen.path,
+      String(o.performance),
+      ...metricIds.map((id) => formatMetric(id, o.metrics[id])),
+      String(o.accessibility),
+      o.failing.join(', ') || '—',
+    ]),
+  );
 }
 const below = outcomes.filter((o) => o.accessibility < 98);
 const signIn = outcomes.find((o) => o.screen.name === 'sign-in');
-console.log(`\naccessibility ≥ 98: ${outcomes.length - below.length}/${outcomes.length} screens${below.length ? ` (below: ${below.map((o) => o.screen.name).join(', ')})` : ''}`);
+console.log(
+  `\naccessibility ≥ 98: ${outcomes.length - below.length}/${outcomes.length} screens${below.length ? ` (below: ${below.map((o) => o.screen.name).join(', ')})` : ''}`,
+);
 if (signIn) console.log(`sign-in performance: ${signIn.performance} (target 100)`);
 console.log(`full reports: ${REPORTS}`);

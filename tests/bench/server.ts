@@ -70,7 +70,13 @@ async function load(title: string, pid: number, options: autocannon.Options): Pr
   const cpuBefore = cpuMicros(pid);
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
   const cpuPerRequest = (cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total);
-  const figures = { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuPerRequest };
+  const figures = {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    cpuPerRequest,
+  };
   console.log(
     `${title.padEnd(44)} ${figures.rps.toFixed(0).padStart(7)} req/s   p50 ${String(figures.p50).padStart(4)} ms   p99 ${String(figures.p99).padStart(4)} ms   errors ${figures.errors}   server CPU ${cpuPerRequest.toFixed(0)} µs/request`,
   );
@@ -80,10 +86,15 @@ async function load(title: string, pid: number, options: autocannon.Options): Pr
 /** The SQL one list request runs (page and count), as the store compiles it, caught on its way to the database. */
 async function listSql(connection: Connection): Promise<CompiledQuery[]> {
   const caught: CompiledQuery[] = [];
-  const dialect = connection.sqlite ? new SqliteDialect({ database: connection.sqlite }) : new PostgresDialect({ pool: new pg.Pool({ max: 1, connectionString: process.env.BENCH_PG_URL }) });
+  const dialect = connection.sqlite
+    ? new SqliteDialect({ database: connection.sqlite })
+    : new PostgresDialect({ pool: new pg.Pool({ max: 1, connectionString: process.env.BENCH_PG_URL }) });
   const db = new Kysely({ dialect, log: (event) => void caught.push(event.query) });
   // A connection without a way to hear other instances keeps no counts: both statements run.
-  await new SqlStore({ db, dialect: connection.dialect, describe: 'bench' }, registry).list('device', parseLegacyQuery(schema, new URLSearchParams(LIST_QUERY)));
+  await new SqlStore({ db, dialect: connection.dialect, describe: 'bench' }, registry).list(
+    'device',
+    parseLegacyQuery(schema, new URLSearchParams(LIST_QUERY)),
+  );
   if (!connection.sqlite) await db.destroy();
   return caught;
 }
@@ -119,14 +130,18 @@ async function fill(connection: Connection) {
   await migrate(connection, registry);
   await ensureFirstAccounts(new SqlAccounts(connection.db), { ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD });
   if (connection.sqlite) {
-    const insert = connection.sqlite.prepare(`insert into device (${columns.map((c) => c.name).join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+    const insert = connection.sqlite.prepare(
+      `insert into device (${columns.map((c) => c.name).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+    );
     connection.sqlite.transaction(() => {
       for (const device of devices) insert.run(...columns.map((c) => encode(c.kind, device[c.name], 'sqlite') as never));
     })();
     return;
   }
   for (let i = 0; i < devices.length; i += 500) {
-    const rows = devices.slice(i, i + 500).map((device) => Object.fromEntries(columns.map((c) => [c.name, encode(c.kind, device[c.name], 'postgres')])));
+    const rows = devices
+      .slice(i, i + 500)
+      .map((device) => Object.fromEntries(columns.map((c) => [c.name, encode(c.kind, device[c.name], 'postgres')])));
     await connection.db.insertInto('device').values(rows).execute();
   }
   await sql`analyze device`.execute(connection.db);
@@ -220,31 +235,50 @@ async function bench(database: 'sqlite' | 'postgres'): Promise<Outcome> {
     try {
       const token = await signInOverHttp(server.url, 'admin', PASSWORD);
       const headers = { 'X-Token': token, 'Content-Type': 'application/json' };
-      console.log(`Server on ${database}: ${DEVICES.toLocaleString('en')} devices, ${CONNECTIONS} connections, ${SECONDS} s each; memory after start ${peakMb(server.child.pid!).toFixed(0)} MB`);
-      const list = await load(`list (${LIST_QUERY})`, server.child.pid!, { url: `${server.url}/dev-api/device/list?${LIST_QUERY}`, headers });
+      console.log(
+        `Server on ${database}: ${DEVICES.toLocaleString('en')} devices, ${CONNECTIONS} connections, ${SECONDS} s each; memory after start ${peakMb(server.child.pid!).toFixed(0)} MB`,
+      );
+      const list = await load(`list (${LIST_QUERY})`, server.child.pid!, {
+        url: `${server.url}/dev-api/device/list?${LIST_QUERY}`,
+        headers,
+      });
       const detail = await load('detail (id=54321)', server.child.pid!, { url: `${server.url}/dev-api/device/detail?id=54321`, headers });
-      const total = async () => ((await (await fetch(`${server.url}/dev-api/device/list?limit=1`, { headers })).json()) as { data: { total: number } }).data.total;
+      const total = async () =>
+        ((await (await fetch(`${server.url}/dev-api/device/list?limit=1`, { headers })).json()) as { data: { total: number } }).data.total;
       const before = await total();
       let n = 0;
       await load('create', server.child.pid!, {
         url: `${server.url}/dev-api/device/create`,
         method: 'POST',
         headers,
-        requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ numtype: 'JQ', num: `B${n++}`, type: 2, status: 0, brand: 3, meth: 1 }) }) }],
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({ numtype: 'JQ', num: `B${n++}`, type: 2, status: 0, brand: 3, meth: 1 }),
+            }),
+          },
+        ],
       });
       // Creates the load generator sent before it stopped may still be running in the server: wait
       // until the table stops changing, then compare.
       let counted = await countInDatabase(database, env);
-      for (let previous = -1; counted !== previous; ) {
+      for (let previous = -1; counted !== previous;) {
         await new Promise((r) => setTimeout(r, 300));
         [previous, counted] = [counted, await countInDatabase(database, env)];
       }
       const answered = await total();
-      console.log(`  ${(answered - before).toLocaleString('en')} devices created; the list's total after them ${answered === counted ? 'equals' : 'DIFFERS FROM'} count(*) in the database (${counted})`);
+      console.log(
+        `  ${(answered - before).toLocaleString('en')} devices created; the list's total after them ${answered === counted ? 'equals' : 'DIFFERS FROM'} count(*) in the database (${counted})`,
+      );
       if (answered !== counted) wrongTotals++;
       const peak = peakMb(server.child.pid!);
-      console.log(`  raw SQL of the list request (page + count, prepared, ${database === 'sqlite' ? 'one loop: SQLite has one connection' : `${CONNECTIONS} connections`}): ${raw.toFixed(0)}/s; the page query alone: ${rawPage.toFixed(0)}/s`);
-      console.log(`  server list rate / raw SQL rate: ${(list.rps / raw).toFixed(2)}× (against the page query alone: ${(list.rps / rawPage).toFixed(2)}×)`);
+      console.log(
+        `  raw SQL of the list request (page + count, prepared, ${database === 'sqlite' ? 'one loop: SQLite has one connection' : `${CONNECTIONS} connections`}): ${raw.toFixed(0)}/s; the page query alone: ${rawPage.toFixed(0)}/s`,
+      );
+      console.log(
+        `  server list rate / raw SQL rate: ${(list.rps / raw).toFixed(2)}× (against the page query alone: ${(list.rps / rawPage).toFixed(2)}×)`,
+      );
       console.log(`  server peak memory: ${peak.toFixed(0)} MB`);
       return { database, list, detail, peak, raw, rawPage };
     } finally {
@@ -257,7 +291,8 @@ async function bench(database: 'sqlite' | 'postgres'): Promise<Outcome> {
 
 let exitCode = 0;
 try {
-  if (SERVER_COMMAND[0] === 'server/launch.js') execFileSync(process.execPath, ['server/launch.js', '--compile-only'], { cwd: SERVER_ROOT, stdio: 'inherit' });
+  if (SERVER_COMMAND[0] === 'server/launch.js')
+    execFileSync(process.execPath, ['server/launch.js', '--compile-only'], { cwd: SERVER_ROOT, stdio: 'inherit' });
   // BENCH_DATABASES=postgres (or sqlite) measures one of them alone.
   const wanted = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
   const outcomes = wanted.includes('sqlite') ? [await bench('sqlite')] : [];
@@ -277,7 +312,9 @@ try {
   }
   checks.push(['every total answered after the creates equals count(*)', wrongTotals === 0]);
   for (const [text, met] of checks) console.log(`  ${met ? 'met   ' : 'MISSED'} ${text}`);
-  console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (2 cores, shared with the load generator)`);
+  console.log(
+    `load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (2 cores, shared with the load generator)`,
+  );
   exitCode = checks.every(([, met]) => met) ? 0 : 1;
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -28,7 +28,10 @@ const RESOURCE = {
   add: '/crew/add',
   update: '/crew/update',
   del: '/crew/del',
-  create: (client: number, n: number) => ({ teamNumber: `SOAK-${client}-${n}`, leader: { name: `Leader ${client}.${n}`, phone: '+86 138 0000 0000' } }),
+  create: (client: number, n: number) => ({
+    teamNumber: `SOAK-${client}-${n}`,
+    leader: { name: `Leader ${client}.${n}`, phone: '+86 138 0000 0000' },
+  }),
   edit: (client: number, n: number) => ({ leader: { name: `Edited ${client}.${n}` } }),
   /** What an acknowledged write must have left in the record. */
   matches: (row: Record<string, unknown>, expected: Record<string, unknown>) =>
@@ -66,13 +69,22 @@ interface Ledger {
   deleted: Set<number>;
 }
 
-const rssMb = (pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS') => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS') =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 };
 
-async function call(base: string, figures: Figures, action: Action | 'signOut', method: string, path: string, token?: string, body?: unknown): Promise<Envelope | undefined> {
+async function call(
+  base: string,
+  figures: Figures,
+  action: Action | 'signOut',
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<Envelope | undefined> {
   const started = performance.now();
   figures.requests++;
   const fail = (what: string) => figures.errors.set(`${action}: ${what}`, (figures.errors.get(`${action}: ${what}`) ?? 0) + 1);
@@ -119,11 +131,23 @@ async function client(base: string, index: number, until: number, figures: Figur
       token = await signIn();
       if (old) await call(base, figures, 'signOut', 'POST', '/user/logout', old);
     } else if (action === 'list') {
-      const answer = await call(base, figures, action, 'GET', `${RESOURCE.list}?page=${1 + Math.floor(Math.random() * 5)}&limit=20&sort=-id`, token);
+      const answer = await call(
+        base,
+        figures,
+        action,
+        'GET',
+        `${RESOURCE.list}?page=${1 + Math.floor(Math.random() * 5)}&limit=20&sort=-id`,
+        token,
+      );
       if (answer?.code !== 20000) unexpected(action, answer);
     } else if (action === 'read') {
       const known = [...ledger.live.keys()];
-      const id = mine.length && Math.random() < 0.5 ? mine[Math.floor(Math.random() * mine.length)] : known.length ? known[Math.floor(Math.random() * known.length)] : 1;
+      const id =
+        mine.length && Math.random() < 0.5
+          ? mine[Math.floor(Math.random() * mine.length)]
+          : known.length
+            ? known[Math.floor(Math.random() * known.length)]
+            : 1;
       const answer = await call(base, figures, action, 'GET', `${RESOURCE.info}?id=${id}`, token);
       // A record another client deletes meanwhile is rightly not found.
       if (answer?.code !== 20000 && !(answer?.code === 40004 && !mine.includes(id))) unexpected(action, answer);
@@ -141,9 +165,17 @@ async function client(base: string, index: number, until: number, figures: Figur
       // One update in ten carries an older version on purpose: it must be refused with 40009.
       const stale = entry.version > 1 && Math.random() < 0.1;
       const changes = RESOURCE.edit(index, n);
-      const answer = await call(base, figures, action, 'POST', RESOURCE.update, token, { id, version: stale ? entry.version - 1 : entry.version, ...changes });
+      const answer = await call(base, figures, action, 'POST', RESOURCE.update, token, {
+        id,
+        version: stale ? entry.version - 1 : entry.version,
+        ...changes,
+      });
       if (stale && answer?.code === 40009) figures.staleRefused++;
-      else if (!stale && answer?.code === 20000) ledger.live.set(id, { version: Number(answer.data!.version), expected: { ...entry.expected, ...changes, leader: { ...(entry.expected.leader as object), ...changes.leader } } });
+      else if (!stale && answer?.code === 20000)
+        ledger.live.set(id, {
+          version: Number(answer.data!.version),
+          expected: { ...entry.expected, ...changes, leader: { ...(entry.expected.leader as object), ...changes.leader } },
+        });
       else unexpected(action, answer);
     } else {
       const id = mine.splice(Math.floor(Math.random() * mine.length), 1)[0];
@@ -158,7 +190,13 @@ async function client(base: string, index: number, until: number, figures: Figur
 
 /** Every acknowledged write, read back once the load is over: created and edited records as acknowledged, deleted ones gone. */
 async function missingWrites(base: string, ledger: Ledger): Promise<string[]> {
-  const token = (await (await fetch(`${base}/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ACCOUNTS[0]) })).json()) as Envelope;
+  const token = (await (
+    await fetch(`${base}/user/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ACCOUNTS[0]),
+    })
+  ).json()) as Envelope;
   const headers = { 'X-Token': String(token.data?.token) };
   const ids = [...ledger.live.keys(), ...ledger.deleted];
   const found = new Map<number, Record<string, unknown>>();
@@ -166,14 +204,17 @@ async function missingWrites(base: string, ledger: Ledger): Promise<string[]> {
     const chunk = ids.slice(i, i + 500);
     const answer = (await (await fetch(`${base}${RESOURCE.list}?ids=${chunk.join(',')}&limit=1000`, { headers })).json()) as Envelope;
     if (answer.code !== 20000) throw new Error(`Reading the written records back failed: ${JSON.stringify(answer).slice(0, 200)}`);
-    const rows = ((answer.data as { items?: unknown[]; list?: unknown[] }).items ?? (answer.data as { list?: unknown[] }).list ?? []) as Record<string, unknown>[];
+    const rows = ((answer.data as { items?: unknown[]; list?: unknown[] }).items ??
+      (answer.data as { list?: unknown[] }).list ??
+      []) as Record<string, unknown>[];
     for (const row of rows) found.set(Number(row.id), row);
   }
   const missing: string[] = [];
   for (const [id, { version, expected }] of ledger.live) {
     const row = found.get(id);
     if (!row) missing.push(`#${id} acknowledged at version ${version} is gone`);
-    else if (Number(row.version) !== version || !RESOURCE.matches(row, expected)) missing.push(`#${id} is at version ${String(row.version)} ${JSON.stringify(row).slice(0, 120)}, acknowledged at ${version}`);
+    else if (Number(row.version) !== version || !RESOURCE.matches(row, expected))
+      missing.push(`#${id} is at version ${String(row.version)} ${JSON.stringify(row).slice(0, 120)}, acknowledged at ${version}`);
   }
   for (const id of ledger.deleted) if (found.has(id)) missing.push(`#${id} was deleted (acknowledged) but is still there`);
   return missing;
@@ -198,7 +239,14 @@ async function soak(database: string): Promise<boolean> {
   }
   let server: RunningServer | undefined;
   try {
-    server = await startServer({ ...env, DIST_DIR: join(work, 'dist'), DATA_DIR: join(work, 'data'), ADMIN_PASSWORD: ACCOUNTS[0].password, EDITOR_PASSWORD: ACCOUNTS[1].password, LOG_LEVEL: 'error' });
+    server = await startServer({
+      ...env,
+      DIST_DIR: join(work, 'dist'),
+      DATA_DIR: join(work, 'data'),
+      ADMIN_PASSWORD: ACCOUNTS[0].password,
+      EDITOR_PASSWORD: ACCOUNTS[1].password,
+      LOG_LEVEL: 'error',
+    });
     const base = `${server.url}/dev-api`;
     const pid = server.child.pid!;
     const figures: Figures = { requests: 0, errors: new Map(), latencies: new Map(), staleRefused: 0 };
@@ -214,12 +262,29 @@ async function soak(database: string): Promise<boolean> {
     const errors = [...figures.errors.values()].reduce((a, b) => a + b, 0);
     const all = [...figures.latencies.values()].flat();
     console.log(`  requests        ${figures.requests.toLocaleString('en')} (${(figures.requests / seconds).toFixed(0)}/s)`);
-    console.log(`  errors          ${errors} (target 0)${errors ? `\n${[...figures.errors].map(([what, count]) => `    ${count} × ${what}`).join('\n')}` : ''}`);
-    console.log(`  acknowledged writes missing afterwards  ${missing.length} (target 0) of ${(ledger.live.size + ledger.deleted.size).toLocaleString('en')} records checked${missing.length ? `\n${missing.slice(0, 10).map((m) => `    ${m}`).join('\n')}` : ''}`);
+    console.log(
+      `  errors          ${errors} (target 0)${errors ? `\n${[...figures.errors].map(([what, count]) => `    ${count} × ${what}`).join('\n')}` : ''}`,
+    );
+    console.log(
+      `  acknowledged writes missing afterwards  ${missing.length} (target 0) of ${(ledger.live.size + ledger.deleted.size).toLocaleString('en')} records checked${
+        missing.length
+          ? `\n${missing
+              .slice(0, 10)
+              .map((m) => `    ${m}`)
+              .join('\n')}`
+          : ''
+      }`,
+    );
     console.log(`  stale updates refused with 40009        ${figures.staleRefused}`);
-    console.log(`  latency p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms, max ${percentile(all, 100).toFixed(0)} ms`);
-    console.log(`  p99 by action   ${[...figures.latencies].map(([action, values]) => `${action} ${percentile(values, 99).toFixed(0)} ms (${values.length.toLocaleString('en')})`).join(', ')}`);
-    console.log(`  server memory   ${rssStart.toFixed(0)} MB at start, ${rssEnd.toFixed(0)} MB at end (peak ${rssMb(pid, 'VmHWM').toFixed(0)} MB)`);
+    console.log(
+      `  latency p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms, max ${percentile(all, 100).toFixed(0)} ms`,
+    );
+    console.log(
+      `  p99 by action   ${[...figures.latencies].map(([action, values]) => `${action} ${percentile(values, 99).toFixed(0)} ms (${values.length.toLocaleString('en')})`).join(', ')}`,
+    );
+    console.log(
+      `  server memory   ${rssStart.toFixed(0)} MB at start, ${rssEnd.toFixed(0)} MB at end (peak ${rssMb(pid, 'VmHWM').toFixed(0)} MB)`,
+    );
     return errors === 0 && missing.length === 0;
   } finally {
     if (server) await server.stop();

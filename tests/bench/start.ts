@@ -55,7 +55,17 @@ async function start(kind: Kind): Promise<{ ms: number; cpu: number; mb: number 
     cwd: ROOT,
     detached: true,
     stdio: 'ignore',
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: join(work, 'data'), DIST_DIR: dist, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: join(work, 'data'),
+      DIST_DIR: dist,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: PASSWORD,
+      EDITOR_PASSWORD: PASSWORD,
+    },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let ms = 0;
@@ -85,7 +95,10 @@ try {
   console.log('First start: compiling the server when needed, creating the database with the demo data…');
   execFileSync(process.execPath, ['server/launch.js', '--compile-only'], { cwd: ROOT, stdio: 'inherit' });
   await start('compiled');
-  const figures: Record<Kind, { ms: number[]; cpu: number[]; mb: number[] }> = { compiled: { ms: [], cpu: [], mb: [] }, tsx: { ms: [], cpu: [], mb: [] } };
+  const figures: Record<Kind, { ms: number[]; cpu: number[]; mb: number[] }> = {
+    compiled: { ms: [], cpu: [], mb: [] },
+    tsx: { ms: [], cpu: [], mb: [] },
+  };
   for (let run = 0; run < RUNS; run++) {
     for (const kind of ['compiled', 'tsx'] as Kind[]) {
       const { ms, cpu, mb } = await start(kind);
@@ -97,10 +110,14 @@ try {
   console.log(`\nStart on an existing SQLite database, median of ${RUNS} interleaved runs:`);
   for (const kind of ['compiled', 'tsx'] as Kind[]) {
     const f = figures[kind];
-    console.log(`${kind.padEnd(9)} first answer ${median(f.ms).toFixed(0).padStart(5)} ms   CPU by then ${median(f.cpu).toFixed(0).padStart(5)} ms   process group idle ${median(f.mb).toFixed(0).padStart(4)} MB`);
+    console.log(
+      `${kind.padEnd(9)} first answer ${median(f.ms).toFixed(0).padStart(5)} ms   CPU by then ${median(f.cpu).toFixed(0).padStart(5)} ms   process group idle ${median(f.mb).toFixed(0).padStart(4)} MB`,
+    );
   }
   const compiled = figures.compiled;
-  console.log(`\ntargets: first answer ≤ 500 ms (${median(compiled.ms) <= 500 ? 'met' : 'MISSED'}; CPU ${median(compiled.cpu).toFixed(0)} ms), process group ≤ 150 MB idle (${median(compiled.mb) <= 150 ? 'met' : 'MISSED'})`);
+  console.log(
+    `\ntargets: first answer ≤ 500 ms (${median(compiled.ms) <= 500 ? 'met' : 'MISSED'}; CPU ${median(compiled.cpu).toFixed(0)} ms), process group ≤ 150 MB idle (${median(compiled.mb) <= 150 ? 'met' : 'MISSED'})`,
+  );
   console.log(`load average while measuring: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (2 cores)`);
 } finally {
   rmSync(work, { recursive: true, force: true });

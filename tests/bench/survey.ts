@@ -56,21 +56,54 @@ const registry = loadRegistry();
 const store = await openSqlStore(connectSqlite(join(mkdtempSync(join(tmpdir(), 'console-bench-survey-')), 'console.db')), registry);
 const { app } = await makeBenchApp(store, { seed: false });
 const spec = registry.resources.project['x-resource'].survey!;
-const wellRow = await store.insert('project', { wellNumber: 'Bench-1H', wellType: 'horizontal', oilArea: 'Bench', clientUnit: 'Bench', startDate: '2025-03-01', status: 0 });
+const wellRow = await store.insert('project', {
+  wellNumber: 'Bench-1H',
+  wellType: 'horizontal',
+  oilArea: 'Bench',
+  clientUnit: 'Bench',
+  startDate: '2025-03-01',
+  status: 0,
+});
 const listing = syntheticWell(TRAJECTORY_STATIONS);
-const lines = ['MD,Inc,Azi', ...Array.from(listing.md, (md, i) => `${(md * 5).toFixed(2)},${listing.inc[i].toFixed(2)},${listing.azi[i].toFixed(2)}`)];
-const trip = await store.insert('trip', { wellId: wellRow.id, tripNumber: 1, startTime: '2025-03-02T08:00:00.000Z', endTime: '2025-04-02T08:00:00.000Z', startDepth: 0, endDepth: 10000 });
+const lines = [
+  'MD,Inc,Azi',
+  ...Array.from(listing.md, (md, i) => `${(md * 5).toFixed(2)},${listing.inc[i].toFixed(2)},${listing.azi[i].toFixed(2)}`),
+];
+const trip = await store.insert('trip', {
+  wellId: wellRow.id,
+  tripNumber: 1,
+  startTime: '2025-03-02T08:00:00.000Z',
+  endTime: '2025-04-02T08:00:00.000Z',
+  startDepth: 0,
+  endDepth: 10000,
+});
 for (let day = 0; day < 300; day++) {
   const md = 5 + day * 30;
-  await store.insert('daily', { tripNumber: trip.id, wellId: wellRow.id, day: new Date(Date.UTC(2025, 2, 2 + day)).toISOString().slice(0, 10), status: 'draft', drillingParams: { measuredDepth: md, inclination: 10, azimuth: 20 } });
+  await store.insert('daily', {
+    tripNumber: trip.id,
+    wellId: wellRow.id,
+    day: new Date(Date.UTC(2025, 2, 2 + day)).toISOString().slice(0, 10),
+    status: 'draft',
+    drillingParams: { measuredDepth: md, inclination: 10, azimuth: 20 },
+  });
 }
 const form = new FormData();
 form.append('file', new File([lines.join('\n')], 'bench.csv'));
-const imported = await (await app.fetch(new Request(`http://localhost/dev-api${spec.import}?id=${wellRow.id}`, { method: 'POST', headers: { 'X-Token': 'admin-token' }, body: form }))).json();
+const imported = await (
+  await app.fetch(
+    new Request(`http://localhost/dev-api${spec.import}?id=${wellRow.id}`, {
+      method: 'POST',
+      headers: { 'X-Token': 'admin-token' },
+      body: form,
+    }),
+  )
+).json();
 if (imported.code !== 20000) throw new Error(`the import was refused: ${JSON.stringify(imported).slice(0, 300)}`);
 let answered = 0;
 const getTrajectory = async () => {
-  const response = await app.fetch(new Request(`http://localhost/dev-api${spec.trajectory}?id=${wellRow.id}`, { headers: { 'X-Token': 'admin-token' } }));
+  const response = await app.fetch(
+    new Request(`http://localhost/dev-api${spec.trajectory}?id=${wellRow.id}`, { headers: { 'X-Token': 'admin-token' } }),
+  );
   answered = (await response.text()).length; // the whole answer received
 };
 // Cold: a write to the well just before each call, so the answer is worked out afresh (records
@@ -78,8 +111,12 @@ const getTrajectory = async () => {
 const { id: _id, version: _version, ...wellFields } = wellRow;
 const trajectoryMs = await timeAsync(getTrajectory, async () => void (await store.update('project', wellRow.id, wellFields)));
 const warmMs = await timeAsync(getTrajectory);
-console.log(`GET ${spec.trajectory} on SQLite, ${TRAJECTORY_STATIONS.toLocaleString('en')}-station listing + 300 daily reports (${(answered / 1e6).toFixed(1)} MB answered), median of ${RUNS}:`);
-console.log(`  worked out afresh after a write  ${trajectoryMs.toFixed(1).padStart(7)} ms — target under ${TARGET_MS} ms: ${trajectoryMs < TARGET_MS ? 'met' : 'NOT met'}`);
+console.log(
+  `GET ${spec.trajectory} on SQLite, ${TRAJECTORY_STATIONS.toLocaleString('en')}-station listing + 300 daily reports (${(answered / 1e6).toFixed(1)} MB answered), median of ${RUNS}:`,
+);
+console.log(
+  `  worked out afresh after a write  ${trajectoryMs.toFixed(1).padStart(7)} ms — target under ${TARGET_MS} ms: ${trajectoryMs < TARGET_MS ? 'met' : 'NOT met'}`,
+);
 console.log(`  unchanged since the last call    ${warmMs.toFixed(1).padStart(7)} ms`);
 await store.close();
 const trajectoryMissed = trajectoryMs >= TARGET_MS;
@@ -98,7 +135,9 @@ const objectsMs = time(() => {
 
 const report = (label: string, ms: number) => {
   const perStation = (ms * 1000) / STATIONS;
-  console.log(`${label.padEnd(36)} ${ms.toFixed(1).padStart(8)} ms   ${perStation.toFixed(3)} µs/station   ${Math.round(STATIONS / (ms / 1000)).toLocaleString('en')} stations/s`);
+  console.log(
+    `${label.padEnd(36)} ${ms.toFixed(1).padStart(8)} ms   ${perStation.toFixed(3)} µs/station   ${Math.round(STATIONS / (ms / 1000)).toLocaleString('en')} stations/s`,
+  );
   return perStation;
 };
 

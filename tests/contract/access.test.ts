@@ -15,7 +15,9 @@ describe('declared access', () => {
     const { app } = await makeApi(undefined, { seed: false });
     const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as Document;
     const documented = new Set(
-      Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} /dev-api${path}`)),
+      Object.entries(document.paths).flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} /dev-api${path}`),
+      ),
     );
     // Middleware is registered for every method; handlers name theirs.
     const handlers = app.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${openApiPath(route.path)}`);
@@ -25,7 +27,8 @@ describe('declared access', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const access = operation['x-access'];
-        const stated = access === 'public' || access === 'signed-in' || (Array.isArray(access) && access.every((role) => typeof role === 'string'));
+        const stated =
+          access === 'public' || access === 'signed-in' || (Array.isArray(access) && access.every((role) => typeof role === 'string'));
         expect(stated, `${method} ${path}: ${JSON.stringify(access)}`).toBe(true);
       }
     }
@@ -39,7 +42,10 @@ describe('declared access', () => {
       for (const [method, operation] of Object.entries(operations)) {
         const access = operation['x-access'];
         if (!Array.isArray(access) || access.includes('editor')) continue;
-        const answer = await call(method.toUpperCase(), path.replace(/\{[^}]+\}/g, '1'), { token: 'editor-token', body: method === 'get' ? undefined : {} });
+        const answer = await call(method.toUpperCase(), path.replace(/\{[^}]+\}/g, '1'), {
+          token: 'editor-token',
+          body: method === 'get' ? undefined : {},
+        });
         expect(answer.code, `${method} ${path}`).toBe(40003);
         checked++;
       }
@@ -56,7 +62,8 @@ describe('declared access', () => {
       const list = registry.resources[resource]['x-resource'].endpoints.list!;
       const roles = document.paths[list.path][list.method.toLowerCase()]['x-access'];
       expect(roles, resource).not.toEqual([]);
-      for (const endpoint of [spec.add, spec.remove]) expect(document.paths[endpoint.path]?.[endpoint.method.toLowerCase()]?.['x-access'], endpoint.path).toEqual(roles);
+      for (const endpoint of [spec.add, spec.remove])
+        expect(document.paths[endpoint.path]?.[endpoint.method.toLowerCase()]?.['x-access'], endpoint.path).toEqual(roles);
     }
   });
 });
@@ -64,12 +71,22 @@ describe('declared access', () => {
 describe('roles of record page sections', () => {
   // A rig's page shows its jobs (a child collection) and the tools that name the rig (`via`).
   const schema = (id: string, record?: ResourceSchema['x-resource']['record']): ResourceSchema => {
-    const meta: ResourceSchema['x-resource'] = { endpoints: {}, list: { columns: [], sortable: [], sort: { field: 'id', order: 'ASC' }, perPage: 10 }, filters: [], recordRepresentation: 'id', ...(record ? { record } : {}) };
+    const meta: ResourceSchema['x-resource'] = {
+      endpoints: {},
+      list: { columns: [], sortable: [], sort: { field: 'id', order: 'ASC' }, perPage: 10 },
+      filters: [],
+      recordRepresentation: 'id',
+      ...(record ? { record } : {}),
+    };
     return { $id: id, type: 'object', properties: {}, 'x-resource': meta } as unknown as ResourceSchema;
   };
   const route = (path: string, component: string, roles: string[]): RouteNode => ({ path, component, meta: { title: path, roles } });
   const fixture: Registry = {
-    resources: { rig: schema('rig', { summary: [], sections: [{ resource: 'job' }, { resource: 'tool', via: 'rig' }] }), job: schema('job'), tool: schema('tool') },
+    resources: {
+      rig: schema('rig', { summary: [], sections: [{ resource: 'job' }, { resource: 'tool', via: 'rig' }] }),
+      job: schema('job'),
+      tool: schema('tool'),
+    },
     config: {},
     routes: [route('/rig', 'resource:rig:record', ['driller']), route('/tool', 'resource:tool:list', ['yard'])],
   };
@@ -82,7 +99,7 @@ describe('roles of record page sections', () => {
     expect(await mayUse(['admin'], 'job')).toBe(true);
   });
 
-  it('opens nothing through a tab that lists another resource\'s records: that resource keeps its own roles', async () => {
+  it("opens nothing through a tab that lists another resource's records: that resource keeps its own roles", async () => {
     expect(await mayUse(['driller'], 'tool')).toBe(false);
     expect(await mayUse(['yard'], 'tool')).toBe(true);
     expect(await mayUse(['yard'], 'rig')).toBe(false);

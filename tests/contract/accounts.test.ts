@@ -51,7 +51,11 @@ describe.each(databases)('accounts on %s', (_name, connect) => {
     await seedStore(store, registry);
     clock = new Date('2026-11-21T08:00:00Z');
     address = '10.0.0.1';
-    accounts = new SqlAccounts(connection.db, { sessionHours: 12, failuresPerAccount: 5, failuresPerAddress: 20, windowMinutes: 15 }, () => clock);
+    accounts = new SqlAccounts(
+      connection.db,
+      { sessionHours: 12, failuresPerAccount: 5, failuresPerAddress: 20, windowMinutes: 15 },
+      () => clock,
+    );
     const lines = await ensureFirstAccounts(accounts, { ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD });
     expect(lines).toHaveLength(2);
   });
@@ -73,7 +77,9 @@ describe.each(databases)('accounts on %s', (_name, connect) => {
     const otherConnection = await connect();
     const other = await openSqlStore(otherConnection, registry);
     const fresh = new SqlAccounts(otherConnection.db);
-    await expect(ensureFirstAccounts(fresh, { ADMIN_PASSWORD: 'short' })).rejects.toThrow('ADMIN_PASSWORD must have at least 8 characters.');
+    await expect(ensureFirstAccounts(fresh, { ADMIN_PASSWORD: 'short' })).rejects.toThrow(
+      'ADMIN_PASSWORD must have at least 8 characters.',
+    );
     await other.close();
   });
 
@@ -124,7 +130,11 @@ describe.each(databases)('accounts on %s', (_name, connect) => {
     expect((await login('editor')).code).toBe(20000); // another account is not locked
     clock = new Date(clock.getTime() + 15 * 60_000 + 1000);
     expect((await login('admin')).code).toBe(20000);
-    const log = await connection.db.selectFrom('app_login_log').select(['username', 'address', 'success', 'reason']).orderBy('id').execute();
+    const log = await connection.db
+      .selectFrom('app_login_log')
+      .select(['username', 'address', 'success', 'reason'])
+      .orderBy('id')
+      .execute();
     expect(log).toHaveLength(8);
     expect(log.map((l) => [l.username, Number(l.success), l.reason])).toEqual([
       ...Array.from({ length: 5 }, () => ['admin', 0, 'password']),
@@ -150,8 +160,15 @@ describe.each(databases)('accounts on %s', (_name, connect) => {
     // An admin takes the crews away from the editor role.
     const entries = (await call<{ list: { id: number; key?: string }[] }>('GET', `${menuList}?limit=1000`, undefined, admin)).data.list;
     const crews = entries.find((e) => e.key === 'path:/crew')!;
-    const editorRole = (await call<{ list: { id: number; name: string; menus: number[] }[] }>('GET', roleList, undefined, admin)).data.list.find((r) => r.name === 'editor')!;
-    const taken = await call('POST', roleUpdate, { id: editorRole.id, name: 'editor', menus: editorRole.menus.filter((id) => id !== crews.id) }, admin);
+    const editorRole = (
+      await call<{ list: { id: number; name: string; menus: number[] }[] }>('GET', roleList, undefined, admin)
+    ).data.list.find((r) => r.name === 'editor')!;
+    const taken = await call(
+      'POST',
+      roleUpdate,
+      { id: editorRole.id, name: 'editor', menus: editorRole.menus.filter((id) => id !== crews.id) },
+      admin,
+    );
     expect(taken.code).toBe(20000);
     const before = (await call<{ total: number }>('GET', '/crew/list', undefined, admin)).data.total;
     for (const [method, path, body] of [

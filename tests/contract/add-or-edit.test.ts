@@ -20,7 +20,8 @@ describe('one call that adds and edits', () => {
     const [existing] = Object.values(listed.data).find(Array.isArray) as Row[];
     const { id: _id, version: _v, ...fields } = existing;
     // A copy, but with its own values where records must differ.
-    for (const field of (schema['x-resource'].unique ?? []).flat()) if (typeof fields[field] === 'string') fields[field] = `${fields[field]} B`;
+    for (const field of (schema['x-resource'].unique ?? []).flat())
+      if (typeof fields[field] === 'string') fields[field] = `${fields[field]} B`;
     const created = await call<Row>(add!.method, add!.path, { body: fields });
     expect(created.code, JSON.stringify(created)).toBe(20000);
     expect(created.data.id).not.toBe(existing.id);

@@ -34,10 +34,17 @@ const fixture: ResourceSchema = {
     owner: { $ref: '#/definitions/contact' },
     tags: { type: 'array', items: { type: 'string' } },
   },
-  definitions: { contact: { type: 'object', properties: { name: { type: 'string' }, phone: { type: 'string' }, age: { type: 'integer' } } } },
+  definitions: {
+    contact: { type: 'object', properties: { name: { type: 'string' }, phone: { type: 'string' }, age: { type: 'integer' } } },
+  },
   'x-resource': {
     endpoints: {},
-    list: { columns: ['id', 'name'], sortable: ['id', 'name', 'code', 'rank', 'score', 'active'], sort: { field: 'id', order: 'ASC' }, perPage: 10 },
+    list: {
+      columns: ['id', 'name'],
+      sortable: ['id', 'name', 'code', 'rank', 'score', 'active'],
+      sort: { field: 'id', order: 'ASC' },
+      perPage: 10,
+    },
     filters: [
       { param: 'name', field: 'name', op: 'eq' },
       { param: 'nameHas', field: 'name', op: 'contains' },
@@ -61,13 +68,19 @@ const fixture: ResourceSchema = {
 const pairs = [...'aAéÉßẞiIİıkKKωΩ%_\\中😀\ue000'];
 const others = [...'bBzZeèǅǆ文日😃👍🏽 -09Ａａ\u00a0\uffee\ufffd', 'e\u0301'];
 /** Short texts from few characters, so that values collide, share prefixes, tie and contain one another. */
-const shortText = fc.string({ unit: fc.oneof({ arbitrary: fc.constantFrom(...pairs), weight: 3 }, fc.constantFrom(...others)), maxLength: 4 });
+const shortText = fc.string({
+  unit: fc.oneof({ arbitrary: fc.constantFrom(...pairs), weight: 3 }, fc.constantFrom(...others)),
+  maxLength: 4,
+});
 /** What `contains` and `search` look for. */
 const needle = fc.string({ unit: fc.constantFrom(...pairs), maxLength: 2 });
 // Neither database takes NUL or a lone surrogate.
 const anyText = fc.string({ unit: 'grapheme', maxLength: 6 }).filter((s) => !/\p{Cs}|\0/u.test(s));
 const text = fc.oneof({ arbitrary: shortText, weight: 4 }, { arbitrary: anyText, weight: 1 });
-const integer = fc.oneof({ arbitrary: fc.integer({ min: -3, max: 3 }), weight: 3 }, { arbitrary: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), weight: 1 });
+const integer = fc.oneof(
+  { arbitrary: fc.integer({ min: -3, max: 3 }), weight: 3 },
+  { arbitrary: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), weight: 1 },
+);
 const number = fc.oneof(
   { arbitrary: fc.integer({ min: -3, max: 3 }), weight: 3 },
   { arbitrary: fc.constantFrom(0.5, -0, 0.1 + 0.2, 1e-300, 5e-324, Number.MAX_VALUE, -1.5), weight: 1 },
@@ -100,7 +113,10 @@ function recordsOf(schema: ResourceSchema): fc.Arbitrary<Record<string, unknown>
     Object.fromEntries(
       Object.entries(properties(schema))
         .filter(([name]) => name !== 'id')
-        .map(([name, prop]) => [name, fc.oneof({ arbitrary: valueOf(schema, prop), weight: 4 }, { arbitrary: fc.constantFrom(undefined, null), weight: 1 })]),
+        .map(([name, prop]) => [
+          name,
+          fc.oneof({ arbitrary: valueOf(schema, prop), weight: 4 }, { arbitrary: fc.constantFrom(undefined, null), weight: 1 }),
+        ]),
     ),
     { requiredKeys: [] },
   );
@@ -180,9 +196,10 @@ afterAll(async () => {
 const empty = async ({ connection, store }: (typeof databases)[number], table: string) => {
   await connection.db.transaction().execute(async (trx) => {
     await trx.deleteFrom(table).execute();
-    await (connection.dialect === 'postgres'
-      ? sql`select setval(pg_get_serial_sequence(${table}, 'id'), 1, false)`
-      : sql`delete from sqlite_sequence where name = ${table}`
+    await (
+      connection.dialect === 'postgres'
+        ? sql`select setval(pg_get_serial_sequence(${table}, 'id'), 1, false)`
+        : sql`delete from sqlite_sequence where name = ${table}`
     ).execute(trx);
   });
   store.forgetCounts();

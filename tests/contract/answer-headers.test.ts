@@ -40,17 +40,21 @@ describe('the API answers served by the web app', () => {
     const plain = serve();
     const made = serve(SECURITY_HEADERS);
     for (const [method, path, headers] of calls) {
-      const [a, b] = await Promise.all([plain, made].map(({ web }) => web.fetch(new Request(`http://localhost${path}`, { method, headers }))));
+      const [a, b] = await Promise.all(
+        [plain, made].map(({ web }) => web.fetch(new Request(`http://localhost${path}`, { method, headers }))),
+      );
       const without = (answer: Response) => [...answer.headers].filter(([name]) => name !== 'x-request-id');
       expect(without(b), `${method} ${path}`).toEqual(without(a));
       expect(b.headers.has('x-request-id'), `${method} ${path}`).toBe(a.headers.has('x-request-id'));
       expect(b.status).toBe(a.status);
       expect(await b.text()).toBe(await a.text());
     }
-    const logged = (lines: Record<string, unknown>[]) => lines.map(({ method, path, status, id }) => ({ method, path, status, id: id === 'caller-id-1' ? id : typeof id }));
+    const logged = (lines: Record<string, unknown>[]) =>
+      lines.map(({ method, path, status, id }) => ({ method, path, status, id: id === 'caller-id-1' ? id : typeof id }));
     expect(logged(made.lines)).toEqual(logged(plain.lines));
     expect(logged(made.lines)).toContainEqual({ method: 'GET', path: '/dev-api/config', status: 200, id: 'caller-id-1' });
-    for (const name of Object.keys(SECURITY_HEADERS)) expect((await made.web.fetch(new Request('http://localhost/dev-api/config'))).headers.has(name)).toBe(true);
+    for (const name of Object.keys(SECURITY_HEADERS))
+      expect((await made.web.fetch(new Request('http://localhost/dev-api/config'))).headers.has(name)).toBe(true);
     // A refusal of a malformed query string is made before the API's middleware: without Cache-Control, as always.
     expect((await made.web.fetch(new Request('http://localhost/dev-api/config?x=%ZZ'))).headers.has('Cache-Control')).toBe(false);
   });

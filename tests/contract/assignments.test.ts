@@ -32,8 +32,25 @@ const devices = collectionOf('device');
 const people = collectionOf('staff');
 const listPath = (resource: string) => registry.resources[resource]['x-resource'].endpoints.list!.path;
 
-const well = (wellNumber: string) => ({ wellNumber, wellType: 'horizontal', oilArea: 'Changqing', clientUnit: 'Changqing Oilfield Co.', startDate: '2025-03-01', status: 0 });
-const instrument = (numtype: string, num: string, status: number) => ({ numtype, num, name: `${numtype}${num}`, status, type: 1, brand: 1, meth: 1, houring: 10, timestamp: '2025-01-01T00:00:00.000Z' });
+const well = (wellNumber: string) => ({
+  wellNumber,
+  wellType: 'horizontal',
+  oilArea: 'Changqing',
+  clientUnit: 'Changqing Oilfield Co.',
+  startDate: '2025-03-01',
+  status: 0,
+});
+const instrument = (numtype: string, num: string, status: number) => ({
+  numtype,
+  num,
+  name: `${numtype}${num}`,
+  status,
+  type: 1,
+  brand: 1,
+  meth: 1,
+  houring: 10,
+  timestamp: '2025-01-01T00:00:00.000Z',
+});
 
 type Envelope = Awaited<ReturnType<Awaited<ReturnType<typeof makeApi>>['call']>>;
 
@@ -54,12 +71,17 @@ describe.each(stores)('assignments on %s', (_name, makeStore) => {
       scrapped: await store.insert('device', instrument('T', '9001', 4)),
       repair: await store.insert('device', instrument('JQ', '77', 2)),
     };
-    staff = [await store.insert('staff', { name: 'Li Wei', status: 'active' }), await store.insert('staff', { name: 'Wang Fang', status: 'active' })];
+    staff = [
+      await store.insert('staff', { name: 'Li Wei', status: 'active' }),
+      await store.insert('staff', { name: 'Wang Fang', status: 'active' }),
+    ];
   });
   afterEach(() => store.close());
 
-  const assign = (collection: typeof devices, body: Record<string, unknown>, token?: string) => call('POST', collection.spec.add.path, { body, token });
-  const unassign = (collection: typeof devices, body: Record<string, unknown>, token?: string) => call('POST', collection.spec.remove.path, { body, token });
+  const assign = (collection: typeof devices, body: Record<string, unknown>, token?: string) =>
+    call('POST', collection.spec.add.path, { body, token });
+  const unassign = (collection: typeof devices, body: Record<string, unknown>, token?: string) =>
+    call('POST', collection.spec.remove.path, { body, token });
   const device = (row: Row) => store.get('device', row.id) as Promise<Row>;
   const rowsOf = async (resource: string, query: Record<string, string | number>) =>
     (await call<{ total: number; items: Row[] }>('GET', listPath(resource), { query: { limit: 100, ...query } })).data.items;
@@ -98,7 +120,10 @@ describe.each(stores)('assignments on %s', (_name, makeStore) => {
   it('leaves members already assigned as they are (no new row, no new version)', async () => {
     await assign(devices, { id: wells[0].id, [devices.spec.idsParam]: [tools.free.id] });
     const before = await snapshot();
-    expect(await assign(devices, { id: wells[0].id, [devices.spec.idsParam]: [tools.free.id] })).toMatchObject({ code: 20000, data: { assigned: 0 } });
+    expect(await assign(devices, { id: wells[0].id, [devices.spec.idsParam]: [tools.free.id] })).toMatchObject({
+      code: 20000,
+      data: { assigned: 0 },
+    });
     expect(await snapshot()).toEqual(before);
     const mixed = await assign(devices, { id: wells[0].id, [devices.spec.idsParam]: [tools.free.id, tools.spare.id] });
     expect(mixed).toMatchObject({ code: 20000, data: { assigned: 1 } });
@@ -109,13 +134,16 @@ describe.each(stores)('assignments on %s', (_name, makeStore) => {
     await assign(people, { id: wells[0].id, [people.spec.idsParam]: [staff[0].id] });
     await assign(people, { id: wells[1].id, [people.spec.idsParam]: [staff[0].id] });
     expect(await store.get('staff', staff[0].id)).toMatchObject({ wells: 'Ma12-3, Su53-78H' });
-    expect(await unassign(people, { id: wells[1].id, [people.spec.idsParam]: [staff[0].id] })).toMatchObject({ code: 20000, data: { removed: 1 } });
+    expect(await unassign(people, { id: wells[1].id, [people.spec.idsParam]: [staff[0].id] })).toMatchObject({
+      code: 20000,
+      data: { removed: 1 },
+    });
     expect(await store.get('staff', staff[0].id)).toMatchObject({ wells: 'Su53-78H' });
     await unassign(people, { id: wells[0].id, [people.spec.idsParam]: [staff[0].id] });
     expect((await store.get('staff', staff[0].id))?.wells).toBeUndefined();
   });
 
-  it('refuses a scrapped or under-repair instrument, saying why in the reader\'s language, and writes nothing', async () => {
+  it("refuses a scrapped or under-repair instrument, saying why in the reader's language, and writes nothing", async () => {
     const before = await snapshot();
     const answer = await assign(devices, { id: wells[0].id, [devices.spec.idsParam]: [tools.free.id, tools.scrapped.id, tools.repair.id] });
     await expectRefused(answer, 40001, before);
@@ -124,7 +152,10 @@ describe.each(stores)('assignments on %s', (_name, makeStore) => {
     expect(answer.message).toContain('Su53-78H');
     expect(answer.message).not.toContain('T1234');
     expect(answer.errors?.map((e) => e.field)).toEqual([devices.spec.idsParam, devices.spec.idsParam]);
-    const chinese = await call('POST', devices.spec.add.path, { body: { id: wells[0].id, [devices.spec.idsParam]: [tools.scrapped.id] }, language: 'zh' });
+    const chinese = await call('POST', devices.spec.add.path, {
+      body: { id: wells[0].id, [devices.spec.idsParam]: [tools.scrapped.id] },
+      language: 'zh',
+    });
     expect(chinese.message).toContain('T9001');
     expect(chinese.message).not.toContain('Scrapped');
   });
@@ -156,7 +187,10 @@ describe.each(stores)('assignments on %s', (_name, makeStore) => {
     await expectRefused(await unassign(devices, { id: wells[1].id, [devices.spec.idsParam]: [tools.free.id] }), 40001, before);
     expect(before.devices[0]).toMatchObject({ status: 1, project: 'Su53-78H' });
 
-    expect(await unassign(devices, { id: wells[0].id, [devices.spec.idsParam]: [tools.free.id] })).toMatchObject({ code: 20000, data: { removed: 1 } });
+    expect(await unassign(devices, { id: wells[0].id, [devices.spec.idsParam]: [tools.free.id] })).toMatchObject({
+      code: 20000,
+      data: { removed: 1 },
+    });
     const back = await device(tools.free);
     expect(back.status).toBe(0);
     expect(back.project).toBeUndefined();
@@ -214,7 +248,7 @@ describe.each(stores)('assignments on %s', (_name, makeStore) => {
     expect(await unassign(devices, body, 'editor-token')).toMatchObject({ code: 20000, data: { removed: 1 } });
   });
 
-  it('does not take a member field from a client, and keeps it through an edit: it is the server\'s', async () => {
+  it("does not take a member field from a client, and keeps it through an edit: it is the server's", async () => {
     const update = registry.resources.device['x-resource'].endpoints.update!.path;
     const { version: _v, id, ...fields } = await device(tools.free);
     const edited = await call<Row>('POST', update, { body: { id, ...fields, project: 'Forged-1' } });
@@ -243,12 +277,21 @@ describe.each(stores)('assignments on %s', (_name, makeStore) => {
 
   it('keeps each instrument on at most one well, its status and well agreeing, after any sequence of calls', async () => {
     const tool = fc.constantFrom(...(['free', 'spare', 'scrapped', 'repair'] as const));
-    const step = fc.record({ kind: fc.constantFrom('add' as const, 'remove' as const), well: fc.constantFrom(0, 1), tools: fc.uniqueArray(tool, { minLength: 1, maxLength: 3 }), move: fc.boolean() });
+    const step = fc.record({
+      kind: fc.constantFrom('add' as const, 'remove' as const),
+      well: fc.constantFrom(0, 1),
+      tools: fc.uniqueArray(tool, { minLength: 1, maxLength: 3 }),
+      move: fc.boolean(),
+    });
     // One store for the whole run: each sequence starts where the last one left off.
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
         for (const s of steps) {
-          const body = { id: wells[s.well].id, [devices.spec.idsParam]: s.tools.map((t) => tools[t].id), ...(s.kind === 'add' && s.move ? { move: true } : {}) };
+          const body = {
+            id: wells[s.well].id,
+            [devices.spec.idsParam]: s.tools.map((t) => tools[t].id),
+            ...(s.kind === 'add' && s.move ? { move: true } : {}),
+          };
           const answer = s.kind === 'add' ? await assign(devices, body) : await unassign(devices, body);
           expect([20000, 40001, 40011]).toContain(answer.code);
         }

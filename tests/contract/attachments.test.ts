@@ -19,14 +19,16 @@ describe.each(SETUPS)('attachments library on $name', (setup) => {
   let device: number;
 
   const upload = (name: string, bytes: Buffer, as = 'editor') => api.send<UploadedFile>('/upload', name, bytes, { as });
-  const report = (name: string, bytes: Buffer) => api.send<UploadedFile>('/device/report/upload', name, bytes, { as: 'editor', fields: { id: String(device) } });
+  const report = (name: string, bytes: Buffer) =>
+    api.send<UploadedFile>('/device/report/upload', name, bytes, { as: 'editor', fields: { id: String(device) } });
   const library = (query = '', as = 'admin') => api.call<Page>('GET', `/setting/attachment/list${query}`, { as });
   const names = async (query = '') => (await library(query)).data.list.map((file) => file.name);
 
   beforeEach(async () => {
     world = await setup.make(registry, { now: T0 });
     api = appOver(world, registry);
-    device = (await world.store.insert('device', { numtype: 'T', num: 'D534032', name: 'TD534032', type: 1, status: 0, brand: 1, meth: 1 })).id;
+    device = (await world.store.insert('device', { numtype: 'T', num: 'D534032', name: 'TD534032', type: 1, status: 0, brand: 1, meth: 1 }))
+      .id;
   });
   afterEach(() => world.close());
 
@@ -39,7 +41,11 @@ describe.each(SETUPS)('attachments library on $name', (setup) => {
     expect(answer.data.count).toBe(3);
     expect(answer.data.list.map((file) => file.id)).toEqual([held.data.id, admins.data.id, own.data.id]);
     const [first, second, third] = answer.data.list;
-    expect(first).toEqual({ ...held.data, createdBy: 'Normal Editor', attachment: { resource: 'device', recordId: device, as: 'report', record: 'TD534032' } });
+    expect(first).toEqual({
+      ...held.data,
+      createdBy: 'Normal Editor',
+      attachment: { resource: 'device', recordId: device, as: 'report', record: 'TD534032' },
+    });
     expect(second).toEqual({ ...admins.data, createdBy: 'Super Admin', attachment: null });
     expect(second.thumbnail).not.toBe('');
     expect(third).toMatchObject({ name: 'editor.pdf', createdBy: 'Normal Editor', attachment: null, thumbnail: '' });

@@ -22,12 +22,23 @@ import { type Envelope, registry } from './helpers';
 /** The app over `store` with those backups, and a caller answering the raw response. */
 function appWith(store: Store, backups?: Backups) {
   const app = createApp({ registry, store, accounts: new MockAccounts(), backups });
-  const fetchRaw = (method: string, path: string, { body, query, token = 'admin-token' }: { body?: unknown; query?: Record<string, string>; token?: string } = {}) => {
+  const fetchRaw = (
+    method: string,
+    path: string,
+    { body, query, token = 'admin-token' }: { body?: unknown; query?: Record<string, string>; token?: string } = {},
+  ) => {
     const url = new URL(`http://localhost/dev-api${path}`);
     for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
-    return app.fetch(new Request(url, { method, headers: { 'Content-Type': 'application/json', 'X-Token': token }, body: body === undefined ? undefined : JSON.stringify(body) }));
+    return app.fetch(
+      new Request(url, {
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-Token': token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
   };
-  const call = async <T = unknown>(method: string, path: string, options: Parameters<typeof fetchRaw>[2] = {}) => (await (await fetchRaw(method, path, options)).json()) as Envelope<T>;
+  const call = async <T = unknown>(method: string, path: string, options: Parameters<typeof fetchRaw>[2] = {}) =>
+    (await (await fetchRaw(method, path, options)).json()) as Envelope<T>;
   return { fetchRaw, call };
 }
 
@@ -62,7 +73,9 @@ describe('backups on SQLite', () => {
 
     const copy = new Database(path, { readonly: true });
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect((copy.prepare('select teamNumber from crew order by teamNumber').all() as { teamNumber: string }[]).map((row) => row.teamNumber)).toEqual(['BK-1', 'BK-2', 'BK-3']);
+    expect(
+      (copy.prepare('select teamNumber from crew order by teamNumber').all() as { teamNumber: string }[]).map((row) => row.teamNumber),
+    ).toEqual(['BK-1', 'BK-2', 'BK-3']);
     copy.close();
 
     // A record written after the copy is not in it; a second copy has it, and is listed first.
@@ -87,7 +100,16 @@ describe('backups on SQLite', () => {
     const made = await api.call<BackupFile>('POST', BACKUP_PATHS.create);
     // A file beside the backups with a backup-like name it was not given is not a backup either.
     writeFileSync(join(dir, 'console-2020-01-01T00-00-00-000Z.db'), 'not a backup');
-    for (const name of ['../console.db', '../../etc/passwd', `../backups/${made.data.name}`, 'console.db', `${made.data.name}/`, '/etc/passwd', '', `${made.data.name}.partial`]) {
+    for (const name of [
+      '../console.db',
+      '../../etc/passwd',
+      `../backups/${made.data.name}`,
+      'console.db',
+      `${made.data.name}/`,
+      '/etc/passwd',
+      '',
+      `${made.data.name}.partial`,
+    ]) {
       const answer = await api.fetchRaw('GET', BACKUP_PATHS.download, { query: { name } });
       const envelope = (await answer.json()) as Envelope;
       expect(envelope.code, name).toBe(40001);
@@ -101,7 +123,10 @@ describe('backups on SQLite', () => {
   });
 
   it('is for admins only: an editor is refused every call and nothing is made', async () => {
-    for (const [method, path] of [['GET', BACKUP_PATHS.list], ['POST', BACKUP_PATHS.create]] as const) {
+    for (const [method, path] of [
+      ['GET', BACKUP_PATHS.list],
+      ['POST', BACKUP_PATHS.create],
+    ] as const) {
       expect((await api.call(method, path, { token: 'editor-token' })).code).toBe(40003);
     }
     expect(existsSync(backupDir)).toBe(false);

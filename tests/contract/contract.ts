@@ -19,9 +19,15 @@ export function describeContract(storeName: string, makeStore: () => Promise<Sto
 
     describe('session', () => {
       it('signs in admin and editor with the mock token scheme, trimming the username', async () => {
-        const admin = await api.call<{ token: string }>('POST', '/user/login', { body: { username: ' admin ', password: '111111' }, token: null });
+        const admin = await api.call<{ token: string }>('POST', '/user/login', {
+          body: { username: ' admin ', password: '111111' },
+          token: null,
+        });
         expect(admin).toEqual({ code: 20000, data: { token: 'admin-token' } });
-        const editor = await api.call<{ token: string }>('POST', '/user/login', { body: { username: 'editor', password: '111111' }, token: null });
+        const editor = await api.call<{ token: string }>('POST', '/user/login', {
+          body: { username: 'editor', password: '111111' },
+          token: null,
+        });
         expect(editor.data.token).toBe('editor-token');
       });
 
@@ -34,7 +40,10 @@ export function describeContract(storeName: string, makeStore: () => Promise<Sto
       });
 
       it('answers user info for a token given as query or header, 50008 for an unknown one', async () => {
-        const info = await api.call<{ roles: string[]; name: string; mobile: string }>('GET', '/user/info', { token: null, query: { token: 'editor-token' } });
+        const info = await api.call<{ roles: string[]; name: string; mobile: string }>('GET', '/user/info', {
+          token: null,
+          query: { token: 'editor-token' },
+        });
         expect(info.code).toBe(20000);
         expect(info.data.roles).toEqual(['editor']);
         expect(info.data).toHaveProperty('mobile');
@@ -86,15 +95,20 @@ export function describeContract(storeName: string, makeStore: () => Promise<Sto
       });
 
       it('filters devices by title, type, status and brand, brand 0 meaning all', async () => {
-        const all = await api.call<List<{ brand: number; type: number; status: number; name: string }>>('GET', '/device/list', { query: { limit: 1000 } });
-        const seeded = registry.resources.device['x-resource'].seed!.count + (registry.resources.device['x-resource'].seed!.fixed?.length ?? 0);
+        const all = await api.call<List<{ brand: number; type: number; status: number; name: string }>>('GET', '/device/list', {
+          query: { limit: 1000 },
+        });
+        const seeded =
+          registry.resources.device['x-resource'].seed!.count + (registry.resources.device['x-resource'].seed!.fixed?.length ?? 0);
         expect(all.data.total).toBe(seeded);
         const brandAll = await api.call<List>('GET', '/device/list', { query: { brand: 0 } });
         expect(brandAll.data.total).toBe(seeded);
         const brand2 = await api.call<List<{ brand: number }>>('GET', '/device/list', { query: { brand: 2, limit: 1000 } });
         expect(brand2.data.total).toBe(all.data.items.filter((d) => d.brand === 2).length);
         expect(brand2.data.items.every((d) => d.brand === 2)).toBe(true);
-        const combined = await api.call<List<{ type: number; status: number }>>('GET', '/device/list', { query: { type: 1, status: 0, limit: 1000 } });
+        const combined = await api.call<List<{ type: number; status: number }>>('GET', '/device/list', {
+          query: { type: 1, status: 0, limit: 1000 },
+        });
         expect(combined.data.total).toBe(all.data.items.filter((d) => d.type === 1 && d.status === 0).length);
         const name = all.data.items[0].name;
         const byTitle = await api.call<List<{ name: string }>>('GET', '/device/list', { query: { title: name.toLowerCase() } });
@@ -113,7 +127,9 @@ export function describeContract(storeName: string, makeStore: () => Promise<Sto
         expect(Date.parse(created.data.timestamp)).not.toBeNaN();
         const read = await api.call<{ name: string }>('GET', '/device/detail', { query: { id: created.data.id } });
         expect(read.data).toEqual(created.data);
-        const edited = await api.call<{ name: string; status: number }>('POST', '/device/update', { body: { ...created.data, num: '7002', status: 3 } });
+        const edited = await api.call<{ name: string; status: number }>('POST', '/device/update', {
+          body: { ...created.data, num: '7002', status: 3 },
+        });
         expect(edited.msg).toBe('edited');
         expect(edited.data).toMatchObject({ name: 'JQ7002', status: 3, timestamp: created.data.timestamp });
         const deleted = await api.call('POST', '/device/del', { body: { id: created.data.id } });
@@ -126,7 +142,9 @@ export function describeContract(storeName: string, makeStore: () => Promise<Sto
         expect(first.data.version).toBe(1);
         const saved = await api.call<{ version: number }>('POST', '/crew/update', { body: { ...first.data, teamNumber: 'ZJ-A' } });
         expect(saved.data.version).toBe(2);
-        const stale = await api.call<{ version: number; teamNumber: string }>('POST', '/crew/update', { body: { ...first.data, teamNumber: 'ZJ-B' } });
+        const stale = await api.call<{ version: number; teamNumber: string }>('POST', '/crew/update', {
+          body: { ...first.data, teamNumber: 'ZJ-B' },
+        });
         expect(stale.code).toBe(40009);
         expect(stale.message).toMatch(/changed this record/);
         expect(stale.data).toMatchObject({ version: 2, teamNumber: 'ZJ-A' });
@@ -162,7 +180,7 @@ export function describeContract(storeName: string, makeStore: () => Promise<Sto
         expect(after.data.total).toBe(before.data.total);
       });
 
-      it('validates nested groups and says what is missing, in the caller\'s language', async () => {
+      it("validates nested groups and says what is missing, in the caller's language", async () => {
         const answer = await api.call('POST', '/crew/add', { body: { teamNumber: 'ZJ1', leader: { phone: 'abc' } } });
         expect(answer.errors!.map((e) => e.field).sort()).toEqual(['leader.name', 'leader.phone']);
         const notJson = await api.call('POST', '/crew/add', { body: '{oops' });
@@ -193,7 +211,9 @@ export function describeContract(storeName: string, makeStore: () => Promise<Sto
 
     describe('development mock data', () => {
       it('has 100 transactions priced 1000 to 15000 with 2 decimals, num 1 to 100', async () => {
-        const list = await api.call<List<{ price: number; num: number; status: string }>>('GET', '/transaction/list', { query: { limit: 1000 } });
+        const list = await api.call<List<{ price: number; num: number; status: string }>>('GET', '/transaction/list', {
+          query: { limit: 1000 },
+        });
         expect(list.data.total).toBe(100);
         for (const t of list.data.items) {
           expect(t.price).toBeGreaterThanOrEqual(1000);
@@ -212,7 +232,9 @@ export function describeContract(storeName: string, makeStore: () => Promise<Sto
       });
 
       it('lists articles by importance, type and title, newest first', async () => {
-        const list = await api.call<List<{ id: number; importance: number; type: string }>>('GET', '/article/list', { query: { importance: 2, type: 'JP', sort: '-id' } });
+        const list = await api.call<List<{ id: number; importance: number; type: string }>>('GET', '/article/list', {
+          query: { importance: 2, type: 'JP', sort: '-id' },
+        });
         expect(list.data.items.every((a) => a.importance === 2 && a.type === 'JP')).toBe(true);
         const ids = list.data.items.map((a) => a.id);
         expect(ids).toEqual([...ids].sort((a, b) => b - a));

@@ -55,14 +55,20 @@ describe.each(stores)(`${name}, ${templateName}'s form filled in for a ${parent.
     store = await makeStore();
     ({ call } = await makeApi(store, { seed: false }));
     const add = templateSchema['x-resource'].endpoints.add!;
-    const made = await call<Row>(add.method, add.path, { body: { ...exampleRecord(templateSchema, registry.config, () => ['key']), [spec.fields]: fields } });
+    const made = await call<Row>(add.method, add.path, {
+      body: { ...exampleRecord(templateSchema, registry.config, () => ['key']), [spec.fields]: fields },
+    });
     expect(made.code, JSON.stringify(made)).toBe(20000);
     template = made.data;
-    owner = await store.insert(parent.resource, exampleRecord(registry.resources[parent.resource], registry.config, () => ['key']));
+    owner = await store.insert(
+      parent.resource,
+      exampleRecord(registry.resources[parent.resource], registry.config, () => ['key']),
+    );
   });
   afterEach(() => store.close());
 
-  const form = (tid: number | string, pid: number | string = owner.id) => call<FormDefinition>('GET', spec.form, { query: { tid, [param]: pid } });
+  const form = (tid: number | string, pid: number | string = owner.id) =>
+    call<FormDefinition>('GET', spec.form, { query: { tid, [param]: pid } });
   const submit = (action: string, body: unknown) => {
     const [path, query] = action.split('?');
     return call<Row>('POST', path, { query: Object.fromEntries(new URLSearchParams(query)), body });

@@ -22,7 +22,10 @@ describe.each(SETUPS)('instrument hours and lifecycle on $name', (setup) => {
   const clock = { now: T0 };
 
   async function call<T = Row>(method: string, path: string, body?: unknown, as = 'admin'): Promise<Envelope<T>> {
-    const init: RequestInit = { method, headers: { 'X-Token': `${as}-token`, 'Accept-Language': 'en', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) } };
+    const init: RequestInit = {
+      method,
+      headers: { 'X-Token': `${as}-token`, 'Accept-Language': 'en', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    };
     if (body !== undefined) init.body = JSON.stringify(body);
     return (await (await app.fetch(new Request(`http://localhost/dev-api${path}`, init))).json()) as Envelope<T>;
   }
@@ -32,11 +35,23 @@ describe.each(SETUPS)('instrument hours and lifecycle on $name', (setup) => {
     return answer.data;
   };
   const device = (id: number) => world.store.get('device', id) as Promise<Row>;
-  const newDevice = (num: string, status = 0, type = 1) => ok('POST', '/device/create', { numtype: 'T', num, type, status, brand: 1, meth: 1 });
+  const newDevice = (num: string, status = 0, type = 1) =>
+    ok('POST', '/device/create', { numtype: 'T', num, type, status, brand: 1, meth: 1 });
   /** A run of `hours` hours starting `days` days from T0. */
-  const addRun = (deviceId: number, days: number, hours: number) => ok('POST', '/device/userecord/add', { device: deviceId, startcl: 100, starttime: at(days), endtime: at(days, hours), status: 1 });
+  const addRun = (deviceId: number, days: number, hours: number) =>
+    ok('POST', '/device/userecord/add', { device: deviceId, startcl: 100, starttime: at(days), endtime: at(days, hours), status: 1 });
   const causes = async (record: number) =>
-    (await world.store.list('oplog', { conditions: [{ field: 'resource', op: 'eq', value: 'device' }, { field: 'record', op: 'eq', value: record }], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100 })).rows.map((r) => [r.user, r.cause ?? null]);
+    (
+      await world.store.list('oplog', {
+        conditions: [
+          { field: 'resource', op: 'eq', value: 'device' },
+          { field: 'record', op: 'eq', value: record },
+        ],
+        sort: { field: 'id', order: 'ASC' },
+        page: 1,
+        limit: 100,
+      })
+    ).rows.map((r) => [r.user, r.cause ?? null]);
 
   beforeEach(async () => {
     clock.now = T0;
@@ -51,7 +66,12 @@ describe.each(SETUPS)('instrument hours and lifecycle on $name', (setup) => {
     await addRun(made.id, -20, 20);
     expect(await device(made.id)).toMatchObject({ hour: 30.5, houring: 30.5, version: made.version });
 
-    const repair = await ok('POST', '/device/fitrecord/add', { device: made.id, songTime: at(-35), songReason: 'Pulser', returnTime: at(-30) });
+    const repair = await ok('POST', '/device/fitrecord/add', {
+      device: made.id,
+      songTime: at(-35),
+      songReason: 'Pulser',
+      returnTime: at(-30),
+    });
     expect(await device(made.id)).toMatchObject({ hour: 30.5, houring: 20, status: 0 });
     const late = await addRun(made.id, -10, 4.2);
     expect(await device(made.id)).toMatchObject({ hour: 34.7, houring: 24.2 });
@@ -97,7 +117,14 @@ describe.each(SETUPS)('instrument hours and lifecycle on $name', (setup) => {
     expect(repair.code).toBe(40001);
     expect(repair.errors?.[0].message).toContain('scrapped');
 
-    const well = await world.store.insert('project', { wellNumber: 'Zz-1', wellType: 'x', oilArea: 'x', clientUnit: 'x', startDate: '2026-01-01', status: 0 });
+    const well = await world.store.insert('project', {
+      wellNumber: 'Zz-1',
+      wellType: 'x',
+      oilArea: 'x',
+      clientUnit: 'x',
+      startDate: '2026-01-01',
+      status: 0,
+    });
     const assign = await call('POST', '/project/device/add', { id: well.id, deviceIds: [gone.id] });
     expect(assign.code).toBe(40001);
     expect(await device(gone.id)).toMatchObject({ status: 4, version: gone.version });
@@ -152,13 +179,30 @@ describe.each(SETUPS)('instrument hours and lifecycle on $name', (setup) => {
     clock.now = new Date(T0.getTime() - 370 * DAY);
     await app.fetch(reportUpload(old.id));
     clock.now = T0;
-    const job = await world.store.insert('crontab', { name: 'Instruments due', mark: 'fleetDue', type: 5, hour: 6, minute: 0, second: 0, is_open: 1 });
+    const job = await world.store.insert('crontab', {
+      name: 'Instruments due',
+      mark: 'fleetDue',
+      type: 5,
+      hour: 6,
+      minute: 0,
+      second: 0,
+      is_open: 1,
+    });
     const run = await app.scheduler.runNow('crontab', job.id, 'admin');
     expect(run).toMatchObject({ result: 'ok' });
-    const notes = await world.store.list('notification', { conditions: [{ field: 'kind', op: 'eq', value: 'device_due' }], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100 });
+    const notes = await world.store.list('notification', {
+      conditions: [{ field: 'kind', op: 'eq', value: 'device_due' }],
+      sort: { field: 'id', order: 'ASC' },
+      page: 1,
+      limit: 100,
+    });
     // Both standard accounts may use the instruments: each is told once.
     expect(notes.rows.map((n) => n.recipient).sort()).toEqual(['admin', 'editor']);
-    expect(notes.rows[0]).toMatchObject({ title_key: 'notify.device_due.calibration_overdue_title', link: `/device/record/${old.id}`, params: { device: 'TC1' } });
+    expect(notes.rows[0]).toMatchObject({
+      title_key: 'notify.device_due.calibration_overdue_title',
+      link: `/device/record/${old.id}`,
+      params: { device: 'TC1' },
+    });
     expect(await device(old.id)).toMatchObject({ status: 3 });
     expect((await causes(old.id)).at(-1)).toEqual(['scheduler', 'calibrationOverdue']);
 
@@ -179,7 +223,11 @@ function reportUpload(id: number): Request {
   const form = new FormData();
   form.set('file', new File([new Uint8Array(PDF)], 'calibration.pdf'));
   form.set('id', String(id));
-  return new Request('http://localhost/dev-api/device/report/upload', { method: 'POST', headers: { 'X-Token': 'admin-token' }, body: form });
+  return new Request('http://localhost/dev-api/device/report/upload', {
+    method: 'POST',
+    headers: { 'X-Token': 'admin-token' },
+    body: form,
+  });
 }
 
 describe('an install whose instrument hours were typed by hand', () => {
@@ -190,7 +238,17 @@ describe('an install whose instrument hours were typed by hand', () => {
     const connection = freshSqlite();
     await migrate(connection, registry);
     const store = new SqlStore(connection, registry);
-    const typed = await store.insert('device', { numtype: 'T', num: '1', name: 'T1', type: 1, status: 0, brand: 1, meth: 1, hour: 999, houring: 888 });
+    const typed = await store.insert('device', {
+      numtype: 'T',
+      num: '1',
+      name: 'T1',
+      type: 1,
+      status: 0,
+      brand: 1,
+      meth: 1,
+      hour: 999,
+      houring: 888,
+    });
     await store.insert('userecord', { device: typed.id, startcl: 1, starttime: at(-10), endtime: at(-10, 12), usetime: 12, status: 1 });
     await store.insert('userecord', { device: typed.id, startcl: 1, starttime: at(-3), endtime: at(-3, 5), usetime: 5, status: 1 });
     await store.insert('fitrecord', { device: typed.id, songTime: at(-6), songReason: 'x', returnTime: at(-5) });

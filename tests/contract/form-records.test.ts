@@ -68,7 +68,10 @@ describe(`the form calls of ${name}, a child of ${parent.resource}`, () => {
     delete variant.resources[name]['x-resource'].parent!.param;
     const unnamed = parentParam(variant.resources[name])!;
     const { store, call } = await makeApi(new MemoryStore(), { seed: false, registry: variant });
-    const group = await store.insert(parent.resource, { ...exampleRecord(parentSchema, registry.config, () => ['key']), [values.definedBy]: typelist });
+    const group = await store.insert(parent.resource, {
+      ...exampleRecord(parentSchema, registry.config, () => ['key']),
+      [values.definedBy]: typelist,
+    });
     const answer = await call('GET', spec.header, { query: { [unnamed]: group.id } });
     expect(answer.code, JSON.stringify(answer)).toBe(20000);
   });
@@ -86,16 +89,23 @@ describe.each(stores)(`the form records of ${name} on %s`, (_store, makeStore) =
     const example = (attempt: number) => exampleRecord(parentSchema, registry.config, () => ['key'], attempt);
     const representation = parentSchema['x-resource'].recordRepresentation;
     groups = [
-      await store.insert(parent.resource, { ...example(1), [representation]: 'First parent', [values.definedBy]: typelist, info: 'A line under the title' }),
+      await store.insert(parent.resource, {
+        ...example(1),
+        [representation]: 'First parent',
+        [values.definedBy]: typelist,
+        info: 'A line under the title',
+      }),
       await store.insert(parent.resource, { ...example(2), [representation]: 'Second parent', [values.definedBy]: [typelist[0]] }),
     ];
   });
   afterEach(() => store.close());
 
-  const header = (gid: number | string, token?: string) => call<{ header: HeaderItem[] }>('GET', spec.header, { query: { [param]: gid }, token });
+  const header = (gid: number | string, token?: string) =>
+    call<{ header: HeaderItem[] }>('GET', spec.header, { query: { [param]: gid }, token });
   const addForm = (gid: number | string) => call<FormDefinition>('GET', spec.add.form, { query: { [param]: gid } });
   const editForm = (id: number | string) => call<FormDefinition>('GET', spec.edit.form, { query: { id } });
-  const add = (gid: number | string, body: unknown, token?: string) => call<Row>('POST', spec.add.submit, { query: { [param]: gid }, body, token });
+  const add = (gid: number | string, body: unknown, token?: string) =>
+    call<Row>('POST', spec.add.submit, { query: { [param]: gid }, body, token });
   const edit = (id: number | string, body: unknown) => call<Row>('POST', spec.edit.submit, { query: { id }, body });
   const setStatus = (body: unknown) => call<Row>('POST', spec.status!.path, { body });
   const rowsOf = async (gid: number) => {
@@ -106,10 +116,15 @@ describe.each(stores)(`the form records of ${name} on %s`, (_store, makeStore) =
   };
   const remove = (id: number) => {
     const del = endpoints.del!;
-    return del.method === 'GET' || del.method === 'DELETE' ? call(del.method, del.path, { query: { id } }) : call(del.method, del.path, { body: { id } });
+    return del.method === 'GET' || del.method === 'DELETE'
+      ? call(del.method, del.path, { query: { id } })
+      : call(del.method, del.path, { body: { id } });
   };
   /** Everything the calls may write, to show a refusal wrote nothing. */
-  const snapshot = async () => ({ rows: await Promise.all(groups.map((g) => rowsOf(g.id))), parents: await Promise.all(groups.map((g) => store.get(parent.resource, g.id))) });
+  const snapshot = async () => ({
+    rows: await Promise.all(groups.map((g) => rowsOf(g.id))),
+    parents: await Promise.all(groups.map((g) => store.get(parent.resource, g.id))),
+  });
   /** The opening values of the add form (the record's own defaults) and the values typed in. */
   const filled = async (gid: number, extra: Record<string, unknown> = typed) => {
     const form = await addForm(gid);
@@ -138,7 +153,9 @@ describe.each(stores)(`the form records of ${name} on %s`, (_store, makeStore) =
       expect(Boolean(column.key) !== Boolean(column.slot), JSON.stringify(column)).toBe(true);
     }
     const defined = columns.filter((c) => typelist.some((f) => f.name === c.key));
-    expect(defined.map((c) => [c.key, c.title, c.type])).toEqual(typelist.map((f) => [f.name, f.title, f.type === 'upload' || f.type === 'uploads' ? 'image' : f.type]));
+    expect(defined.map((c) => [c.key, c.title, c.type])).toEqual(
+      typelist.map((f) => [f.name, f.title, f.type === 'upload' || f.type === 'uploads' ? 'image' : f.type]),
+    );
     const keys = columns.map((c) => c.key).filter(Boolean);
     expect(keys).not.toContain(values.field);
     expect(keys).not.toContain(parent.field);
@@ -157,12 +174,25 @@ describe.each(stores)(`the form records of ${name} on %s`, (_store, makeStore) =
     expect(answer.code, JSON.stringify(answer)).toBe(20000);
     const form = answer.data;
     expect(Object.keys(form).sort()).toEqual(['action', 'info', 'method', 'rules', 'status', 'title']);
-    expect(form).toMatchObject({ action: `${spec.add.submit}?${param}=${groups[0].id}`, method: 'POST', status: true, info: 'A line under the title' });
+    expect(form).toMatchObject({
+      action: `${spec.add.submit}?${param}=${groups[0].id}`,
+      method: 'POST',
+      status: true,
+      info: 'A line under the title',
+    });
     expect(form.title).toContain('First parent');
     expect(form.rules.map((r) => r.field)).toEqual([...ownNames, ...typelist.map((f) => f.name)]);
     const rule = (field: string) => form.rules.find((r) => r.field === field) as FormRule;
     expect(rule('headline')).toEqual({ type: 'input', field: 'headline', title: 'Headline', required: true });
-    expect(rule('colour')).toEqual({ type: 'select', field: 'colour', title: 'Colour', options: [{ value: 1, label: 'A' }, { value: 2, label: 'B' }] });
+    expect(rule('colour')).toEqual({
+      type: 'select',
+      field: 'colour',
+      title: 'Colour',
+      options: [
+        { value: 1, label: 'A' },
+        { value: 2, label: 'B' },
+      ],
+    });
     expect(rule('hours')).toMatchObject({ type: 'number', min: 1, max: 720 });
     expect(rule('gallery')).toMatchObject({ type: 'uploads', max: 3 });
     for (const own of ownNames) expect(rule(own).title.trim()).not.toBe('');
@@ -225,12 +255,16 @@ describe.each(stores)(`the form records of ${name} on %s`, (_store, makeStore) =
     await expectRefused(await add(groups[0].id, { ...base, gallery: ['/a.png', '/b.png', '/c.png', '/d.png'] }), ['gallery'], before);
     // A field only the other parent lacks is unknown there.
     await expectRefused(await add(groups[1].id, { ...(await filled(groups[1].id, { headline: 'x' })), colour: 1 }), ['colour'], before);
-    await expectRefused(await add(groups[0].id, { ...base, headline: '', colour: 9, hours: 1e6, extra: 1, start: 'noon' }), ['headline', 'colour', 'hours', 'extra', 'start'], before);
+    await expectRefused(
+      await add(groups[0].id, { ...base, headline: '', colour: 9, hours: 1e6, extra: 1, start: 'noon' }),
+      ['headline', 'colour', 'hours', 'extra', 'start'],
+      before,
+    );
     for (const body of ['[1]', 'not json', '"text"']) expect((await add(groups[0].id, body)).code).toBe(40001);
     expect(await snapshot()).toEqual(before);
   });
 
-  it('answers the edit form with the record\'s values, sent to the edit call with its id', async () => {
+  it("answers the edit form with the record's values, sent to the edit call with its id", async () => {
     const record = await added();
     const answer = await editForm(record.id as number);
     expect(answer.code, JSON.stringify(answer)).toBe(20000);
@@ -248,7 +282,13 @@ describe.each(stores)(`the form records of ${name} on %s`, (_store, makeStore) =
     const body = { ...formValues(form.data), headline: 'Changed', colour: 1, hours: undefined, start: undefined, gallery: undefined };
     const answer = await call<Row>('POST', form.data.action, { body });
     expect(answer.code, JSON.stringify(answer)).toBe(20000);
-    expect(answer.data).toMatchObject({ id: record.id, [parent.field]: groups[0].id, headline: 'Changed', colour: 1, picture: typed.picture });
+    expect(answer.data).toMatchObject({
+      id: record.id,
+      [parent.field]: groups[0].id,
+      headline: 'Changed',
+      colour: 1,
+      picture: typed.picture,
+    });
     for (const field of ['hours', 'start', 'gallery', values.field]) expect(answer.data).not.toHaveProperty(field);
     const { rows } = await rowsOf(groups[0].id);
     expect(rows.find((r) => r.id === record.id)).toEqual(answer.data);
@@ -264,28 +304,31 @@ describe.each(stores)(`the form records of ${name} on %s`, (_store, makeStore) =
     expect(await snapshot()).toEqual(before);
   });
 
-  it.skipIf(!spec.status)('sets the status to each allowed value, and refuses others and unknown records (the resource has a status call)', async () => {
-    const field = statusField!;
-    const allowed = properties(schema)[field].enum ?? [];
-    expect(allowed.length).toBeGreaterThan(1);
-    const record = await added();
-    for (const value of [...allowed].reverse()) {
-      const answer = await setStatus({ id: record.id, [field]: value });
-      expect(answer.code, JSON.stringify(answer)).toBe(20000);
-      expect(answer.data).toMatchObject({ id: record.id, [field]: value, ...typed });
-      expect((await rowsOf(groups[0].id)).rows[0]).toMatchObject({ [field]: value, ...typed });
-    }
-    const before = await snapshot();
-    const outside = [2, '1', null, true].filter((v) => !allowed.includes(v as never));
-    for (const value of outside) await expectRefused(await setStatus({ id: record.id, [field]: value }), [field], before);
-    await expectRefused(await setStatus({ id: record.id }), [field], before);
-    await expectRefused(await setStatus({ id: String(record.id), [field]: allowed[0] }), ['id'], before);
-    await expectRefused(await setStatus({ id: 0, [field]: allowed[0] }), ['id'], before);
-    await expectRefused(await setStatus({ id: record.id, [field]: allowed[0], headline: 'x' }), ['headline'], before);
-    const missing = await setStatus({ id: 999_999, [field]: allowed[0] });
-    expect(missing.code).toBe(40004);
-    expect(await snapshot()).toEqual(before);
-  });
+  it.skipIf(!spec.status)(
+    'sets the status to each allowed value, and refuses others and unknown records (the resource has a status call)',
+    async () => {
+      const field = statusField!;
+      const allowed = properties(schema)[field].enum ?? [];
+      expect(allowed.length).toBeGreaterThan(1);
+      const record = await added();
+      for (const value of [...allowed].reverse()) {
+        const answer = await setStatus({ id: record.id, [field]: value });
+        expect(answer.code, JSON.stringify(answer)).toBe(20000);
+        expect(answer.data).toMatchObject({ id: record.id, [field]: value, ...typed });
+        expect((await rowsOf(groups[0].id)).rows[0]).toMatchObject({ [field]: value, ...typed });
+      }
+      const before = await snapshot();
+      const outside = [2, '1', null, true].filter((v) => !allowed.includes(v as never));
+      for (const value of outside) await expectRefused(await setStatus({ id: record.id, [field]: value }), [field], before);
+      await expectRefused(await setStatus({ id: record.id }), [field], before);
+      await expectRefused(await setStatus({ id: String(record.id), [field]: allowed[0] }), ['id'], before);
+      await expectRefused(await setStatus({ id: 0, [field]: allowed[0] }), ['id'], before);
+      await expectRefused(await setStatus({ id: record.id, [field]: allowed[0], headline: 'x' }), ['headline'], before);
+      const missing = await setStatus({ id: 999_999, [field]: allowed[0] });
+      expect(missing.code).toBe(40004);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   it("deletes a record through the resource's own delete call", async () => {
     const record = await added();
@@ -327,13 +370,19 @@ describe.each(stores)(`the form records of ${name} on %s`, (_store, makeStore) =
 
     const form = await addForm(groups[0].id);
     expect(form.data.rules.map((r) => r.field)).toEqual([...ownNames, 'score']);
-    expect((await header(groups[0].id)).data.header.filter((c) => c.key === 'score' || c.key === 'headline').map((c) => c.key)).toEqual(['score']);
+    expect((await header(groups[0].id)).data.header.filter((c) => c.key === 'score' || c.key === 'headline').map((c) => c.key)).toEqual([
+      'score',
+    ]);
 
     const before = await snapshot();
     const old = await filled(groups[0].id);
     await expectRefused(await add(groups[0].id, old), ['score', ...Object.keys(typed)], before);
     await expectRefused(await add(groups[0].id, { ...formValues(form.data), score: 11 }), ['score'], before);
-    await expectRefused(await edit(record.id as number, { ...formValues(form.data), headline: 'Still here?' }), ['score', 'headline'], before);
+    await expectRefused(
+      await edit(record.id as number, { ...formValues(form.data), headline: 'Still here?' }),
+      ['score', 'headline'],
+      before,
+    );
     const answer = await add(groups[0].id, { ...formValues(form.data), score: 7 });
     expect(answer.code, JSON.stringify(answer)).toBe(20000);
     expect(answer.data).toMatchObject({ score: 7 });

@@ -24,7 +24,12 @@ export async function makeApi(store: Store = new MemoryStore(), options: { seed?
   const call = async <T = unknown>(
     method: string,
     path: string,
-    { body, token = 'admin-token', query, language }: { body?: unknown; token?: string | null; query?: Record<string, string | number>; language?: string } = {},
+    {
+      body,
+      token = 'admin-token',
+      query,
+      language,
+    }: { body?: unknown; token?: string | null; query?: Record<string, string | number>; language?: string } = {},
   ): Promise<Envelope<T>> => {
     const url = new URL(`http://localhost/dev-api${path}`);
     for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));

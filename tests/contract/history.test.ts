@@ -37,7 +37,14 @@ const logList = log['x-resource'].endpoints.list!;
 
 /** A plain text field of a group that any text of a few letters satisfies. */
 const freeText = (prop: FieldSchema) =>
-  prop.type === 'string' && !prop.pattern && !prop.enum && !prop.format && !prop['x-options'] && !prop['x-upload'] && !prop.readOnly && (prop.maxLength ?? 99) >= 12;
+  prop.type === 'string' &&
+  !prop.pattern &&
+  !prop.enum &&
+  !prop.format &&
+  !prop['x-options'] &&
+  !prop['x-upload'] &&
+  !prop.readOnly &&
+  (prop.maxLength ?? 99) >= 12;
 
 /** A top-level resource written by the generic calls, with a group holding such a field. */
 function findSubject(): { name: string; schema: ResourceSchema; group: string; field: string } {
@@ -101,7 +108,9 @@ describe.each(stores)('the operation log on %s', (_store, makeStore) => {
     expect(list.map((e) => e.action)).toEqual(['delete', 'create']);
     for (const entry of list) expect(entry.user).toBe(STANDARD_ACCOUNTS.admin.name);
     const created = list[1].changes ?? [];
-    expect(created.find((c) => c.path === `${subject.group}.${subject.field}`)).toMatchObject({ after: JSON.stringify((row[subject.group] as Record<string, unknown>)[subject.field]) });
+    expect(created.find((c) => c.path === `${subject.group}.${subject.field}`)).toMatchObject({
+      after: JSON.stringify((row[subject.group] as Record<string, unknown>)[subject.field]),
+    });
     expect(created.every((c) => c.before === undefined)).toBe(true);
   });
 
@@ -116,13 +125,17 @@ describe.each(stores)('the operation log on %s', (_store, makeStore) => {
     expect(same.code).toBe(20000);
     const { list } = await entries({ resource: subject.name, record: id, action: 'update' });
     expect(list).toHaveLength(1);
-    expect(list[0].changes).toEqual([{ path: `${subject.group}.${subject.field}`, before: JSON.stringify(old), after: JSON.stringify('Changed text') }]);
+    expect(list[0].changes).toEqual([
+      { path: `${subject.group}.${subject.field}`, before: JSON.stringify(old), after: JSON.stringify('Changed text') },
+    ]);
   });
 
   it('logs nothing for a refused write', async () => {
     const row = await create();
     const before = (await entries({})).count;
-    const refused = await call(endpoints.update!.method, endpoints.update!.path, { body: { id: row.id, [subject.group]: { [subject.field]: 12 } } });
+    const refused = await call(endpoints.update!.method, endpoints.update!.path, {
+      body: { id: row.id, [subject.group]: { [subject.field]: 12 } },
+    });
     expect(refused.code).toBe(40001);
     const missing = await call(endpoints.del!.method, endpoints.del!.path, { body: { ids: [row.id, row.id + 1000] } });
     expect(missing.code).toBe(40004);
@@ -167,7 +180,16 @@ describe('the sign-in log of the mock accounts', () => {
     ]);
     const refused = await call<{ count: number }>('GET', LOGIN_LOG_PATH, { query: { success: 'false' } });
     expect(refused.data.count).toBe(1);
-    for (const query of [{ success: 'maybe' }, { success: '' }, { from: '2026-13-01' }, { to: '' }, { limit: 101 }, { page: 0 }, { page: '' }, { limit: '' }] as Record<string, string | number>[]) {
+    for (const query of [
+      { success: 'maybe' },
+      { success: '' },
+      { from: '2026-13-01' },
+      { to: '' },
+      { limit: 101 },
+      { page: 0 },
+      { page: '' },
+      { limit: '' },
+    ] as Record<string, string | number>[]) {
       expect((await call('GET', LOGIN_LOG_PATH, { query })).code, JSON.stringify(query)).toBe(40002);
     }
   });
@@ -196,7 +218,11 @@ describe.each(connections)('the sign-in log of the accounts on %s', (_name, conn
     const app = createApp({ registry, store, accounts, addressOf: () => '10.0.0.7' });
     const call = async <T>(method: string, path: string, body?: unknown, token?: string) => {
       const response = await app.fetch(
-        new Request(`http://localhost/dev-api${path}`, { method, headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Token': token } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) }),
+        new Request(`http://localhost/dev-api${path}`, {
+          method,
+          headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Token': token } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
       );
       return (await response.json()) as Envelope<T>;
     };
@@ -204,7 +230,12 @@ describe.each(connections)('the sign-in log of the accounts on %s', (_name, conn
     const signedIn = await call<{ token: string }>('POST', '/user/login', { username: 'admin', password: 'long enough password' });
     expect(signedIn.code).toBe(20000);
     const token = signedIn.data.token;
-    const all = await call<{ list: { user: string; address: string; success: boolean; reason?: string; at: string }[]; count: number }>('GET', LOGIN_LOG_PATH, undefined, token);
+    const all = await call<{ list: { user: string; address: string; success: boolean; reason?: string; at: string }[]; count: number }>(
+      'GET',
+      LOGIN_LOG_PATH,
+      undefined,
+      token,
+    );
     expect(all.data.count).toBe(2);
     expect(all.data.list[0]).toMatchObject({ user: 'admin', address: '10.0.0.7', success: true, at: clock.toISOString() });
     expect(all.data.list[0].reason).toBeUndefined();

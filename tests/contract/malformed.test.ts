@@ -19,8 +19,26 @@ function random(seed: number) {
 }
 
 const WEIRD_VALUES: unknown[] = [
-  -1, 0, 1.5, 2 ** 60, -(2 ** 53), 'x'.repeat(70_000), '', ' ', '\u0000', "'; DROP TABLE device; --", '%', '<script>', '😀',
-  true, false, [], [1, 'a', null], {}, { nested: { deeper: [{}] } }, { $gt: '' },
+  -1,
+  0,
+  1.5,
+  2 ** 60,
+  -(2 ** 53),
+  'x'.repeat(70_000),
+  '',
+  ' ',
+  '\u0000',
+  "'; DROP TABLE device; --",
+  '%',
+  '<script>',
+  '😀',
+  true,
+  false,
+  [],
+  [1, 'a', null],
+  {},
+  { nested: { deeper: [{}] } },
+  { $gt: '' },
 ];
 const BAD_IDS: unknown[] = ['abc', -1, 0, 1.5, 2 ** 60, [], {}, null, true, '1; DROP TABLE crew', '1,2'];
 const NOT_JSON = ['{', '{"a":', 'null', '[]', '"text"', '42', 'true', '{"numtype":"T",}', '\u0000\u0001', '{"__proto__": {"admin": true}}'];
@@ -65,7 +83,10 @@ describe('1,000 malformed payloads', () => {
       const answer = await api.app.fetch(
         new Request(`http://localhost/dev-api${target.endpoint.path}`, {
           method: target.endpoint.method,
-          headers: { 'X-Token': 'admin-token', 'Content-Type': pick(['application/json', 'text/plain', 'application/x-www-form-urlencoded']) },
+          headers: {
+            'X-Token': 'admin-token',
+            'Content-Type': pick(['application/json', 'text/plain', 'application/x-www-form-urlencoded']),
+          },
           body: text,
         }),
       );
@@ -79,7 +100,10 @@ describe('1,000 malformed payloads', () => {
       const answer = await api.call('POST', '/user/login', { body: attempt, token: null });
       expect(answer.code, attempt).toBe(40001);
     }
-    for (const attempt of [JSON.stringify({ username: ['admin'], password: { $ne: '' } }), JSON.stringify({ username: "admin' --", password: 'x' })]) {
+    for (const attempt of [
+      JSON.stringify({ username: ['admin'], password: { $ne: '' } }),
+      JSON.stringify({ username: "admin' --", password: 'x' }),
+    ]) {
       const answer = await api.call('POST', '/user/login', { body: attempt, token: null });
       expect(answer.code, attempt).toBe(60204);
     }

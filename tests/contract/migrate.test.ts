@@ -22,7 +22,9 @@ describe.each(databases)('migrations on %s', (_name, connect) => {
   it('create every table once and record each step', async () => {
     const connection = await connect();
     const first = await migrate(connection, registry);
-    expect(first).toEqual(expect.arrayContaining(['create app_accounts', 'create crew', 'create device', 'index device.type+hour', 'index crew.teamNumber']));
+    expect(first).toEqual(
+      expect.arrayContaining(['create app_accounts', 'create crew', 'create device', 'index device.type+hour', 'index crew.teamNumber']),
+    );
     expect(await migrate(connection, registry)).toEqual([]);
     const recorded = await connection.db.selectFrom('app_migrations').select('name').execute();
     expect(recorded.map((r) => r.name).sort()).toEqual([...first].sort());
@@ -46,7 +48,9 @@ describe.each(databases)('migrations on %s', (_name, connect) => {
     expect(updated).toMatchObject({ status: 'ok', row: { rigName: 'ZJ-70', leader: { name: 'Li' }, version: 2 } });
     const found = await grownStore.list('crew', parseLegacyQuery(schema, new URLSearchParams('rig=ZJ-70')));
     expect(found.rows.map((r) => r.id)).toEqual([crew.id]);
-    const { rows } = await sql<{ n: number }>`select count(*) as n from app_migrations where name = 'add crew.rigName'`.execute(connection.db);
+    const { rows } = await sql<{ n: number }>`select count(*) as n from app_migrations where name = 'add crew.rigName'`.execute(
+      connection.db,
+    );
     expect(Number(rows[0].n)).toBe(1);
     await connection.db.destroy();
   });
@@ -76,7 +80,9 @@ describe.skipIf(unavailable)('PostgreSQL sort indexes', () => {
       if (keptByAccounts(schema) || !schema['x-resource'].list) continue;
       const kinds = new Map(columnsOf(schema).map((c) => [c.name, c.kind]));
       const meta = schema['x-resource'];
-      const equalities = [...new Set([...meta.filters.filter((f) => f.op === 'eq').map((f) => f.field), ...(meta.parent ? [meta.parent.field] : [])])];
+      const equalities = [
+        ...new Set([...meta.filters.filter((f) => f.op === 'eq').map((f) => f.field), ...(meta.parent ? [meta.parent.field] : [])]),
+      ];
       for (const sortField of meta.list.sortable.filter((field) => kinds.has(field) && kinds.get(field) !== 'json')) {
         for (const filter of [undefined, ...equalities.filter((field) => field !== sortField && kinds.has(field))]) {
           for (const order of ['ASC', 'DESC'] as const) {
@@ -84,9 +90,12 @@ describe.skipIf(unavailable)('PostgreSQL sort indexes', () => {
             const conditions = filter ? [{ field: filter, op: 'eq' as const, value: sampleOf(kinds.get(filter)!) }] : [];
             await store.list(name, { conditions, sort: { field: sortField, order }, page: 3, limit: 20 });
             const page = caught.find((query) => /order by/i.test(query.sql))!;
-            const plan = (await client.query({ text: `explain ${page.sql}`, values: [...page.parameters] })).rows.map((row) => row['QUERY PLAN'] as string);
+            const plan = (await client.query({ text: `explain ${page.sql}`, values: [...page.parameters] })).rows.map(
+              (row) => row['QUERY PLAN'] as string,
+            );
             lists++;
-            if (plan.some((line) => /\bSort\b/.test(line))) sorted.push(`${name} by ${sortField} ${order}${filter ? ` where ${filter}` : ''}`);
+            if (plan.some((line) => /\bSort\b/.test(line)))
+              sorted.push(`${name} by ${sortField} ${order}${filter ? ` where ${filter}` : ''}`);
           }
         }
       }
@@ -109,7 +118,9 @@ describe.skipIf(unavailable)('PostgreSQL sort indexes', () => {
     await sql`create index ${sql.id(name)} on device (type, hour nulls first)`.execute(connection.db);
     await sql`delete from app_migrations where name = 'sort ties device'`.execute(connection.db);
     expect(await migrate(connection, registry)).toEqual(['sort ties device']);
-    const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = current_schema() and indexname = ${name}`.execute(connection.db);
+    const { rows } = await sql<{
+      indexdef: string;
+    }>`select indexdef from pg_indexes where schemaname = current_schema() and indexname = ${name}`.execute(connection.db);
     expect(rows[0].indexdef).toMatch(/\(type, hour NULLS FIRST, id\)$/);
     await connection.db.destroy();
   });

@@ -36,7 +36,9 @@ type App = ReturnType<typeof createApp>;
 
 /** Opens the stream as EventSource would, and reads its events one at a time. */
 async function openStream(app: App, token: string) {
-  const response = await app.fetch(new Request(`http://localhost/dev-api${NOTICE_PATHS.stream}?token=${token}`, { headers: { Accept: 'text/event-stream' } }));
+  const response = await app.fetch(
+    new Request(`http://localhost/dev-api${NOTICE_PATHS.stream}?token=${token}`, { headers: { Accept: 'text/event-stream' } }),
+  );
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -45,7 +47,10 @@ async function openStream(app: App, token: string) {
     while (!buffer.includes('\n\n')) {
       const left = deadline - Date.now();
       if (left <= 0) throw new Error('no event in time');
-      const read = await Promise.race([reader.read(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no event in time')), left))]);
+      const read = await Promise.race([
+        reader.read(),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no event in time')), left)),
+      ]);
       if (read.done) throw new Error('the stream ended');
       buffer += read.value;
     }
@@ -54,7 +59,13 @@ async function openStream(app: App, token: string) {
     buffer = buffer.slice(end + 2);
     if (block.startsWith(':')) return next(timeoutMs);
     const lines = block.split('\n');
-    return { event: lines.find((l) => l.startsWith('event: '))?.slice(7), data: lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n') };
+    return {
+      event: lines.find((l) => l.startsWith('event: '))?.slice(7),
+      data: lines
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n'),
+    };
   };
   return { next, close: () => reader.cancel() };
 }
@@ -62,7 +73,7 @@ async function openStream(app: App, token: string) {
 describe.each(stores)('messages and notifications on %s', (_name, makeStore) => {
   let store: Store;
   let api: Awaited<ReturnType<typeof makeApi>>;
-  const call = <T,>(...args: Parameters<typeof api.call>) => api.call<T>(...args);
+  const call = <T>(...args: Parameters<typeof api.call>) => api.call<T>(...args);
   const admin = { token: 'admin-token' };
   const editor = { token: 'editor-token' };
   const inbox = async (who: { token: string }, query: Record<string, string> = {}) => {
@@ -88,7 +99,14 @@ describe.each(stores)('messages and notifications on %s', (_name, makeStore) => 
     expect(sent.data.count).toBe(1);
     const received = await inbox(editor);
     expect(received.count).toBe(1);
-    expect(received.list[0]).toMatchObject({ title: 'Gyro 12 back', content: 'Calibrated.', read: false, sender: 'admin', sender_name: 'Super Admin', recipient: 'editor' });
+    expect(received.list[0]).toMatchObject({
+      title: 'Gyro 12 back',
+      content: 'Calibrated.',
+      read: false,
+      sender: 'admin',
+      sender_name: 'Super Admin',
+      recipient: 'editor',
+    });
     expect((await inbox(admin)).count).toBe(0);
     const out = await inbox(admin, { box: 'out' });
     expect(out.list.map((m) => m.title)).toEqual(['Gyro 12 back']);
@@ -166,11 +184,19 @@ describe.each(stores)('messages and notifications on %s', (_name, makeStore) => 
   });
 
   it('notify() tells the people of a role, each in their own language, and nobody else', async () => {
-    const told = await api.app.notices!.notify({ to_role: 'admin', kind: 'job_failed', title_key: 'notify.job_failed.title', text_key: 'notify.job_failed.text', params: { job: 'Backup', at: '03:00', reason: 'disk full' }, link: '/setting/system/crontab' });
+    const told = await api.app.notices!.notify({
+      to_role: 'admin',
+      kind: 'job_failed',
+      title_key: 'notify.job_failed.title',
+      text_key: 'notify.job_failed.text',
+      params: { job: 'Backup', at: '03:00', reason: 'disk full' },
+      link: '/setting/system/crontab',
+    });
     expect(told).toBe(1);
     expect(await unread(admin)).toEqual({ count: 1, messages: 0, notifications: 1 });
     expect((await unread(editor)).count).toBe(0);
-    const list = async (language: string) => (await call<{ list: NotificationItem[] }>('GET', NOTICE_PATHS.notificationList, { ...admin, language })).data.list;
+    const list = async (language: string) =>
+      (await call<{ list: NotificationItem[] }>('GET', NOTICE_PATHS.notificationList, { ...admin, language })).data.list;
     const [inEnglish] = await list('en');
     const [inSpanish] = await list('es');
     expect(inEnglish).toMatchObject({ kind: 'job_failed', read: false, link: '/setting/system/crontab' });
@@ -179,7 +205,9 @@ describe.each(stores)('messages and notifications on %s', (_name, makeStore) => 
     expect(inSpanish.title).toContain('Backup');
     expect(inSpanish.title).not.toBe(inEnglish.title);
     // The editor can neither read nor delete it.
-    expect((await call<{ count: number }>('POST', NOTICE_PATHS.notificationRead, { ...editor, body: { ids: [inEnglish.id] } })).data.count).toBe(0);
+    expect(
+      (await call<{ count: number }>('POST', NOTICE_PATHS.notificationRead, { ...editor, body: { ids: [inEnglish.id] } })).data.count,
+    ).toBe(0);
     expect((await call('POST', NOTICE_PATHS.notificationDel, { ...editor, body: { ids: [inEnglish.id] } })).code).toBe(40004);
     expect((await call('POST', NOTICE_PATHS.notificationRead, { ...admin, body: { all: true } })).code).toBe(20000);
     expect((await unread(admin)).count).toBe(0);
@@ -188,8 +216,17 @@ describe.each(stores)('messages and notifications on %s', (_name, makeStore) => 
   });
 
   it('notify() to an account tells that account only', async () => {
-    expect(await api.app.notices!.notify({ to_user: 'editor', kind: 'account_disabled', title_key: 'notify.account_disabled.title', params: { user: 'driller7' } })).toBe(1);
-    expect(await api.app.notices!.notify({ to_user: 'nobody', kind: 'account_disabled', title_key: 'notify.account_disabled.title' })).toBe(0);
+    expect(
+      await api.app.notices!.notify({
+        to_user: 'editor',
+        kind: 'account_disabled',
+        title_key: 'notify.account_disabled.title',
+        params: { user: 'driller7' },
+      }),
+    ).toBe(1);
+    expect(await api.app.notices!.notify({ to_user: 'nobody', kind: 'account_disabled', title_key: 'notify.account_disabled.title' })).toBe(
+      0,
+    );
     expect((await unread(editor)).notifications).toBe(1);
     expect((await unread(admin)).notifications).toBe(0);
   });

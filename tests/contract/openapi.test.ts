@@ -37,7 +37,9 @@ describe('GET /dev-api/openapi.json', () => {
 
   it('gives examples that are valid requests', async () => {
     const { app } = await makeApi(undefined, { seed: false });
-    const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as { components: { schemas: Record<string, { example?: Record<string, unknown> }> } };
+    const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as {
+      components: { schemas: Record<string, { example?: Record<string, unknown> }> };
+    };
     const validator = new RecordValidator(registry);
     let examples = 0;
     for (const name of Object.keys(registry.resources)) {
@@ -51,8 +53,13 @@ describe('GET /dev-api/openapi.json', () => {
 
   it('documents the assignment calls: body, example, answer and refusals', async () => {
     const { app } = await makeApi(undefined, { seed: false });
-    type Operation = { requestBody: { content: { 'application/json': { schema: Record<string, unknown> & { example: unknown; required: string[] } } } }; responses: Record<string, unknown> };
-    const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as { paths: Record<string, Record<string, Operation>> };
+    type Operation = {
+      requestBody: { content: { 'application/json': { schema: Record<string, unknown> & { example: unknown; required: string[] } } } };
+      responses: Record<string, unknown>;
+    };
+    const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     const collections = assignmentCollections(registry);
     expect(collections.length).toBeGreaterThan(0);
     for (const { spec } of collections) {

@@ -35,7 +35,9 @@ const schema = registry.resources[PARAMETER_RESOURCE];
 const { info, update } = schema['x-resource'].endpoints;
 const fields = properties(schema);
 /** The schema's own defaults, field by field, as the info of a fresh database should answer them. */
-const schemaDefaults = Object.fromEntries(Object.entries(fields).flatMap(([name, prop]) => (prop.default === undefined ? [] : [[name, prop.default]])));
+const schemaDefaults = Object.fromEntries(
+  Object.entries(fields).flatMap(([name, prop]) => (prop.default === undefined ? [] : [[name, prop.default]])),
+);
 
 const [, jobSchema] = Object.entries(registry.resources).find(([, s]) => s['x-resource'].schedule)!;
 const jobSpec = jobSchema['x-resource'].schedule!;
@@ -75,11 +77,19 @@ describe.each(stores)(`${PARAMETER_RESOURCE}, on %s`, (_store, makeStore) => {
     const first = await save({ sessionHours: 8, version: 0 });
     expect(first.code, JSON.stringify(first)).toBe(20000);
     expect(first.data.sessionHours).toBe(8);
-    const intervals = [{ type: 1, hours: 250 }, { type: 3, hours: 600 }];
+    const intervals = [
+      { type: 1, hours: 250 },
+      { type: 3, hours: 600 },
+    ];
     const second = await save({ lockWindowMinutes: 30, serviceIntervalHours: intervals, version: first.data.version });
     expect(second.code, JSON.stringify(second)).toBe(20000);
     const values = await read();
-    expect(values).toMatchObject({ sessionHours: 8, lockWindowMinutes: 30, serviceIntervalHours: intervals, runRetentionDays: schemaDefaults.runRetentionDays });
+    expect(values).toMatchObject({
+      sessionHours: 8,
+      lockWindowMinutes: 30,
+      serviceIntervalHours: intervals,
+      runRetentionDays: schemaDefaults.runRetentionDays,
+    });
     expect(values.version).toBe(second.data.version);
     expect(values.version).toBeGreaterThan(first.data.version);
   });
@@ -102,7 +112,12 @@ describe.each(stores)(`${PARAMETER_RESOURCE}, on %s`, (_store, makeStore) => {
     const zero = await save({ runRetentionDays: 0 });
     expect(zero.code).toBe(40001);
     expect(zero.errors?.[0].field).toBe('runRetentionDays');
-    const twice = await save({ serviceIntervalHours: [{ type: 2, hours: 100 }, { type: 2, hours: 200 }] });
+    const twice = await save({
+      serviceIntervalHours: [
+        { type: 2, hours: 100 },
+        { type: 2, hours: 200 },
+      ],
+    });
     expect(twice.code).toBe(40001);
     expect(twice.errors?.[0].field).toMatch(/^serviceIntervalHours\.1/);
     const cleared = await save({ sessionHours: null });
@@ -120,7 +135,9 @@ describe.each(stores)(`${PARAMETER_RESOURCE}, on %s`, (_store, makeStore) => {
   });
 
   it('is what the pruning job works by: task runs are kept for the days saved', async () => {
-    const job = await call<Row>(saveJob.method, saveJob.path, { body: { name: 'Prune', [JOB_FIELDS.mark]: 'clearPoster', type: 5, hour: 0, minute: 30, second: 0, is_open: 0 } });
+    const job = await call<Row>(saveJob.method, saveJob.path, {
+      body: { name: 'Prune', [JOB_FIELDS.mark]: 'clearPoster', type: 5, hour: 0, minute: 30, second: 0, is_open: 0 },
+    });
     expect(job.code, JSON.stringify(job)).toBe(20000);
     const oldRun = (daysAgo: number) =>
       store.insert(jobSpec.runs, {
@@ -158,7 +175,9 @@ describe.each(stores)(`${PARAMETER_RESOURCE}, on %s`, (_store, makeStore) => {
 describe(`${PARAMETER_RESOURCE} in the published document`, () => {
   it('declares the two calls without ids, and no list, add or del', async () => {
     const { app } = await makeApi(undefined, { seed: false });
-    const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as { paths: Record<string, Record<string, { parameters?: unknown[]; 'x-access'?: string[] }>> };
+    const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as {
+      paths: Record<string, Record<string, { parameters?: unknown[]; 'x-access'?: string[] }>>;
+    };
     const infoOp = document.paths[info!.path]?.[info!.method.toLowerCase()];
     expect(infoOp).toBeDefined();
     expect(infoOp.parameters ?? []).toEqual([]);
@@ -184,7 +203,11 @@ describe.each(databases)('sessions and sign-in locks by the parameters, on %s', 
     clock = new Date('2026-11-21T08:00:00Z');
     // As the Node entry wires them: the accounts read their limits from the parameters when they use them.
     const parameters = createParameters({ registry, store });
-    const accounts = new SqlAccounts(connection.db, async () => accountLimitsOf(await parameters.current()), () => clock);
+    const accounts = new SqlAccounts(
+      connection.db,
+      async () => accountLimitsOf(await parameters.current()),
+      () => clock,
+    );
     await ensureFirstAccounts(accounts, { ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD });
     app = createApp({ registry, store, accounts, parameters, now: () => clock });
   });
@@ -192,7 +215,11 @@ describe.each(databases)('sessions and sign-in locks by the parameters, on %s', 
 
   const call = async <T = unknown>(method: string, path: string, body?: unknown, token?: string) => {
     const response = await app.fetch(
-      new Request(`http://localhost/dev-api${path}`, { method, headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Token': token } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) }),
+      new Request(`http://localhost/dev-api${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Token': token } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
     );
     return (await response.json()) as Envelope<T>;
   };

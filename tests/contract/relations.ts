@@ -16,7 +16,11 @@ const read = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 /** The fixture resources, with the dictionary's own two resources from schemas/. */
 export const fixtureRegistry: Registry = createRegistry(
   {
-    ...Object.fromEntries(readdirSync(FIXTURES).filter((f) => f !== 'routes.json').map((f) => [f, read(join(FIXTURES, f))])),
+    ...Object.fromEntries(
+      readdirSync(FIXTURES)
+        .filter((f) => f !== 'routes.json')
+        .map((f) => [f, read(join(FIXTURES, f))]),
+    ),
     dictionary: realRegistry.resources[DICTIONARY.lists],
     dictionaryitem: realRegistry.resources[DICTIONARY.items],
   },
@@ -139,7 +143,9 @@ export function describeRelations(storeName: string, makeStore: (registry: Regis
       });
 
       it('serves every list with its items in order, to every signed-in person', async () => {
-        const options = await call<Record<string, { key: string; enabled: boolean }[]>>('GET', DICTIONARY_OPTIONS_PATH, { token: 'editor-token' });
+        const options = await call<Record<string, { key: string; enabled: boolean }[]>>('GET', DICTIONARY_OPTIONS_PATH, {
+          token: 'editor-token',
+        });
         expect(options.code).toBe(20000);
         expect(options.data.toolKind.map((o) => [o.key, o.enabled])).toEqual([
           ['gamma', true],
@@ -157,7 +163,8 @@ export function describeRelations(storeName: string, makeStore: (registry: Regis
         const tool = await add('tool', { maker: maker.id, name: 'T', kind: 'gamma' });
         expect(tool.active).toBe(true); // the schema's default
         // An item disabled later stays readable and savable on the records that have it.
-        const gamma = (await call<{ list: Row[] }>('GET', '/setting/dictionary/item/list', { query: { id: kinds.id, q: 'gamma' } })).data.list[0];
+        const gamma = (await call<{ list: Row[] }>('GET', '/setting/dictionary/item/list', { query: { id: kinds.id, q: 'gamma' } })).data
+          .list[0];
         expect((await call('POST', '/setting/dictionary/item/update', { body: { id: gamma.id, enabled: false } })).code).toBe(20000);
         expect((await call('POST', '/tool/update', { body: { id: tool.id, name: 'T renamed' } })).code).toBe(20000);
         expect((await call('POST', '/tool/add', { body: { maker: maker.id, name: 'U', kind: 'gamma' } })).code).toBe(40001);
@@ -179,7 +186,9 @@ export function describeRelations(storeName: string, makeStore: (registry: Regis
       });
 
       it('keeps item keys unique within their list, and list codes unique', async () => {
-        const again = await call('POST', '/setting/dictionary/item/add', { body: { dictionary: kinds.id, key: 'gamma', label: { zh: 'g', en: 'g', es: 'g', ja: 'g' } } });
+        const again = await call('POST', '/setting/dictionary/item/add', {
+          body: { dictionary: kinds.id, key: 'gamma', label: { zh: 'g', en: 'g', es: 'g', ja: 'g' } },
+        });
         expect(again.code).toBe(40001);
         expect(again.errors?.[0].field).toBe('key');
         const other = await add('setting/dictionary', { code: 'other', name: 'Other' });
@@ -218,13 +227,18 @@ export function describeSchemaInvariants(title: string, schemas: Registry, makeS
         const listed = await api.call<Record<string, unknown>>('GET', list.path, { query: { limit: 1 } });
         const [sample] = ((listed.data.items ?? listed.data.list) as Row[]) ?? [];
         if (!sample) continue;
-        const writable = Object.fromEntries(Object.entries(sample).filter(([key]) => !schema.properties?.[key]?.readOnly && key !== 'version'));
+        const writable = Object.fromEntries(
+          Object.entries(sample).filter(([key]) => !schema.properties?.[key]?.readOnly && key !== 'version'),
+        );
         for (const [field, prop] of Object.entries(schema.properties ?? {})) {
           // A read-only reference is the server's to fill (a daily report's well, from its trip).
           if (!prop['x-ref'] || prop.readOnly) continue;
           const answer: Envelope = await api.call('POST', add.path, { body: { ...writable, [field]: 999_999_999 } });
           expect(answer.code, `${name}.${field}`).toBe(40001);
-          expect(answer.errors?.some((e) => e.field === field), `${name}.${field}: ${answer.message}`).toBe(true);
+          expect(
+            answer.errors?.some((e) => e.field === field),
+            `${name}.${field}: ${answer.message}`,
+          ).toBe(true);
         }
       }
     });
@@ -238,10 +252,15 @@ export function describeSchemaInvariants(title: string, schemas: Registry, makeS
         const rows = (all.data.items ?? all.data.list) as Row[];
         const someParent = rows[0]?.[parent.field];
         if (someParent === undefined) continue;
-        const mine = await api.call<Record<string, unknown>>('GET', list.path, { query: { [parentParam(schema)!]: String(someParent), limit: 1000 } });
+        const mine = await api.call<Record<string, unknown>>('GET', list.path, {
+          query: { [parentParam(schema)!]: String(someParent), limit: 1000 },
+        });
         const children = (mine.data.items ?? mine.data.list) as Row[];
         expect(children.length, name).toBeGreaterThan(0);
-        expect(children.every((c) => c[parent.field] === someParent), name).toBe(true);
+        expect(
+          children.every((c) => c[parent.field] === someParent),
+          name,
+        ).toBe(true);
       }
     });
   });

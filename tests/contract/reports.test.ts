@@ -19,7 +19,8 @@ const HOUR = 3600_000;
 /** The real schemas with devices for admins only, and crews with a photo: an image upload field. */
 function variant(): Registry {
   const grown = structuredClone(registry);
-  const restrict = (nodes: RouteNode[]) => nodes.map((node): RouteNode => (node.path === '/device' ? { ...node, meta: { ...node.meta, roles: ['admin'] } } : node));
+  const restrict = (nodes: RouteNode[]) =>
+    nodes.map((node): RouteNode => (node.path === '/device' ? { ...node, meta: { ...node.meta, roles: ['admin'] } } : node));
   grown.routes = restrict(grown.routes);
   grown.resources.crew.properties!.photo = { type: 'string', maxLength: 200, 'x-upload': { accept: 'image' } };
   return grown;
@@ -32,7 +33,8 @@ describe.each(SETUPS)('calibration reports on $name', (setup) => {
 
   const report = (bytes: Buffer, name: string, id: number | string = device, as = 'editor') =>
     api.send<Uploaded>('/device/report/upload', name, bytes, { as, fields: { id: String(id) } });
-  const reports = async (id = device, as = 'editor') => api.call<{ list: Uploaded[]; count: number }>('GET', `/device/report/list?id=${id}`, { as });
+  const reports = async (id = device, as = 'editor') =>
+    api.call<{ list: Uploaded[]; count: number }>('GET', `/device/report/list?id=${id}`, { as });
 
   beforeEach(async () => {
     world = await setup.make(registry, { now: T0 });
@@ -44,7 +46,10 @@ describe.each(SETUPS)('calibration reports on $name', (setup) => {
   it('uploads a PNG report to an instrument, lists it with its thumbnail, and deletes it with its files', async () => {
     const image = await pngImage(960, 480);
     const uploaded = await report(image, 'curve.png');
-    expect(uploaded).toMatchObject({ code: 20000, data: { name: 'curve.png', type: 'image/png', size: image.length, uploadTime: T0.toISOString() } });
+    expect(uploaded).toMatchObject({
+      code: 20000,
+      data: { name: 'curve.png', type: 'image/png', size: image.length, uploadTime: T0.toISOString() },
+    });
     const certificate = await report(PDF, 'certificate.pdf');
     expect(certificate.data.thumbnail).toBe('');
 
@@ -56,10 +61,14 @@ describe.each(SETUPS)('calibration reports on $name', (setup) => {
       expect(await sharp(thumbnail.bytes).metadata()).toMatchObject({ format: 'webp', width: 240, height: 120 });
     } else expect(thumbnail.bytes).toEqual(image);
     // Another instrument has none.
-    const other = (await world.store.insert('device', { numtype: 'M', num: '002', name: 'M002', type: 2, status: 0, brand: 1, meth: 1 })).id;
+    const other = (await world.store.insert('device', { numtype: 'M', num: '002', name: 'M002', type: 2, status: 0, brand: 1, meth: 1 }))
+      .id;
     expect((await reports(other)).data).toEqual({ list: [], count: 0 });
 
-    expect(await api.call('POST', '/device/report/del', { as: 'editor', body: { id: uploaded.data.id } })).toMatchObject({ code: 20000, data: { id: uploaded.data.id } });
+    expect(await api.call('POST', '/device/report/del', { as: 'editor', body: { id: uploaded.data.id } })).toMatchObject({
+      code: 20000,
+      data: { id: uploaded.data.id },
+    });
     expect(await api.served(uploaded.data.url)).toBe(false);
     expect(await api.served(uploaded.data.thumbnail)).toBe(false);
     expect((await reports()).data.list.map((r) => r.name)).toEqual(['certificate.pdf']);
@@ -67,7 +76,11 @@ describe.each(SETUPS)('calibration reports on $name', (setup) => {
   });
 
   it('answers the limits of an upload', async () => {
-    const limits = await api.call<{ maxBytes: number; maxSize: string; extensions: string[]; accept: string }>('GET', '/device/report/upload', { as: 'editor' });
+    const limits = await api.call<{ maxBytes: number; maxSize: string; extensions: string[]; accept: string }>(
+      'GET',
+      '/device/report/upload',
+      { as: 'editor' },
+    );
     expect(limits.data).toMatchObject({ maxBytes: 4096 * 16, maxSize: '64 KB' });
     expect(limits.data.extensions).toEqual(expect.arrayContaining(['.png', '.jpg', '.pdf', '.docx', '.xlsx']));
     expect(limits.data.accept).toContain('application/pdf');
@@ -96,7 +109,9 @@ describe.each(SETUPS)('calibration reports on $name', (setup) => {
     const admins = await api.send<Uploaded>('/upload', 'draft.pdf', PDF, { as: 'admin' });
     expect((await api.call('POST', '/upload/del', { as: 'editor', body: { id: admins.data.id } })).code).toBe(40004);
     expect(await api.served(admins.data.url)).toBe(true);
-    expect((await api.call<{ list: Uploaded[] }>('GET', '/upload/list', { as: 'editor' })).data.list.map((u) => u.name)).toEqual(['certificate.pdf']);
+    expect((await api.call<{ list: Uploaded[] }>('GET', '/upload/list', { as: 'editor' })).data.list.map((u) => u.name)).toEqual([
+      'certificate.pdf',
+    ]);
     expect((await api.call('POST', '/upload/del', { as: 'editor', body: { id: certificate.data.id } })).code).toBe(20000);
     expect(await api.served(certificate.data.url)).toBe(false);
   });
@@ -118,7 +133,8 @@ describe.each(SETUPS)('calibration reports on $name', (setup) => {
     await api.send('/upload', 'next.pdf', PDF, { as: 'editor' });
     expect(await api.served(certificate.data.url)).toBe(false);
 
-    const second = (await world.store.insert('device', { numtype: 'T', num: '003', name: 'T003', type: 1, status: 0, brand: 1, meth: 1 })).id;
+    const second = (await world.store.insert('device', { numtype: 'T', num: '003', name: 'T003', type: 1, status: 0, brand: 1, meth: 1 }))
+      .id;
     const chart = await report(await pngImage(300, 200), 'chart.png', second);
     await world.store.remove('device', [second]);
     await api.files.records.afterRemove('device', [second]);
@@ -160,8 +176,12 @@ describe.each(SETUPS)('calibration reports on $name', (setup) => {
       expect(await check(photo.data.url)).toEqual([]);
       expect(await check(undefined)).toEqual([]);
       expect(await check('')).toEqual([]);
-      expect(await check('https://example.com/a.png')).toEqual([{ field: 'photo', message: 'resources.crew.fields.photo: validation.upload_unknown' }]);
-      expect(await check('/dev-api/upload/file/0123456789abcdef0123456789abcdef.png')).toEqual([{ field: 'photo', message: 'resources.crew.fields.photo: validation.upload_unknown' }]);
+      expect(await check('https://example.com/a.png')).toEqual([
+        { field: 'photo', message: 'resources.crew.fields.photo: validation.upload_unknown' },
+      ]);
+      expect(await check('/dev-api/upload/file/0123456789abcdef0123456789abcdef.png')).toEqual([
+        { field: 'photo', message: 'resources.crew.fields.photo: validation.upload_unknown' },
+      ]);
       expect(await check(pdf.data.url)).toEqual([{ field: 'photo', message: 'resources.crew.fields.photo: validation.upload_kind' }]);
       expect(await check(admins.data.url)).toEqual([{ field: 'photo', message: 'resources.crew.fields.photo: validation.upload_taken' }]);
       // Once it is the crew's, it passes for that crew only.
@@ -185,7 +205,9 @@ describe.each(SETUPS)('calibration reports on $name', (setup) => {
       expect((await api.send('/upload', 'second.png', await pngImage(), { as: 'editor' })).code).toBe(20000);
       expect(await api.served(first.data.url)).toBe(true);
 
-      const second = (await api.call<{ list: Uploaded[] }>('GET', '/upload/list', { as: 'editor' })).data.list.find((u) => u.name === 'second.png')!;
+      const second = (await api.call<{ list: Uploaded[] }>('GET', '/upload/list', { as: 'editor' })).data.list.find(
+        (u) => u.name === 'second.png',
+      )!;
       await save(second.url);
       expect(await api.served(first.data.url)).toBe(false);
       expect(await api.served(second.url)).toBe(true);
@@ -196,13 +218,21 @@ describe.each(SETUPS)('calibration reports on $name', (setup) => {
     it('checks, attaches, replaces and removes upload field files through the generic record calls', async () => {
       const photo = await api.send<Uploaded>('/upload', 'a.png', await pngImage(), { as: 'editor' });
       const pdf = await api.send<Uploaded>('/upload', 'a.pdf', PDF, { as: 'editor' });
-      const bad = await api.call('POST', '/crew/add', { as: 'editor', body: { teamNumber: 'ZJ2', leader: { name: 'Li' }, photo: pdf.data.url } });
+      const bad = await api.call('POST', '/crew/add', {
+        as: 'editor',
+        body: { teamNumber: 'ZJ2', leader: { name: 'Li' }, photo: pdf.data.url },
+      });
       expect(bad).toMatchObject({ code: 40001, errors: [{ field: 'photo' }] });
-      const added = await api.call<{ id: number }>('POST', '/crew/add', { as: 'editor', body: { teamNumber: 'ZJ2', leader: { name: 'Li' }, photo: photo.data.url } });
+      const added = await api.call<{ id: number }>('POST', '/crew/add', {
+        as: 'editor',
+        body: { teamNumber: 'ZJ2', leader: { name: 'Li' }, photo: photo.data.url },
+      });
       expect(added.code).toBe(20000);
       expect((await api.call('POST', '/upload/del', { as: 'editor', body: { id: photo.data.id } })).code).toBe(40010);
       const next = await api.send<Uploaded>('/upload', 'b.png', await pngImage(), { as: 'editor' });
-      expect((await api.call('POST', '/crew/update', { as: 'editor', body: { id: added.data.id, photo: next.data.url } })).code).toBe(20000);
+      expect((await api.call('POST', '/crew/update', { as: 'editor', body: { id: added.data.id, photo: next.data.url } })).code).toBe(
+        20000,
+      );
       expect(await api.served(photo.data.url)).toBe(false);
       expect((await api.call('POST', '/crew/del', { as: 'editor', body: { id: added.data.id } })).code).toBe(20000);
       expect(await api.served(next.data.url)).toBe(false);
@@ -229,14 +259,21 @@ describe('the demo reports', () => {
   it('are the same files on every run, pass the upload checks, and are added once', async () => {
     const { demoReports } = await import('../../kernel/demo/report-files');
     const [first, again] = [await demoReports(7, 'T007'), await demoReports(7, 'T007')];
-    expect(first.map((r) => r.name)).toEqual(['Calibration certificate T007 2025-09-24.pdf', 'Calibration curve T007.png', 'Calibration certificate T007 2026-09-24.pdf']);
+    expect(first.map((r) => r.name)).toEqual([
+      'Calibration certificate T007 2025-09-24.pdf',
+      'Calibration curve T007.png',
+      'Calibration certificate T007 2026-09-24.pdf',
+    ]);
     expect(first.map((r) => Buffer.from(r.bytes).toString('base64'))).toEqual(again.map((r) => Buffer.from(r.bytes).toString('base64')));
 
     const { seedDemoReports } = await import('../../server/files/demo');
     const world = await SETUPS[0].make(registry, { now: T0 });
     const api = appOver(world, registry);
     const ids = [];
-    for (let n = 1; n <= 6; n++) ids.push((await world.store.insert('device', { numtype: 'T', num: `00${n}`, name: `T00${n}`, type: 1, status: 0, brand: 1, meth: 1 })).id);
+    for (let n = 1; n <= 6; n++)
+      ids.push(
+        (await world.store.insert('device', { numtype: 'T', num: `00${n}`, name: `T00${n}`, type: 1, status: 0, brand: 1, meth: 1 })).id,
+      );
     // Devices 1, 3 and 5 get reports; 1 also an older certificate.
     expect(await seedDemoReports(api.files, world.store)).toBe(7);
     expect(await seedDemoReports(api.files, world.store)).toBe(0);
@@ -251,7 +288,7 @@ describe('the demo reports', () => {
 });
 
 describe('the demo reports on the server', () => {
-  it("go into the database and the upload directory, each image with its thumbnail", async () => {
+  it('go into the database and the upload directory, each image with its thumbnail', async () => {
     const { mkdtempSync, readdirSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
@@ -260,7 +297,8 @@ describe('the demo reports on the server', () => {
     const { seedServerReports } = await import('../../server/files/seed-server');
     const connection = freshSqlite();
     const store = await openSqlStore(connection, registry);
-    for (let n = 1; n <= 3; n++) await store.insert('device', { numtype: 'T', num: `00${n}`, name: `T00${n}`, type: 1, status: 0, brand: 1, meth: 1 });
+    for (let n = 1; n <= 3; n++)
+      await store.insert('device', { numtype: 'T', num: `00${n}`, name: `T00${n}`, type: 1, status: 0, brand: 1, meth: 1 });
     const dir = mkdtempSync(join(tmpdir(), 'console-demo-reports-'));
     expect(await seedServerReports(connection, registry, dir)).toBe(5);
     const stored = readdirSync(dir);

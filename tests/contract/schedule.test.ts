@@ -39,7 +39,12 @@ const runsList = registry.resources[spec.runs]['x-resource'].endpoints.list!;
 const typeField = periodTypeField(schema)!;
 
 /** A job of the first kind of work: daily at 00:30:00 unless told otherwise. */
-const job = (period: Record<string, unknown> = { [typeField]: 5, hour: 0, minute: 30, second: 0 }) => ({ name: 'Nightly tidy', [JOB_FIELDS.mark]: marks[0], [toggle.field]: on, ...period });
+const job = (period: Record<string, unknown> = { [typeField]: 5, hour: 0, minute: 30, second: 0 }) => ({
+  name: 'Nightly tidy',
+  [JOB_FIELDS.mark]: marks[0],
+  [toggle.field]: on,
+  ...period,
+});
 
 type Call = Awaited<ReturnType<typeof makeApi>>['call'];
 
@@ -54,7 +59,11 @@ describe.each(stores)(`${name}, scheduled jobs, on %s`, (_store, makeStore) => {
   });
   afterEach(() => store.close());
 
-  const runsOf = async (id: number) => decodeList<Row>(runsList.shape ?? 'total-items', (await call<Record<string, unknown>>(runsList.method, runsList.path, { query: { id } })).data).rows;
+  const runsOf = async (id: number) =>
+    decodeList<Row>(
+      runsList.shape ?? 'total-items',
+      (await call<Record<string, unknown>>(runsList.method, runsList.path, { query: { id } })).data,
+    ).rows;
   const saved = async (body: Record<string, unknown>) => {
     const answer = await call<Row>(save.method, save.path, { body });
     expect(answer.code, JSON.stringify(answer)).toBe(20000);
@@ -93,13 +102,25 @@ describe.each(stores)(`${name}, scheduled jobs, on %s`, (_store, makeStore) => {
 
   it('has no next run while switched off, and a new one when switched on again', async () => {
     const made = await saved(job());
-    const offAnswer = await call<Row>(toggle.method ?? 'POST', toggle.path, toggle.method === 'GET' ? { query: { id: made.id, [toggle.field]: String(off) } } : { body: { id: made.id, [toggle.field]: off } });
+    const offAnswer = await call<Row>(
+      toggle.method ?? 'POST',
+      toggle.path,
+      toggle.method === 'GET' ? { query: { id: made.id, [toggle.field]: String(off) } } : { body: { id: made.id, [toggle.field]: off } },
+    );
     expect(offAnswer.code, JSON.stringify(offAnswer)).toBe(20000);
     expect((await store.get(name, made.id))?.[JOB_FIELDS.nextRun] ?? null).toBeNull();
-    const onAnswer = await call<Row>(toggle.method ?? 'POST', toggle.path, toggle.method === 'GET' ? { query: { id: made.id, [toggle.field]: String(on) } } : { body: { id: made.id, [toggle.field]: on } });
+    const onAnswer = await call<Row>(
+      toggle.method ?? 'POST',
+      toggle.path,
+      toggle.method === 'GET' ? { query: { id: made.id, [toggle.field]: String(on) } } : { body: { id: made.id, [toggle.field]: on } },
+    );
     expect(onAnswer.code).toBe(20000);
     expect(typeof (await store.get(name, made.id))?.[JOB_FIELDS.nextRun]).toBe('string');
-    const bad = await call(toggle.method ?? 'POST', toggle.path, toggle.method === 'GET' ? { query: { id: made.id, [toggle.field]: '7' } } : { body: { id: made.id, [toggle.field]: 7 } });
+    const bad = await call(
+      toggle.method ?? 'POST',
+      toggle.path,
+      toggle.method === 'GET' ? { query: { id: made.id, [toggle.field]: '7' } } : { body: { id: made.id, [toggle.field]: 7 } },
+    );
     expect(bad.code).toBe(40001);
   });
 

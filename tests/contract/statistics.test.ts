@@ -10,14 +10,26 @@ import { openSqlStore } from '../../server/db/open';
 import { MemoryStore } from '../../server/store/memory';
 import type { Row, Store } from '../../server/store/types';
 import { createRegistry, type Registry } from '../../kernel/schema/registry';
-import { type DeviceStats, type PvAnswer, type StatisticsAnswer, type StatisticsResult, monthWindow, round2, utcMonth } from '../../kernel/schema/statistics';
+import {
+  type DeviceStats,
+  type PvAnswer,
+  type StatisticsAnswer,
+  type StatisticsResult,
+  monthWindow,
+  round2,
+  utcMonth,
+} from '../../kernel/schema/statistics';
 import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
 import { type Envelope, makeApi, registry as realRegistry } from './helpers';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/statistics');
 const read = (file: string) => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'));
 const fixtureRegistry: Registry = createRegistry(
-  Object.fromEntries(readdirSync(FIXTURES).filter((f) => f.endsWith('.json') && f !== 'routes.json').map((f) => [f, read(f)])),
+  Object.fromEntries(
+    readdirSync(FIXTURES)
+      .filter((f) => f.endsWith('.json') && f !== 'routes.json')
+      .map((f) => [f, read(f)]),
+  ),
   realRegistry.config,
   read('routes.json'),
 );
@@ -96,7 +108,9 @@ describe.each(stores)('statistics on %s', (_storeName, makeStore) => {
         [true, 2],
       ]);
       const [north, south] = teams.map((t) => t.id);
-      expect((await store.aggregate('person', { by: 'team' }, [{ field: 'status', op: 'eq', value: 1 }])).map((g) => [g.value, g.count])).toEqual([
+      expect(
+        (await store.aggregate('person', { by: 'team' }, [{ field: 'status', op: 'eq', value: 1 }])).map((g) => [g.value, g.count]),
+      ).toEqual([
         [north, 1],
         [south, 1],
       ]);
@@ -114,9 +128,9 @@ describe.each(stores)('statistics on %s', (_storeName, makeStore) => {
         [teams[0].id, 2, 15],
         [teams[1].id, 1, 250.5],
       ]);
-      expect(await store.aggregate('person', { sum: ['hours'], valueCounts: ['hours'] }, [{ field: 'name', op: 'eq', value: 'nobody' }])).toEqual([
-        { value: null, count: 0, sums: { hours: 0 }, valueCounts: { hours: 0 } },
-      ]);
+      expect(
+        await store.aggregate('person', { sum: ['hours'], valueCounts: ['hours'] }, [{ field: 'name', op: 'eq', value: 'nobody' }]),
+      ).toEqual([{ value: null, count: 0, sums: { hours: 0 }, valueCounts: { hours: 0 } }]);
       expect(await store.aggregate('person', { by: 'status' }, [{ field: 'name', op: 'eq', value: 'nobody' }])).toEqual([]);
     });
 
@@ -192,7 +206,13 @@ describe.each(stores)('statistics on %s', (_storeName, makeStore) => {
           { from: 100, to: null, count: 1 },
         ],
       });
-      expect(expiring).toMatchObject({ expiring: { resource: 'licence', field: 'expires', days: 30 }, owner: 'person', from: '2025-06-01', to: '2025-07-01', total: 3 });
+      expect(expiring).toMatchObject({
+        expiring: { resource: 'licence', field: 'expires', days: 30 },
+        owner: 'person',
+        from: '2025-06-01',
+        to: '2025-07-01',
+        total: 3,
+      });
       if (!('items' in expiring)) throw new Error('not an expiring entry');
       expect(expiring.items.map((i) => i.name)).toEqual(['today', 'in a week', 'in thirty days']);
       expect(expiring.items[0].person).toBe(people[0].id);
@@ -269,7 +289,8 @@ describe.each(stores)('statistics on %s', (_storeName, makeStore) => {
 
   describe('the instrument calls on the real schemas', () => {
     let store: Store;
-    const everything = async (resource: string) => (await store.list(resource, { conditions: [], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100_000 })).rows;
+    const everything = async (resource: string) =>
+      (await store.list(resource, { conditions: [], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100_000 })).rows;
 
     /** A per-month entry's months are the last ones up to NOW's, each with the records whose date falls in it. */
     async function expectMonthsMatchRecords(entry: Extract<StatisticsResult, { perMonth: unknown }>, name: string) {
@@ -309,9 +330,15 @@ describe.each(stores)('statistics on %s', (_storeName, makeStore) => {
         expect(answer.code).toBe(20000);
         const stats = answer.data;
         expect(stats.tang).toBe(own.length);
-        expect(stats.usetime).toBeCloseTo(own.reduce((sum, r) => sum + Number(r.usetime ?? 0), 0), 1);
+        expect(stats.usetime).toBeCloseTo(
+          own.reduce((sum, r) => sum + Number(r.usetime ?? 0), 0),
+          1,
+        );
         const measured = own.filter((r) => typeof r.endcl === 'number');
-        expect(stats.depth).toBeCloseTo(measured.reduce((sum, r) => sum + (r.endcl as number) - (r.startcl as number), 0), 1);
+        expect(stats.depth).toBeCloseTo(
+          measured.reduce((sum, r) => sum + (r.endcl as number) - (r.startcl as number), 0),
+          1,
+        );
         const { timeData, tangData, hourData } = stats.chartData;
         expect(tangData.reduce((a, b) => a + b, 0)).toBe(own.length);
         expect(hourData.reduce((a, b) => a + b, 0)).toBeCloseTo(stats.usetime, 1);
@@ -323,7 +350,12 @@ describe.each(stores)('statistics on %s', (_storeName, makeStore) => {
     });
 
     it('answers zeros and an empty chart for an instrument without runs', async () => {
-      expect((await call<DeviceStats>(`/device/stats?id=${idle.id}`)).data).toEqual({ usetime: 0, tang: 0, depth: 0, chartData: { timeData: [], tangData: [], hourData: [] } });
+      expect((await call<DeviceStats>(`/device/stats?id=${idle.id}`)).data).toEqual({
+        usetime: 0,
+        tang: 0,
+        depth: 0,
+        chartData: { timeData: [], tangData: [], hourData: [] },
+      });
     });
 
     it('refuses an id that is not one (40001, naming it) and an instrument that does not exist (40004)', async () => {
@@ -358,11 +390,16 @@ describe.each(stores)('statistics on %s', (_storeName, makeStore) => {
         const records = await store.count(name, []);
         for (const entry of answer.data.entries) {
           if ('groupBy' in entry) {
-            expect(entry.total, `${name}: ${entry.resource ?? name} by ${entry.groupBy}`).toBe(await store.count(entry.resource ?? name, []));
+            expect(entry.total, `${name}: ${entry.resource ?? name} by ${entry.groupBy}`).toBe(
+              await store.count(entry.resource ?? name, []),
+            );
             const sum = entry.sum;
             if (sum) {
               const rows = await everything(entry.resource ?? name);
-              expect(entry.sumTotal).toBeCloseTo(rows.reduce((all, r) => all + (typeof r[sum] === 'number' ? r[sum] : 0), 0), 1);
+              expect(entry.sumTotal).toBeCloseTo(
+                rows.reduce((all, r) => all + (typeof r[sum] === 'number' ? r[sum] : 0), 0),
+                1,
+              );
             }
           }
           if ('histogram' in entry) expect(entry.total).toBeLessThanOrEqual(records);

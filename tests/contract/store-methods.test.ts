@@ -41,7 +41,8 @@ describe.each(stores)('store methods on %s', (_name, makeStore) => {
   afterEach(() => store.close());
 
   const ids = (...indexes: number[]) => indexes.map((i) => rows[i].id);
-  const everything = async () => (await store.list('crew', { conditions: [], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100 })).rows;
+  const everything = async () =>
+    (await store.list('crew', { conditions: [], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100 })).rows;
 
   it('counts and finds the ids of the records meeting every condition, ascending', async () => {
     const zj: Condition = { field: 'teamNumber', op: 'contains', value: 'zj' };
@@ -140,24 +141,27 @@ describe.each(stores)('store methods on %s', (_name, makeStore) => {
 
   // SQLite reads a record or a list page straight from its one connection when nothing holds it
   // (server/db/prepared.ts): never while a transaction does, whose writes are not committed yet.
-  it.runIf(_name !== 'memory')('answers a read made during a transaction without what the transaction has not committed (SQL stores; skipped on memory, which reads no connection of its own)', async () => {
-    let wrote!: (row: Row) => void;
-    const written = new Promise<Row>((resolve) => (wrote = resolve));
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const work = store.transaction(async (tx) => {
-      wrote(await tx.insert('crew', { teamNumber: 'TX-1' }));
-      await tx.update('crew', rows[0].id, { ...rows[0], teamNumber: 'ZJ-01b' });
-      await held;
-      throw new Error('rolled back');
-    });
-    const inserted = await written;
-    const outside = Promise.all([store.get('crew', inserted.id), store.get('crew', rows[0].id), everything()]);
-    release();
-    await expect(work).rejects.toThrow('rolled back');
-    const [record, first, all] = await outside;
-    expect(record).toBeUndefined();
-    expect(first?.teamNumber).toBe('ZJ-01');
-    expect(all.map((row) => row.teamNumber)).toEqual(crews.map((crew) => crew.teamNumber));
-  });
+  it.runIf(_name !== 'memory')(
+    'answers a read made during a transaction without what the transaction has not committed (SQL stores; skipped on memory, which reads no connection of its own)',
+    async () => {
+      let wrote!: (row: Row) => void;
+      const written = new Promise<Row>((resolve) => (wrote = resolve));
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const work = store.transaction(async (tx) => {
+        wrote(await tx.insert('crew', { teamNumber: 'TX-1' }));
+        await tx.update('crew', rows[0].id, { ...rows[0], teamNumber: 'ZJ-01b' });
+        await held;
+        throw new Error('rolled back');
+      });
+      const inserted = await written;
+      const outside = Promise.all([store.get('crew', inserted.id), store.get('crew', rows[0].id), everything()]);
+      release();
+      await expect(work).rejects.toThrow('rolled back');
+      const [record, first, all] = await outside;
+      expect(record).toBeUndefined();
+      expect(first?.teamNumber).toBe('ZJ-01');
+      expect(all.map((row) => row.teamNumber)).toEqual(crews.map((crew) => crew.teamNumber));
+    },
+  );
 });

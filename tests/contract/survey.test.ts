@@ -29,13 +29,33 @@ const dailyDel = registry.resources.daily['x-resource'].endpoints.del!.path;
 const projectUpdate = registry.resources.project['x-resource'].endpoints.update!.path;
 const projectDel = registry.resources.project['x-resource'].endpoints.del!.path;
 
-const WELL = { wellNumber: 'Su53-78H', wellType: 'horizontal', oilArea: 'Changqing', clientUnit: 'Changqing Oilfield Co.', startDate: '2025-03-01', status: 0 };
+const WELL = {
+  wellNumber: 'Su53-78H',
+  wellType: 'horizontal',
+  oilArea: 'Changqing',
+  clientUnit: 'Changqing Oilfield Co.',
+  startDate: '2025-03-01',
+  status: 0,
+};
 /** A build from vertical to 30° at 3°/30 m heading 45°, below a kick-off at 500 m. */
 const LISTING = Array.from({ length: 13 }, (_, i) => ({ md: 500 + i * 30, inc: Math.min(i * 3, 30), azi: 45 }));
-const csv = (rows: { md: number; inc: number; azi: number }[], header = 'MD,Inc,Azi') => [header, ...rows.map((r) => `${r.md},${r.inc},${r.azi}`)].join('\n');
+const csv = (rows: { md: number; inc: number; azi: number }[], header = 'MD,Inc,Azi') =>
+  [header, ...rows.map((r) => `${r.md},${r.inc},${r.azi}`)].join('\n');
 
 interface Trajectory {
-  stations: { md: number; inc: number; azi: number; tvd: number; north: number; east: number; vs: number; closure: number; dls: number; source: string; ref?: number }[];
+  stations: {
+    md: number;
+    inc: number;
+    azi: number;
+    tvd: number;
+    north: number;
+    east: number;
+    vs: number;
+    closure: number;
+    dls: number;
+    source: string;
+    ref?: number;
+  }[];
   totals: { maxInclination: number; closure: number } | null;
   warnings: { md: number; source: string; kept: { source: string }; dropped: { source: string } }[];
   vsAzimuth: number;
@@ -54,26 +74,49 @@ describe.each(stores)('a well’s survey on %s', (_name, makeStore) => {
     const types = await store.insert('dictionary', { code: 'wellType', name: 'Well types' });
     await store.insert('dictionaryitem', { dictionary: types.id, key: 'horizontal', sort: 0, label: { en: 'Horizontal' }, enabled: true });
     well = await store.insert('project', WELL);
-    trip = await store.insert('trip', { wellId: well.id, tripNumber: 1, startTime: '2025-03-02T08:00:00.000Z', endTime: '2025-03-09T08:00:00.000Z', startDepth: 0, endDepth: 900 });
+    trip = await store.insert('trip', {
+      wellId: well.id,
+      tripNumber: 1,
+      startTime: '2025-03-02T08:00:00.000Z',
+      endTime: '2025-03-09T08:00:00.000Z',
+      startDepth: 0,
+      endDepth: 900,
+    });
   });
   afterEach(() => store.close());
 
   const trajectory = () => call<Trajectory>('GET', spec.trajectory, { query: { id: well.id } });
-  const importFile = async (content: string | Uint8Array<ArrayBuffer>, name = 'survey.csv', id: number | string = well.id): Promise<Envelope<{ kept: number; warnings: unknown[] }> & { refusal?: Record<string, unknown> }> => {
+  const importFile = async (
+    content: string | Uint8Array<ArrayBuffer>,
+    name = 'survey.csv',
+    id: number | string = well.id,
+  ): Promise<Envelope<{ kept: number; warnings: unknown[] }> & { refusal?: Record<string, unknown> }> => {
     const form = new FormData();
     form.append('file', new File([content], name));
-    const response = await app.fetch(new Request(`http://localhost/dev-api${spec.import}?id=${id}`, { method: 'POST', headers: { 'X-Token': 'admin-token' }, body: form }));
+    const response = await app.fetch(
+      new Request(`http://localhost/dev-api${spec.import}?id=${id}`, { method: 'POST', headers: { 'X-Token': 'admin-token' }, body: form }),
+    );
     return response.json();
   };
   const daily = (day: string, md: number, inc: number, azi: number) =>
-    call<Row>('POST', dailyAdd, { body: { tripNumber: trip.id, day, status: 'draft', drillingParams: { measuredDepth: md, inc: undefined, inclination: inc, azimuth: azi } } });
+    call<Row>('POST', dailyAdd, {
+      body: {
+        tripNumber: trip.id,
+        day,
+        status: 'draft',
+        drillingParams: { measuredDepth: md, inc: undefined, inclination: inc, azimuth: azi },
+      },
+    });
 
   it('keeps a daily report’s TVD, displacement and dogleg severity, and the well’s totals, as reports come, change and go', async () => {
     const first = await daily('2025-03-03', 600, 10, 45);
     expect(first.code, JSON.stringify(first)).toBe(20000);
     const second = await daily('2025-03-04', 690, 19, 45);
     expect(second.code, JSON.stringify(second)).toBe(20000);
-    const expected = computeTrajectory([{ md: 600, inc: 10, azi: 45 }, { md: 690, inc: 19, azi: 45 }]);
+    const expected = computeTrajectory([
+      { md: 600, inc: 10, azi: 45 },
+      { md: 690, inc: 19, azi: 45 },
+    ]);
     const stored = (await store.get('daily', second.data.id))!;
     const params = stored.drillingParams as Record<string, number>;
     // Row 0 is the wellhead, where the computation starts.
@@ -85,7 +128,10 @@ describe.each(stores)('a well’s survey on %s', (_name, makeStore) => {
     // An edit of something else keeps them.
     const summary = await call<Row>('POST', dailyUpdate, { body: { id: second.data.id, workingSummary: 'Drilled ahead.' } });
     expect(summary.code, JSON.stringify(summary)).toBe(20000);
-    expect(((await store.get('daily', second.data.id))!.drillingParams as Record<string, number>).verticalDepth).toBeCloseTo(expected.stations[2].tvd, 2);
+    expect(((await store.get('daily', second.data.id))!.drillingParams as Record<string, number>).verticalDepth).toBeCloseTo(
+      expected.stations[2].tvd,
+      2,
+    );
     // So does an edit of the well.
     expect((await call('POST', projectUpdate, { body: { id: well.id, oilArea: 'Ordos' } })).code).toBe(20000);
     expect((await store.get('project', well.id))!.maxInclination).toBe(19);
@@ -94,10 +140,18 @@ describe.each(stores)('a well’s survey on %s', (_name, makeStore) => {
     expect(project.horizontalDisplacement).toBeCloseTo(expected.totals!.closure, 2);
 
     // A report's station changed: the later report's values follow.
-    const changed = await call<Row>('POST', dailyUpdate, { body: { id: first.data.id, drillingParams: { measuredDepth: 600, inclination: 0, azimuth: 0 } } });
+    const changed = await call<Row>('POST', dailyUpdate, {
+      body: { id: first.data.id, drillingParams: { measuredDepth: 600, inclination: 0, azimuth: 0 } },
+    });
     expect(changed.code, JSON.stringify(changed)).toBe(20000);
-    const after = computeTrajectory([{ md: 600, inc: 0, azi: 0 }, { md: 690, inc: 19, azi: 45 }]);
-    expect(((await store.get('daily', second.data.id))!.drillingParams as Record<string, number>).verticalDepth).toBeCloseTo(after.stations[2].tvd, 2);
+    const after = computeTrajectory([
+      { md: 600, inc: 0, azi: 0 },
+      { md: 690, inc: 19, azi: 45 },
+    ]);
+    expect(((await store.get('daily', second.data.id))!.drillingParams as Record<string, number>).verticalDepth).toBeCloseTo(
+      after.stations[2].tvd,
+      2,
+    );
 
     // The last report gone: the well's totals are the first one's.
     expect((await call('POST', dailyDel, { body: { id: second.data.id } })).code).toBe(20000);
@@ -127,7 +181,14 @@ describe.each(stores)('a well’s survey on %s', (_name, makeStore) => {
       expect(station.vs).toBeCloseTo(expected.stations[i].vs, 3);
       expect(station.source).toBe('survey');
     });
-    expect(warnings).toEqual([expect.objectContaining({ md: 620, source: 'daily', kept: expect.objectContaining({ source: 'survey' }), dropped: expect.objectContaining({ source: 'daily' }) })]);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        md: 620,
+        source: 'daily',
+        kept: expect.objectContaining({ source: 'survey' }),
+        dropped: expect.objectContaining({ source: 'daily' }),
+      }),
+    ]);
     expect(totals!.maxInclination).toBe(30);
     // Without an azimuth of its own the section runs along the closure direction: 45° here.
     expect(answer.data.vsAzimuth).toBeCloseTo(45, 6);
@@ -162,10 +223,27 @@ describe.each(stores)('a well’s survey on %s', (_name, makeStore) => {
   });
 
   it('takes the MWD stations of the usage records that name the well', async () => {
-    const tool = await store.insert('device', { numtype: 'T', num: '1234', name: 'T1234', status: 0, type: 1, brand: 1, meth: 1, timestamp: '2025-01-01T00:00:00.000Z' });
+    const tool = await store.insert('device', {
+      numtype: 'T',
+      num: '1234',
+      name: 'T1234',
+      status: 0,
+      type: 1,
+      brand: 1,
+      meth: 1,
+      timestamp: '2025-01-01T00:00:00.000Z',
+    });
     const add = registry.resources.userecord['x-resource'].endpoints.add!.path;
     const run = await call('POST', add, {
-      body: { device: tool.id, project: WELL.wellNumber, startcl: 700, endcl: 800, starttime: '2025-03-05T08:00:00.000Z', status: 1, mwd: { smd: 700, sinc: 20, sazi: 46, emd: 800, einc: 25, eazi: 47 } },
+      body: {
+        device: tool.id,
+        project: WELL.wellNumber,
+        startcl: 700,
+        endcl: 800,
+        starttime: '2025-03-05T08:00:00.000Z',
+        status: 1,
+        mwd: { smd: 700, sinc: 20, sazi: 46, emd: 800, einc: 25, eazi: 47 },
+      },
     });
     expect(run.code, JSON.stringify(run)).toBe(20000);
     const { stations } = (await trajectory()).data;

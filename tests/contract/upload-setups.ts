@@ -25,7 +25,9 @@ export const PDF = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendo
 /** A real 600 × 400 PNG, for thumbnails. */
 export async function pngImage(width = 600, height = 400): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
-  return sharp({ create: { width, height, channels: 3, background: '#1890ff' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#1890ff' } })
+    .png()
+    .toBuffer();
 }
 
 export interface UploadWorld {
@@ -101,16 +103,26 @@ export function appOver(world: UploadWorld, registry: Registry) {
     /** The same rules over the same storage: the hooks and the sweep, called directly. */
     files,
     async call<T = unknown>(method: string, path: string, { body, as = 'admin' }: { body?: unknown; as?: string | null } = {}) {
-      const init: RequestInit = { method, headers: { ...headers(as), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) } };
+      const init: RequestInit = {
+        method,
+        headers: { ...headers(as), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      };
       if (body !== undefined) init.body = JSON.stringify(body);
       const response = await app.fetch(new Request(`http://localhost/dev-api${path}`, init));
       return (await response.json()) as Envelope<T>;
     },
-    async send<T = unknown>(path: string, name: string, bytes: Buffer, { as = 'admin', fields = {}, field = 'file' }: { as?: string | null; fields?: Record<string, string>; field?: string } = {}) {
+    async send<T = unknown>(
+      path: string,
+      name: string,
+      bytes: Buffer,
+      { as = 'admin', fields = {}, field = 'file' }: { as?: string | null; fields?: Record<string, string>; field?: string } = {},
+    ) {
       const form = new FormData();
       form.set(field, new File([new Uint8Array(bytes)], name));
       for (const [key, value] of Object.entries(fields)) form.set(key, value);
-      const response = await app.fetch(new Request(`http://localhost/dev-api${path}`, { method: 'POST', headers: headers(as), body: form }));
+      const response = await app.fetch(
+        new Request(`http://localhost/dev-api${path}`, { method: 'POST', headers: headers(as), body: form }),
+      );
       return (await response.json()) as Envelope<T>;
     },
     /** Whether a file is served there (a refusal is an envelope with its code). */
@@ -121,7 +133,12 @@ export function appOver(world: UploadWorld, registry: Registry) {
     /** GET of a served file: status, content type and bytes. */
     async fetchFile(url: string) {
       const response = await app.fetch(new Request(`http://localhost${url}`));
-      return { status: response.status, type: response.headers.get('Content-Type'), headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+      return {
+        status: response.status,
+        type: response.headers.get('Content-Type'),
+        headers: response.headers,
+        bytes: Buffer.from(await response.arrayBuffer()),
+      };
     },
   };
 }

@@ -56,7 +56,11 @@ describe.each(SETUPS)('uploads on $name', (setup) => {
     const small = await upload('small.png', await pngImage(100, 50));
     if (setup.thumbnails) {
       const { default: sharp } = await import('sharp');
-      expect(await sharp((await api.fetchFile(small.data.thumbnail)).bytes).metadata()).toMatchObject({ format: 'webp', width: 100, height: 50 });
+      expect(await sharp((await api.fetchFile(small.data.thumbnail)).bytes).metadata()).toMatchObject({
+        format: 'webp',
+        width: 100,
+        height: 50,
+      });
     }
     // Its first bytes say PNG, but no image follows: kept, and shown as it is.
     const broken = await upload('broken.png', PNG_1PX);
@@ -107,7 +111,10 @@ describe.each(SETUPS)('uploads on $name', (setup) => {
     await upload('next.pdf', PDF);
     expect(await api.served(old.data.url)).toBe(false);
     expect(await api.served(recent.data.url)).toBe(true);
-    expect((await api.call<{ list: Uploaded[] }>('GET', '/upload/list', { as: 'editor' })).data.list.map((u) => u.name)).toEqual(['next.pdf', 'recent.pdf']);
+    expect((await api.call<{ list: Uploaded[] }>('GET', '/upload/list', { as: 'editor' })).data.list.map((u) => u.name)).toEqual([
+      'next.pdf',
+      'recent.pdf',
+    ]);
   });
 
   it('refuses a file over the size limit, writing nothing', async () => {
@@ -146,10 +153,17 @@ describe('the published document', () => {
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     const world = await SETUPS[0].make(registry, { now: T0 });
     const { app } = appOver(world, registry);
-    const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as { paths: Record<string, Record<string, { 'x-access': unknown }>> };
+    const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as {
+      paths: Record<string, Record<string, { 'x-access': unknown }>>;
+    };
     expect(document.paths['/upload'].post['x-access']).toBe('signed-in');
     expect(document.paths['/upload/file/{name}'].get['x-access']).toBe('public');
-    for (const [path, method] of [['/device/report/list', 'get'], ['/device/report/upload', 'get'], ['/device/report/upload', 'post'], ['/device/report/del', 'post']]) {
+    for (const [path, method] of [
+      ['/device/report/list', 'get'],
+      ['/device/report/upload', 'get'],
+      ['/device/report/upload', 'post'],
+      ['/device/report/del', 'post'],
+    ]) {
       expect(document.paths[path][method]['x-access'], `${method} ${path}`).toEqual(['admin', 'editor']);
     }
     await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
@@ -161,13 +175,23 @@ describe('a database from before attachments', () => {
     const connection = freshSqlite();
     const { db } = connection;
     // app_uploads as it was first made, with one upload in it, and the step recorded.
-    await db.schema.createTable('app_migrations').addColumn('name', 'text', (c) => c.primaryKey()).addColumn('applied_at', 'text', (c) => c.notNull()).execute();
-    await sql`create table app_uploads (id integer primary key autoincrement, stored_name text not null unique, original_name text not null, mime text not null, size integer not null, created_by text not null, created_at text not null)`.execute(db);
-    await sql`insert into app_uploads (stored_name, original_name, mime, size, created_by, created_at) values ('0123456789abcdef0123456789abcdef.pdf', 'old.pdf', 'application/pdf', 12, 'Super Admin', '2025-01-01T00:00:00.000Z')`.execute(db);
+    await db.schema
+      .createTable('app_migrations')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('applied_at', 'text', (c) => c.notNull())
+      .execute();
+    await sql`create table app_uploads (id integer primary key autoincrement, stored_name text not null unique, original_name text not null, mime text not null, size integer not null, created_by text not null, created_at text not null)`.execute(
+      db,
+    );
+    await sql`insert into app_uploads (stored_name, original_name, mime, size, created_by, created_at) values ('0123456789abcdef0123456789abcdef.pdf', 'old.pdf', 'application/pdf', 12, 'Super Admin', '2025-01-01T00:00:00.000Z')`.execute(
+      db,
+    );
     await sql`insert into app_migrations (name, applied_at) values ('create app_uploads', '2025-01-01T00:00:00.000Z')`.execute(db);
     expect(await migrate(connection, registry)).toContain('app_uploads attachments');
     const rows = await db.selectFrom('app_uploads').selectAll().execute();
-    expect(rows).toEqual([expect.objectContaining({ original_name: 'old.pdf', resource: null, record_id: null, attached_as: null, thumbnail_name: null })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ original_name: 'old.pdf', resource: null, record_id: null, attached_as: null, thumbnail_name: null }),
+    ]);
     expect(await migrate(connection, registry)).toEqual([]);
     await db.destroy();
   });

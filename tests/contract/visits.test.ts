@@ -101,7 +101,15 @@ describe.each(stores)('the visit log on %s', (_store, makeStore) => {
       ],
     });
     expect(mixed.code).toBe(40001);
-    expect(mixed.errors?.map((e) => e.field)).toEqual(['visits.1.path', 'visits.2.path', 'visits.3.title', 'visits.4.at', 'visits.5.at', 'visits.6.at', 'visits.7']);
+    expect(mixed.errors?.map((e) => e.field)).toEqual([
+      'visits.1.path',
+      'visits.2.path',
+      'visits.3.title',
+      'visits.4.at',
+      'visits.5.at',
+      'visits.6.at',
+      'visits.7',
+    ]);
     expect(mixed.message).toMatch(/visits\.1\.path/);
     expect(await store.count(VISIT_LOG, [])).toBe(0);
 
@@ -118,7 +126,15 @@ describe.each(stores)('the visit log on %s', (_store, makeStore) => {
   });
 
   it('filters by user, path and days', async () => {
-    await post({ visits: [{ path: '/device/index', at: ago(2 * MINUTE) }, { path: '/crew/index', at: ago(MINUTE) }] }, 'editor-token');
+    await post(
+      {
+        visits: [
+          { path: '/device/index', at: ago(2 * MINUTE) },
+          { path: '/crew/index', at: ago(MINUTE) },
+        ],
+      },
+      'editor-token',
+    );
     await post({ visits: [{ path: '/device/record/7', at: ago(MINUTE) }] }, 'admin-token');
     const admin = await nameOf('admin-token');
     const byAdmin = await read({ user: admin });
@@ -145,7 +161,12 @@ describe.each(stores)('the visit log on %s', (_store, makeStore) => {
       await store.insert(VISIT_LOG, { at: at(days), day: at(days).slice(0, 10), user: 'someone', path: `/aged/${days}` });
     }
     const runs = Object.values(registry.resources).find((schema) => schema['x-resource'].schedule)!['x-resource'].schedule!.runs;
-    const removed = await JOB_WORK.clearPoster({ store, now, runs: { resource: runs, startedAt: 'started_at' }, visits: { resource: VISIT_LOG, at: 'at' } });
+    const removed = await JOB_WORK.clearPoster({
+      store,
+      now,
+      runs: { resource: runs, startedAt: 'started_at' },
+      visits: { resource: VISIT_LOG, at: 'at' },
+    });
     expect(removed).toBe(2);
     const left = (await read()).list.map((e) => e.path);
     expect(left).toEqual(['/aged/0', `/aged/${VISIT_LOG_RETENTION_DAYS - 1}`]);

@@ -59,8 +59,12 @@ describe('the walkthrough of schemas/README.md', () => {
       const { call } = api;
       const supplier = await call<{ id: number }>('POST', '/supplier/add', { body: { name: 'Bohai Seals', phone: '+86 22 5555 0101' } });
       expect(supplier.code).toBe(20000);
-      const device = await call<{ id: number }>('POST', '/device/create', { body: { numtype: 'T', num: '9001', type: 1, status: 0, brand: 1, meth: 1 } });
-      const purchase = await call('POST', '/supplier/purchase/add', { body: { supplier: supplier.data.id, device: device.data.id, part: 'O-ring kit', quantity: 4, price: 12.5 } });
+      const device = await call<{ id: number }>('POST', '/device/create', {
+        body: { numtype: 'T', num: '9001', type: 1, status: 0, brand: 1, meth: 1 },
+      });
+      const purchase = await call('POST', '/supplier/purchase/add', {
+        body: { supplier: supplier.data.id, device: device.data.id, part: 'O-ring kit', quantity: 4, price: 12.5 },
+      });
       expect(purchase.code).toBe(20000);
       const listed = await call<{ total: number }>('GET', '/supplier/purchase/list', { query: { id: supplier.data.id } });
       expect(listed.data.total).toBe(1);

@@ -24,11 +24,30 @@ else {
   afterAll(dropPostgresSchemas);
 }
 
-const endpoint = (resource: string, kind: 'list' | 'add' | 'update' | 'del') => registry.resources[resource]['x-resource'].endpoints[kind]!.path;
+const endpoint = (resource: string, kind: 'list' | 'add' | 'update' | 'del') =>
+  registry.resources[resource]['x-resource'].endpoints[kind]!.path;
 const devices = assignmentCollections(registry).find((c) => c.spec.member === 'device')!;
 
-const well = (wellNumber: string) => ({ wellNumber, wellType: 'horizontal', oilArea: 'Changqing', clientUnit: 'Changqing Oilfield Co.', startDate: '2025-03-01', status: 0, totalFootage: 0 });
-const instrument = (num: string) => ({ numtype: 'T', num, name: `T${num}`, status: 1, type: 1, brand: 1, meth: 1, houring: 10, timestamp: '2025-01-01T00:00:00.000Z' });
+const well = (wellNumber: string) => ({
+  wellNumber,
+  wellType: 'horizontal',
+  oilArea: 'Changqing',
+  clientUnit: 'Changqing Oilfield Co.',
+  startDate: '2025-03-01',
+  status: 0,
+  totalFootage: 0,
+});
+const instrument = (num: string) => ({
+  numtype: 'T',
+  num,
+  name: `T${num}`,
+  status: 1,
+  type: 1,
+  brand: 1,
+  meth: 1,
+  houring: 10,
+  timestamp: '2025-01-01T00:00:00.000Z',
+});
 const trip = (wellId: number, equipmentNumber: number, tripNumber: number, from: number, to: number) => ({
   wellId,
   tripNumber,
@@ -55,7 +74,12 @@ describe.each(stores)('wells records on %s', (_name, makeStore) => {
     wells = [await store.insert('project', well('Su53-78H')), await store.insert('project', well('Ma12-3'))];
     tools = [await store.insert('device', instrument('1234')), await store.insert('device', instrument('5678'))];
     const sent = (project: number, device: number, removedAt?: string) =>
-      store.insert(devices.resource, { [devices.parent.field]: project, [devices.spec.member]: device, [devices.spec.since]: '2025-03-01T00:00:00.000Z', [devices.spec.until]: removedAt });
+      store.insert(devices.resource, {
+        [devices.parent.field]: project,
+        [devices.spec.member]: device,
+        [devices.spec.since]: '2025-03-01T00:00:00.000Z',
+        [devices.spec.until]: removedAt,
+      });
     await sent(wells[0].id, tools[0].id);
     await sent(wells[1].id, tools[0].id, '2025-03-01T12:00:00.000Z'); // was there, taken back
   });
@@ -86,7 +110,7 @@ describe.each(stores)('wells records on %s', (_name, makeStore) => {
     expect(never.errors?.map((e) => e.field)).toEqual(['equipmentNumber']);
     expect(never.errors?.[0].message).toMatch(/T5678.*Su53-78H/);
     expect((await addTrip(trip(wells[1].id, tools[0].id, 1, 500, 600))).code).toBe(20000);
-    expect((await store.count('trip', [])), 'nothing written on refusal').toBe(1);
+    expect(await store.count('trip', []), 'nothing written on refusal').toBe(1);
   });
 
   it("keeps the well's total footage as trips come, change, move and go, without a new version", async () => {
@@ -110,7 +134,9 @@ describe.each(stores)('wells records on %s', (_name, makeStore) => {
 
   it("takes a daily report's well from its trip, and follows the trip to another well", async () => {
     const made = await addTrip(trip(wells[0].id, tools[0].id, 1, 1000, 1100));
-    const daily = await call<Row>('POST', endpoint('daily', 'add'), { body: { tripNumber: made.data.id, day: '2025-03-02', status: 'draft', wellId: wells[1].id } });
+    const daily = await call<Row>('POST', endpoint('daily', 'add'), {
+      body: { tripNumber: made.data.id, day: '2025-03-02', status: 'draft', wellId: wells[1].id },
+    });
     expect(daily.code, JSON.stringify(daily)).toBe(20000);
     expect(daily.data.wellId).toBe(wells[0].id);
     await call('POST', endpoint('trip', 'update'), { body: { id: made.data.id, wellId: wells[1].id } });
@@ -120,18 +146,32 @@ describe.each(stores)('wells records on %s', (_name, makeStore) => {
 
   it("refuses a day's hours adding up to more than 24, under the rule's field", async () => {
     const made = await addTrip(trip(wells[0].id, tools[0].id, 1, 1000, 1100));
-    const body = { tripNumber: made.data.id, day: '2025-03-02', status: 'draft', efficiency: { pureDrillingTime: 12, circulatingTime: 8, waitingTime: 5 } };
+    const body = {
+      tripNumber: made.data.id,
+      day: '2025-03-02',
+      status: 'draft',
+      efficiency: { pureDrillingTime: 12, circulatingTime: 8, waitingTime: 5 },
+    };
     const refused = await call('POST', endpoint('daily', 'add'), { body, language: 'en' });
     expect(refused.code).toBe(40001);
     expect(refused.errors).toEqual([{ field: 'efficiency.waitingTime', message: expect.stringMatching(/24 h/) }]);
-    expect((await call('POST', endpoint('daily', 'add'), { body: { ...body, efficiency: { pureDrillingTime: 12, circulatingTime: 8, waitingTime: 4 } } })).code).toBe(20000);
+    expect(
+      (
+        await call('POST', endpoint('daily', 'add'), {
+          body: { ...body, efficiency: { pureDrillingTime: 12, circulatingTime: 8, waitingTime: 4 } },
+        })
+      ).code,
+    ).toBe(20000);
   });
 
   it('closes a submitted report: only an admin reopens it, nobody deletes it until then', async () => {
     const made = await addTrip(trip(wells[0].id, tools[0].id, 1, 1000, 1100));
-    const daily = await call<Row>('POST', endpoint('daily', 'add'), { body: { tripNumber: made.data.id, day: '2025-03-02', status: 'submitted' } });
+    const daily = await call<Row>('POST', endpoint('daily', 'add'), {
+      body: { tripNumber: made.data.id, day: '2025-03-02', status: 'submitted' },
+    });
     const id = daily.data.id;
-    const update = (body: Record<string, unknown>, token?: string) => call<Row>('POST', endpoint('daily', 'update'), { body: { id, ...body }, token });
+    const update = (body: Record<string, unknown>, token?: string) =>
+      call<Row>('POST', endpoint('daily', 'update'), { body: { id, ...body }, token });
     // The record's state refuses, not the editor's access: an invalid write, under the closing field.
     for (const body of [{ workingSummary: 'x' }, { status: 'draft' }]) {
       const refused = await update(body, 'editor-token');

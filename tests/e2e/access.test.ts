@@ -17,7 +17,8 @@ const INITIAL = 'first-pass-1';
 const CHOSEN = 'chosen-pass-2';
 const entries = async () => (await admin.get<{ list: Row[] }>('/setting/menu/list?limit=1000')).list;
 const entryByKey = async (key: string) => (await entries()).find((entry) => entry.key === key)!;
-const account = async (username: string) => (await admin.get<{ list: Row[] }>(`/setting/admin/list?limit=100&q=${username}`)).list.find((row) => row.username === username);
+const account = async (username: string) =>
+  (await admin.get<{ list: Row[] }>(`/setting/admin/list?limit=100&q=${username}`)).list.find((row) => row.username === username);
 
 async function start(page: Page, path: string, username = 'admin', password?: string) {
   await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
@@ -104,7 +105,10 @@ describe('roles, accounts and the stored menu', () => {
     await changePassword(page, INITIAL, CHOSEN);
     await page.locator('[data-menu="/device"]').waitFor();
     expect(await mustChangeDialog(page).count()).toBe(0);
-    const top = await page.getByRole('navigation', { name: 'menu' }).locator(':scope > ul > li > [data-menu]').evaluateAll((links) => links.map((link) => link.getAttribute('data-menu')));
+    const top = await page
+      .getByRole('navigation', { name: 'menu' })
+      .locator(':scope > ul > li > [data-menu]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('data-menu')));
     expect(top).toContain('/device');
     expect(top).toContain('/home');
     expect(top.filter((path) => ['/staff', '/project', '/crew', '/setting'].includes(String(path)))).toEqual([]);

@@ -20,7 +20,11 @@ const lists = routes.filter((r) => parseComponent(r.node.component!)?.view === '
 /** Waits until the screen has loaded what it shows: no request in flight, no progress indicator. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.locator('[role=progressbar]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('[role=progressbar]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(200);
 }
 
@@ -39,7 +43,11 @@ async function unnamed(page: Page): Promise<string[]> {
     const out: string[] = [];
     for (const node of nodes) {
       const role = node.role?.value ?? '';
-      if (node.ignored || !['button', 'link', 'checkbox', 'menuitem', 'tab', 'combobox', 'textbox', 'searchbox', 'radio', 'switch'].includes(role)) continue;
+      if (
+        node.ignored ||
+        !['button', 'link', 'checkbox', 'menuitem', 'tab', 'combobox', 'textbox', 'searchbox', 'radio', 'switch'].includes(role)
+      )
+        continue;
       if ((node.name?.value ?? '').trim() !== '') continue;
       let html = role;
       if (node.backendDOMNodeId !== undefined) {
@@ -81,7 +89,9 @@ async function rowCheckboxes(page: Page): Promise<{ count: number; unlabelled: n
     const boxes = [...document.querySelectorAll('tbody input[type=checkbox]')] as HTMLInputElement[];
     const labelled = (box: HTMLInputElement) =>
       (box.getAttribute('aria-label') ?? '').trim() !== '' ||
-      (box.getAttribute('aria-labelledby') ?? '').split(/\s+/).some((id) => (document.getElementById(id)?.textContent ?? '').trim() !== '') ||
+      (box.getAttribute('aria-labelledby') ?? '')
+        .split(/\s+/)
+        .some((id) => (document.getElementById(id)?.textContent ?? '').trim() !== '') ||
       [...(box.labels ?? [])].some((label) => (label.textContent ?? '').trim() !== '');
     return { count: boxes.length, unlabelled: boxes.filter((box) => !labelled(box)).length };
   });
@@ -100,7 +110,10 @@ async function lowContrast(page: Page): Promise<string[]> {
     const parse = (value: string): Rgba | undefined => {
       const m = /rgba?\(([^)]+)\)/.exec(value);
       if (!m) return undefined;
-      const parts = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+      const parts = m[1]
+        .split(/[ ,/]+/)
+        .filter(Boolean)
+        .map(Number);
       return [parts[0], parts[1], parts[2], parts.length > 3 ? parts[3] : 1];
     };
     const over = (top: Rgba, bottom: Rgba): Rgba => {
@@ -152,7 +165,9 @@ async function lowContrast(page: Page): Promise<string[]> {
       const size = parseFloat(style.fontSize);
       const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
       if (ratio < (large ? 3 : 4.5)) {
-        out.push(`${ratio.toFixed(2)}:1 "${(el.textContent ?? '').trim().slice(0, 40)}" (${style.color} on rgb(${behind.slice(0, 3).map(Math.round).join(', ')})) <${el.tagName.toLowerCase()} class="${String(el.className).slice(0, 80)}">`);
+        out.push(
+          `${ratio.toFixed(2)}:1 "${(el.textContent ?? '').trim().slice(0, 40)}" (${style.color} on rgb(${behind.slice(0, 3).map(Math.round).join(', ')})) <${el.tagName.toLowerCase()} class="${String(el.className).slice(0, 80)}">`,
+        );
       }
     }
     return out;
@@ -171,32 +186,38 @@ describe('accessibility of the screens of the route tree', () => {
     expect(await badLists(page), 'lists on the sign-in page').toEqual([]);
   });
 
-  it(`names every button, link and checkbox, labels row checkboxes and keeps lists well formed on Home and ${lists.length} lists`, { timeout: 60_000 + lists.length * 20_000 }, async () => {
-    const page = browser.page;
-    await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(home)}`);
-    await signIn(page, 'admin');
-    await expectPath(page, home);
-    let checked = 0;
-    for (const path of [home, ...lists]) {
-      await page.goto(`${baseUrl()}${path}`);
-      await settle(page);
-      expect(await unnamed(page), `unnamed controls on ${path}`).toEqual([]);
-      expect(await badLists(page), `lists on ${path}`).toEqual([]);
-      const boxes = await rowCheckboxes(page);
-      expect(boxes.unlabelled, `row checkboxes without a label on ${path}`).toBe(0);
-      checked += boxes.count;
-    }
-    // The walk met row checkboxes at all (a list whose rows can be deleted has them).
-    expect(checked).toBeGreaterThan(0);
-    // The sidebar's groups, opened, keep their entries in lists inside list items.
-    const groups = page.getByRole('navigation', { name: 'menu' }).locator(':scope > ul > li > [role=button][data-menu]');
-    // The menu is drawn in a pass after the page's rows (src/layout/layoutPasses.ts): waited for.
-    await expect.poll(() => groups.count()).toBeGreaterThan(0);
-    await groups.first().click();
-    await page.waitForTimeout(400);
-    expect(await page.getByRole('navigation', { name: 'menu' }).locator(':scope > ul > li > div ul > li [data-menu]').count()).toBeGreaterThan(0);
-    expect(await badLists(page), 'lists with a group of the menu open').toEqual([]);
-  });
+  it(
+    `names every button, link and checkbox, labels row checkboxes and keeps lists well formed on Home and ${lists.length} lists`,
+    { timeout: 60_000 + lists.length * 20_000 },
+    async () => {
+      const page = browser.page;
+      await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(home)}`);
+      await signIn(page, 'admin');
+      await expectPath(page, home);
+      let checked = 0;
+      for (const path of [home, ...lists]) {
+        await page.goto(`${baseUrl()}${path}`);
+        await settle(page);
+        expect(await unnamed(page), `unnamed controls on ${path}`).toEqual([]);
+        expect(await badLists(page), `lists on ${path}`).toEqual([]);
+        const boxes = await rowCheckboxes(page);
+        expect(boxes.unlabelled, `row checkboxes without a label on ${path}`).toBe(0);
+        checked += boxes.count;
+      }
+      // The walk met row checkboxes at all (a list whose rows can be deleted has them).
+      expect(checked).toBeGreaterThan(0);
+      // The sidebar's groups, opened, keep their entries in lists inside list items.
+      const groups = page.getByRole('navigation', { name: 'menu' }).locator(':scope > ul > li > [role=button][data-menu]');
+      // The menu is drawn in a pass after the page's rows (src/layout/layoutPasses.ts): waited for.
+      await expect.poll(() => groups.count()).toBeGreaterThan(0);
+      await groups.first().click();
+      await page.waitForTimeout(400);
+      expect(
+        await page.getByRole('navigation', { name: 'menu' }).locator(':scope > ul > li > div ul > li [data-menu]').count(),
+      ).toBeGreaterThan(0);
+      expect(await badLists(page), 'lists with a group of the menu open').toEqual([]);
+    },
+  );
 
   describe.each([
     { theme: 'light', dark: false },

@@ -32,7 +32,10 @@ async function upload(name: string, bytes: Uint8Array, path = '/upload', fields:
   return envelope.data;
 }
 
-const picture = (background: string) => sharp({ create: { width: 400, height: 300, channels: 3, background } }).png().toBuffer();
+const picture = (background: string) =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background } })
+    .png()
+    .toBuffer();
 const PDF = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1');
 
 async function openLibrary(page: Page, search?: string) {
@@ -42,7 +45,8 @@ async function openLibrary(page: Page, search?: string) {
   if (search) await page.locator('input[name="q"]').fill(search);
 }
 
-const listed = async (q: string) => (await (await apiClientAs('admin')).get<{ list: LibraryFile[] }>(`/setting/attachment/list?q=${encodeURIComponent(q)}`)).list;
+const listed = async (q: string) =>
+  (await (await apiClientAs('admin')).get<{ list: LibraryFile[] }>(`/setting/attachment/list?q=${encodeURIComponent(q)}`)).list;
 
 describe('the attachments library', () => {
   const browser = useFreshPage();
@@ -69,7 +73,14 @@ describe('the attachments library', () => {
     const page = browser.page;
     const admin = await apiClientAs('admin');
     const num = `AT${Date.now() % 1_000_000}`;
-    const device = await admin.post<{ id: number; name: string }>('/device/create', { numtype: 'T', num, type: 1, status: 0, brand: 1, meth: 1 });
+    const device = await admin.post<{ id: number; name: string }>('/device/create', {
+      numtype: 'T',
+      num,
+      type: 1,
+      status: 0,
+      brand: 1,
+      meth: 1,
+    });
     const name = `certificate-${num}.pdf`;
     await upload(name, PDF, '/device/report/upload', { id: String(device.id) });
     await openLibrary(page, name);
@@ -100,11 +111,17 @@ describe('the attachments library', () => {
     await dialog.waitFor({ state: 'detached' });
     await field.locator('img').waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await admin.get<{ avatar?: string }>(`/staff/detail?id=${staff.id}`)).avatar).toMatch(/^\/dev-api\/upload\/file\/[0-9a-f]{32}\.png$/);
+    await expect
+      .poll(async () => (await admin.get<{ avatar?: string }>(`/staff/detail?id=${staff.id}`)).avatar)
+      .toMatch(/^\/dev-api\/upload\/file\/[0-9a-f]{32}\.png$/);
     const avatar = (await admin.get<{ avatar: string }>(`/staff/detail?id=${staff.id}`)).avatar;
     expect(avatar).not.toBe(original.url);
     const files = await listed(name);
-    expect(files.find((file) => file.url === avatar)?.attachment).toMatchObject({ resource: 'staff', recordId: staff.id, as: 'field:avatar' });
+    expect(files.find((file) => file.url === avatar)?.attachment).toMatchObject({
+      resource: 'staff',
+      recordId: staff.id,
+      as: 'field:avatar',
+    });
     expect(files.find((file) => file.id === original.id)).toMatchObject({ url: original.url, attachment: null });
   });
 });

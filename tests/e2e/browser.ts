@@ -24,7 +24,11 @@ export interface BrowserOptions {
 }
 
 /** A fresh Chromium profile: no cookies, no storage from another test. */
-export async function openBrowser({ locale = 'en-US', width = 1280, height = 800 }: BrowserOptions = {}): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
+export async function openBrowser({ locale = 'en-US', width = 1280, height = 800 }: BrowserOptions = {}): Promise<{
+  context: BrowserContext;
+  page: Page;
+  close: () => Promise<void>;
+}> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'console-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,

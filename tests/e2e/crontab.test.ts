@@ -27,7 +27,16 @@ const runs = async (id: number) => (await admin.get<{ list: Row[] }>(`/setting/c
 
 beforeAll(async () => {
   admin = await apiClientAs('admin');
-  made = await admin.post<Row>('/setting/crontab/save', { name: `E2E tidy ${stamp}`, mark: 'clearPoster', type: 6, week: 1, hour: 8, minute: 0, second: 0, is_open: 1 });
+  made = await admin.post<Row>('/setting/crontab/save', {
+    name: `E2E tidy ${stamp}`,
+    mark: 'clearPoster',
+    type: 6,
+    week: 1,
+    hour: 8,
+    minute: 0,
+    second: 0,
+    is_open: 1,
+  });
 });
 
 describe('scheduled tasks', () => {
@@ -41,7 +50,9 @@ describe('scheduled tasks', () => {
     const toggle = row.locator('[data-switch] input');
     expect(await toggle.isChecked()).toBe(true);
     await toggle.click();
-    await tip(page).getByText(m['app.confirm.text'].replace('%{action}', m['app.switch.off'].replace('%{name}', String(made.name)))).waitFor();
+    await tip(page)
+      .getByText(m['app.confirm.text'].replace('%{action}', m['app.switch.off'].replace('%{name}', String(made.name))))
+      .waitFor();
     await tip(page).getByRole('button', { name: m['app.confirm.cancel'] }).click();
     expect((await job(made.id)).is_open).toBe(1);
     await toggle.click();
@@ -64,7 +75,10 @@ describe('scheduled tasks', () => {
     await page.getByText(m['schedule.ran']).waitFor();
     const [run] = await runs(made.id);
     expect(run).toMatchObject({ trigger: 'manual', result: 'ok' });
-    await page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: m['resources.crontabrun.name'].split(' |||| ')[1] }).click();
+    await page
+      .locator('#main-content .MuiTabs-root')
+      .getByRole('tab', { name: m['resources.crontabrun.name'].split(' |||| ')[1] })
+      .click();
     await page.locator('table tbody tr', { hasText: m['resources.crontabrun.enums.trigger.manual'] }).first().waitFor();
   });
 
@@ -80,10 +94,17 @@ describe('scheduled tasks', () => {
     await expect.poll(() => page.locator('input[name="minute"]').count()).toBe(0);
     await page.locator('input[name="hour"]').fill('0');
     await page.getByRole('button', { name: m['ra.action.save'] }).click();
-    await page.getByText(/Hour: .*1.*23/).first().waitFor(); // every 0 hours cannot run
+    await page
+      .getByText(/Hour: .*1.*23/)
+      .first()
+      .waitFor(); // every 0 hours cannot run
     await page.locator('input[name="hour"]').fill('6');
     await page.getByRole('button', { name: m['ra.action.save'] }).click();
-    await expect.poll(async () => (await admin.get<{ list: Row[] }>(`/setting/crontab/list?q=${encodeURIComponent(`E2E hourly ${stamp}`)}`)).list.length).toBe(1);
+    await expect
+      .poll(
+        async () => (await admin.get<{ list: Row[] }>(`/setting/crontab/list?q=${encodeURIComponent(`E2E hourly ${stamp}`)}`)).list.length,
+      )
+      .toBe(1);
     const [saved] = (await admin.get<{ list: Row[] }>(`/setting/crontab/list?q=${encodeURIComponent(`E2E hourly ${stamp}`)}`)).list;
     expect(saved).toMatchObject({ type: 3, hour: 6, mark: 'takeDelivery', is_open: 1 });
     const gap = Date.parse(String(saved.next_execution_time)) - Date.now();

@@ -17,7 +17,8 @@ const stamp = Date.now() % 1_000_000;
 const made = { group: undefined as Row | undefined };
 
 /** A message with its %{…} placeholders filled in, as polyglot does. */
-const fill = (message: string, values: Record<string, string | number>) => message.replace(/%\{(\w+)\}/g, (_, key: string) => String(values[key]));
+const fill = (message: string, values: Record<string, string | number>) =>
+  message.replace(/%\{(\w+)\}/g, (_, key: string) => String(values[key]));
 const kind = (type: string) => m[`resources.group.enums.typelist.type.${type}`];
 
 async function start(page: Page, path: string) {
@@ -31,7 +32,10 @@ const card = (page: Page, index: number) => designer(page).locator(`[data-design
 /** A part's input in the card at `index` (named `typelist.<index>.<part>`). */
 const part = (page: Page, index: number, name: string) => card(page, index).locator(`[name="typelist.${index}.${name}"]`);
 const preview = (page: Page) => designer(page).locator('[data-designer-preview]');
-const order = (page: Page) => designer(page).locator('[data-designer-card]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-field-name')));
+const order = (page: Page) =>
+  designer(page)
+    .locator('[data-designer-card]')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-field-name')));
 
 async function chooseKind(page: Page, index: number, type: string) {
   await card(page, index).getByRole('combobox').click();
@@ -89,12 +93,20 @@ describe('the form designer', () => {
     await page.waitForTimeout(300);
     await page.keyboard.press('Space');
     await expect.poll(() => order(page)).toEqual(['slide', 'place']);
-    await expect.poll(() => page.locator('[id^="DndLiveRegion"]').textContent()).toBe(fill(m['app.designer.dropped'], { name: 'slide', position: 1, count: 2 }));
-    expect(await preview(page).locator('[data-server-form] [data-field]').evaluateAll((fields) => fields.map((f) => f.getAttribute('data-field')))).toEqual(['root_slide', 'root_place']);
+    await expect
+      .poll(() => page.locator('[id^="DndLiveRegion"]').textContent())
+      .toBe(fill(m['app.designer.dropped'], { name: 'slide', position: 1, count: 2 }));
+    expect(
+      await preview(page)
+        .locator('[data-server-form] [data-field]')
+        .evaluateAll((fields) => fields.map((f) => f.getAttribute('data-field'))),
+    ).toEqual(['root_slide', 'root_place']);
 
     // A bad option line is named by its number, and the select leaves the preview until it is put right.
     await part(page, 1, 'param').fill('top=>Top of the page\nside Side bar');
-    await card(page, 1).getByText(fill(m['forms.problems.param_no_arrow'], { line: 2 })).waitFor();
+    await card(page, 1)
+      .getByText(fill(m['forms.problems.param_no_arrow'], { line: 2 }))
+      .waitFor();
     await preview(page).locator('[data-preview-left-out]').waitFor();
     expect(await preview(page).locator('#root_place').count()).toBe(0);
     mkdirSync(SCREENS, { recursive: true });
@@ -105,9 +117,17 @@ describe('the form designer', () => {
     await page.getByRole('button', { name: m['ra.action.save'] }).click();
     const admin = await apiClientAs('admin');
     await expect
-      .poll(async () => (await admin.get<{ list: Row[] }>(`/setting/group/list?limit=100&sort=-id`)).list.find((g) => g.config_name === `e2e_designed_${stamp}`)?.id, { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await admin.get<{ list: Row[] }>(`/setting/group/list?limit=100&sort=-id`)).list.find(
+            (g) => g.config_name === `e2e_designed_${stamp}`,
+          )?.id,
+        { timeout: 10_000 },
+      )
       .toBeGreaterThan(0);
-    const listed = (await admin.get<{ list: Row[] }>(`/setting/group/list?limit=100&sort=-id`)).list.find((g) => g.config_name === `e2e_designed_${stamp}`)!;
+    const listed = (await admin.get<{ list: Row[] }>(`/setting/group/list?limit=100&sort=-id`)).list.find(
+      (g) => g.config_name === `e2e_designed_${stamp}`,
+    )!;
     made.group = await admin.get<Row>(`/setting/group/info?id=${listed.id}`);
     // Exactly the designed keys, in the designed order: nothing empty, nothing of the designer's own.
     expect(made.group.typelist).toEqual([

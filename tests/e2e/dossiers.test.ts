@@ -29,7 +29,8 @@ async function start(page: Page, path: string) {
   await expectPath(page, path);
 }
 
-const dossiersTab = (page: Page, lang = m) => page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: lang['app.dossiers.panel'] });
+const dossiersTab = (page: Page, lang = m) =>
+  page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: lang['app.dossiers.panel'] });
 const formDialog = (page: Page) => page.locator('[data-form-dialog]');
 const revision = (n: number) => m['app.dossiers.revision'].replace('%{revision}', String(n));
 const dossiersOf = async () => (await admin.get<{ list: Row[] }>(`/device/dossierlist?id=${made.device.id}`)).list;
@@ -48,7 +49,11 @@ async function fillIn(page: Page, values: () => Promise<void>) {
 
 beforeAll(async () => {
   admin = await apiClientAs('admin');
-  made.template = await admin.post<Row>('/device/dossadd', { name: `E2E pre-job check ${stamp}`, config_name: `e2e_prejob_${stamp}`, typelist: fields });
+  made.template = await admin.post<Row>('/device/dossadd', {
+    name: `E2E pre-job check ${stamp}`,
+    config_name: `e2e_prejob_${stamp}`,
+    typelist: fields,
+  });
   made.device = await admin.post<Row>('/device/create', { numtype: 'T', num: `D${stamp}`, type: 1, status: 0, brand: 1, meth: 1 });
 });
 
@@ -65,13 +70,20 @@ describe("an instrument's dossiers", () => {
       await formDialog(page).locator('#root_checked_by').fill('Li Wei');
       await formDialog(page).locator('#root_oil').click();
       await page.getByRole('option', { name: 'Low: topped up' }).click();
-      const picture = await sharp({ create: { width: 200, height: 120, channels: 3, background: '#8e5b12' } }).png().toBuffer();
-      await formDialog(page).getByTestId('upload-input-root_photo').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: picture });
+      const picture = await sharp({ create: { width: 200, height: 120, channels: 3, background: '#8e5b12' } })
+        .png()
+        .toBuffer();
+      await formDialog(page)
+        .getByTestId('upload-input-root_photo')
+        .setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: picture });
       await formDialog(page).locator('[data-images=root_photo] img').waitFor();
     });
     const [first] = await dossiersOf();
     expect(first).toMatchObject({ revision: 1, values: { checked_by: 'Li Wei', oil: 'low' } });
-    await page.locator(`[data-row="${first.id}"]`).getByText(`${String(made.template.name)} · ${revision(1)}`).waitFor();
+    await page
+      .locator(`[data-row="${first.id}"]`)
+      .getByText(`${String(made.template.name)} · ${revision(1)}`)
+      .waitFor();
 
     // The template loses its oil level and gains a pressure: revision 2.
     const changed = [fields[0], { name: 'pressure', title: 'Test pressure', type: 'number', min: 0, max: 200 }];
@@ -104,7 +116,10 @@ describe("an instrument's dossiers", () => {
     });
     const second = (await dossiersOf()).find((d) => d.id !== first.id)!;
     expect(second).toMatchObject({ revision: 2, values: { checked_by: 'Wang Fang', pressure: 150 } });
-    expect((await dossiersOf()).find((d) => d.id === first.id)).toMatchObject({ revision: 1, values: { checked_by: 'Li Wei', oil: 'low' } });
+    expect((await dossiersOf()).find((d) => d.id === first.id)).toMatchObject({
+      revision: 1,
+      values: { checked_by: 'Li Wei', oil: 'low' },
+    });
 
     // The first is withdrawn after the "Tip" question (Cancel first changes nothing), then restored.
     const row = page.locator(`[data-row="${first.id}"]`);
@@ -156,7 +171,10 @@ describe('a dossier template designed in the browser', () => {
     await page.getByRole('option', { name: 'Reused' }).click();
     await page.getByRole('button', { name: m['ra.action.save'] }).click();
     await expect
-      .poll(async () => (await admin.get<{ list: Row[] }>('/device/dosslist?limit=100&sort=-id')).list.find((t) => t.name === name)?.revision, { timeout: 10_000 })
+      .poll(
+        async () => (await admin.get<{ list: Row[] }>('/device/dosslist?limit=100&sort=-id')).list.find((t) => t.name === name)?.revision,
+        { timeout: 10_000 },
+      )
       .toBe(1);
 
     await page.goto(`${baseUrl()}/device/record/${made.device.id}`);

@@ -13,11 +13,24 @@ let due: Row | undefined;
 async function dueInstrument(): Promise<Row> {
   if (due) return due;
   const admin = await apiClientAs('admin');
-  const made = await admin.post<Row>('/device/create', { numtype: 'T', num: `DUE${Date.now() % 100000}`, type: 1, status: 0, brand: 1, meth: 1 });
+  const made = await admin.post<Row>('/device/create', {
+    numtype: 'T',
+    num: `DUE${Date.now() % 100000}`,
+    type: 1,
+    status: 0,
+    brand: 1,
+    meth: 1,
+  });
   const now = Date.now();
   for (let day = 80; day > 0; day -= 10) {
     const start = new Date(now - day * DAY);
-    await admin.post('/device/userecord/add', { device: made.id, startcl: 100, starttime: start.toISOString(), endtime: new Date(start.getTime() + 35 * 3_600_000).toISOString(), status: 1 });
+    await admin.post('/device/userecord/add', {
+      device: made.id,
+      startcl: 100,
+      starttime: start.toISOString(),
+      endtime: new Date(start.getTime() + 35 * 3_600_000).toISOString(),
+      status: 1,
+    });
   }
   due = made;
   return made;

@@ -174,7 +174,9 @@ describe('staff', () => {
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await dialog(page).waitFor({ state: 'detached' });
     await page.locator('table tbody tr', { hasText: 'WC7654321' }).waitFor();
-    expect((await listOf(`/staff/cert?id=${person.id}`)).rows).toEqual([expect.objectContaining({ staff: person.id, kind: 'wellControl', expires: '2027-06-01' })]);
+    expect((await listOf(`/staff/cert?id=${person.id}`)).rows).toEqual([
+      expect.objectContaining({ staff: person.id, kind: 'wellControl', expires: '2027-06-01' }),
+    ]);
   });
 });
 

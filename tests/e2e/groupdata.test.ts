@@ -63,7 +63,9 @@ describe("a group's items", () => {
     await formDialog(page).getByText('Headline *:').waitFor();
     expect(await formDialog(page).locator('button[type=submit]').count()).toBe(0); // the dialog's buttons only
     await input(page, 'title').fill('Rig 12 back on line');
-    await formDialog(page).getByTestId('upload-input-root_slide').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: await picture() });
+    await formDialog(page)
+      .getByTestId('upload-input-root_slide')
+      .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: await picture() });
     await formDialog(page).locator('[data-images=root_slide] img').waitFor();
     await input(page, 'place').click();
     await page.getByRole('option', { name: 'Side bar' }).click();
@@ -125,15 +127,24 @@ describe("a group's items", () => {
     await page.getByRole('option', { name: 'Top of the page' }).click();
     const { id: _id, version: _version, ...group } = await admin.get<Row>(`/setting/group/info?id=${made.group.id}`);
     const typelist = group.typelist as Row[];
-    await admin.post('/setting/group/update', { id: made.group.id, ...group, typelist: typelist.map((f) => (f.name === 'place' ? { ...f, param: 'side=>Side bar' } : f)) });
+    await admin.post('/setting/group/update', {
+      id: made.group.id,
+      ...group,
+      typelist: typelist.map((f) => (f.name === 'place' ? { ...f, param: 'side=>Side bar' } : f)),
+    });
     await formDialog(page).getByRole('button', { name: m['app.confirm.ok'] }).click();
-    await page.getByText(/Place: /).first().waitFor(); // the server's message names the field
+    await page
+      .getByText(/Place: /)
+      .first()
+      .waitFor(); // the server's message names the field
     expect(await input(page, 'title').inputValue()).toBe('Stand-down at 06:00');
     expect(await items()).toEqual([]);
     await formDialog(page).getByRole('button', { name: m['ra.action.cancel'] }).click();
 
     // A definition that cannot be had: the server's message in the dialog.
-    await page.route('**/dev-api/setting/groupdata/addItem*', (route) => route.fulfill({ json: { code: 40004, message: 'The group is gone.' } }));
+    await page.route('**/dev-api/setting/groupdata/addItem*', (route) =>
+      route.fulfill({ json: { code: 40004, message: 'The group is gone.' } }),
+    );
     await page.getByRole('button', { name: m['app.forms.add'] }).click();
     await formDialog(page).getByRole('alert').getByText('The group is gone.').waitFor();
   });

@@ -21,7 +21,9 @@ export async function signIn(page: Page, username: string, password = E2E_PASSWO
   // sign-in page's own controls (its language selector) are still there to be clicked by mistake.
   // So wait for the outcome: the sign-in form gone, or a message saying why it stayed.
   await page.waitForFunction(
-    () => !document.querySelector('input[name="password"][autocomplete="current-password"]') || document.querySelector('[role="alert"], .MuiFormHelperText-root.Mui-error'),
+    () =>
+      !document.querySelector('input[name="password"][autocomplete="current-password"]') ||
+      document.querySelector('[role="alert"], .MuiFormHelperText-root.Mui-error'),
     undefined,
     { timeout: 30_000 },
   );
@@ -129,7 +131,10 @@ export async function apiClientAs(username: string) {
   });
   const { data } = (await login.json()) as { data: { token: string } };
   const call = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-    const response = await fetch(`${baseUrl()}/dev-api${path}`, { ...init, headers: { 'X-Token': data.token, 'Content-Type': 'application/json' } });
+    const response = await fetch(`${baseUrl()}/dev-api${path}`, {
+      ...init,
+      headers: { 'X-Token': data.token, 'Content-Type': 'application/json' },
+    });
     const envelope = (await response.json()) as { code: number; data: T; message?: string };
     if (envelope.code !== 20000) throw new Error(`${path}: ${envelope.code} ${envelope.message ?? ''}`);
     return envelope.data;

@@ -89,7 +89,9 @@ describe('the operation log', () => {
     await page.getByRole('link', { name: m['app.history.button'] }).click();
     await page.waitForURL((url) => url.pathname === OPERATION_LOG_PATH);
     await expect.poll(() => rows(page).count()).toBe(1);
-    await rows(page).getByRole('link', { name: String(other.id), exact: true }).waitFor();
+    await rows(page)
+      .getByRole('link', { name: String(other.id), exact: true })
+      .waitFor();
   });
 });
 

@@ -88,7 +88,10 @@ describe('the device list', () => {
     await pick(page, 'status', label);
     await poll(() => decodeURIComponent(page.url())).toContain(`"status":${status}`);
     await poll(async () => new Set(await page.locator('table tbody tr td.column-status').allTextContents())).toEqual(new Set([label]));
-    await page.getByRole('columnheader', { name: header(m, 'device', 'hour', 'h') }).getByRole('button').click();
+    await page
+      .getByRole('columnheader', { name: header(m, 'device', 'hour', 'h') })
+      .getByRole('button')
+      .click();
     await poll(() => decodeURIComponent(page.url())).toContain('sort=hour');
     await poll(() => decodeURIComponent(page.url())).toContain('order=ASC');
     // The page shows the sorted devices (not merely the same first one: the newest device may
@@ -102,7 +105,12 @@ describe('the device list', () => {
     const { name, bytes } = await exportAs(page, 'csv', m);
     expect(name).toBe(`${plural(m, 'resources.device.name')} ${today()}.csv`);
     const [headers, ...rows] = csvRows(bytes);
-    expect(headers.slice(0, 4)).toEqual([header(m, 'device', 'id'), header(m, 'device', 'name'), header(m, 'device', 'type'), header(m, 'device', 'brand')]);
+    expect(headers.slice(0, 4)).toEqual([
+      header(m, 'device', 'id'),
+      header(m, 'device', 'name'),
+      header(m, 'device', 'type'),
+      header(m, 'device', 'brand'),
+    ]);
     expect(headers).toContain(header(m, 'device', 'houring', 'h'));
     expect(headers).toContain(header(m, 'device', 'numtype')); // a field the list does not show
     // Every device of the filter, past the first page, in the list's order.
@@ -112,7 +120,10 @@ describe('the device list', () => {
     expect(rows.map((r) => r[1]).sort()).toEqual(expected.items.map((d) => String(d.name)).sort());
     const hourAt = headers.indexOf(header(m, 'device', 'hour', 'h'));
     const hours = rows.map((r) => (r[hourAt] === '' ? -1 : Number(r[hourAt].replace(/,/g, ''))));
-    expect(hours.every((h, i) => i === 0 || h >= hours[i - 1]), hours.join(' ')).toBe(true);
+    expect(
+      hours.every((h, i) => i === 0 || h >= hours[i - 1]),
+      hours.join(' '),
+    ).toBe(true);
     expect(new Set(rows.map((r) => r[column('status')]))).toEqual(new Set([m[`resources.device.enums.status.${status}`]]));
     for (const device of expected.items) {
       const row = rows.find((r) => r[1] === device.name)!;
@@ -219,7 +230,10 @@ describe('the device list', () => {
     const legend = page.getByRole('dialog', { name: m['app.list.legend_title'] });
     const statuses = legend.getByRole('group', { name: m['resources.device.fields.status'] });
     for (const value of [0, 1, 2, 3, 4]) await statuses.getByText(m[`resources.device.enums.status.${value}`], { exact: true }).waitFor();
-    await legend.getByRole('group', { name: m['resources.device.fields.brand'] }).getByText(m['options.brandOption.1'], { exact: true }).waitFor();
+    await legend
+      .getByRole('group', { name: m['resources.device.fields.brand'] })
+      .getByText(m['options.brandOption.1'], { exact: true })
+      .waitFor();
   });
 });
 
@@ -229,7 +243,14 @@ describe("a device's usage records", () => {
   it('when there are none, says so and offers Create, which opens the dialog', async () => {
     const page = browser.page;
     const m = messages('en');
-    const device = await write<Row>('/device/create', { numtype: 'T', num: `E2E${Date.now() % 100000}`, type: 1, status: 0, brand: 1, meth: 1 });
+    const device = await write<Row>('/device/create', {
+      numtype: 'T',
+      num: `E2E${Date.now() % 100000}`,
+      type: 1,
+      status: 0,
+      brand: 1,
+      meth: 1,
+    });
     await start(page, `/device/record/${device.id}`);
     const empty = page.getByRole('status').filter({ hasText: 'No Usage records yet.' });
     await empty.waitFor();
@@ -255,7 +276,8 @@ describe("a device's usage records", () => {
     const team = (await api<{ teamNumber: string }>(`/crew/info?id=${first.crew}`)).teamNumber;
     expect(rows[records.items.indexOf(first)][crew]).toBe(team);
     const statusColumn = headers.indexOf(header(m, 'userecord', 'status'));
-    for (const row of rows) expect([m['resources.userecord.enums.status.1'], m['resources.userecord.enums.status.0']]).toContain(row[statusColumn]);
+    for (const row of rows)
+      expect([m['resources.userecord.enums.status.1'], m['resources.userecord.enums.status.0']]).toContain(row[statusColumn]);
   });
 });
 
@@ -290,7 +312,14 @@ describeScreens(
     await page.getByRole('status').getByText(m['ra.navigation.clear_filters']).waitFor();
     await shot('device-list-no-match');
 
-    const device = await write<Row>('/device/create', { numtype: 'M', num: `S${language}${width}${Date.now() % 10000}`, type: 2, status: 3, brand: 2, meth: 2 });
+    const device = await write<Row>('/device/create', {
+      numtype: 'M',
+      num: `S${language}${width}${Date.now() % 10000}`,
+      type: 2,
+      status: 3,
+      brand: 2,
+      meth: 2,
+    });
     await page.goto(`${baseUrl()}/device/record/${device.id}`);
     await page.getByRole('status').getByText(m['ra.page.invite']).waitFor();
     await shot('device-record-empty-tab');

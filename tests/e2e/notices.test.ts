@@ -105,7 +105,9 @@ describe('the Message screen', () => {
     const opened = page.locator('[data-message-dialog]');
     await opened.getByText('Gamma probe 12 is due for calibration on Friday.').waitFor();
     await opened.getByRole('button', { name: m['ra.action.delete'] }).click();
-    await tip(page).getByText(m['app.confirm.text'].replace('%{action}', m['app.notices.delete_message'].replace('%{title}', title))).waitFor();
+    await tip(page)
+      .getByText(m['app.confirm.text'].replace('%{action}', m['app.notices.delete_message'].replace('%{title}', title)))
+      .waitFor();
     await tip(page).getByRole('button', { name: m['app.confirm.ok'] }).click();
     await row.waitFor({ state: 'detached' });
     const sent = (await admin.get<{ list: MessageItem[] }>('/message/list?box=out&limit=100')).list;
@@ -143,9 +145,19 @@ describe('the Notification screen', () => {
 
   it('shows a notification, goes to its screen, marks it read and deletes it', async () => {
     const page = browser.page;
-    const item: NotificationItem = { id: 990001, kind: 'job_failed', title: 'Scheduled task failed: Backup', text: 'The task "Backup" failed.', link: '/setting/system/crontab', read: false, created_at: new Date().toISOString() };
+    const item: NotificationItem = {
+      id: 990001,
+      kind: 'job_failed',
+      title: 'Scheduled task failed: Backup',
+      text: 'The task "Backup" failed.',
+      link: '/setting/system/crontab',
+      read: false,
+      created_at: new Date().toISOString(),
+    };
     const calls: { path: string; body: unknown }[] = [];
-    await page.route('**/dev-api/notification/list*', (route) => route.fulfill({ json: { code: 20000, data: { list: [item], count: 1 } } }));
+    await page.route('**/dev-api/notification/list*', (route) =>
+      route.fulfill({ json: { code: 20000, data: { list: [item], count: 1 } } }),
+    );
     for (const path of ['read', 'del']) {
       await page.route(`**/dev-api/notification/${path}`, (route) => {
         calls.push({ path, body: route.request().postDataJSON() });
@@ -175,7 +187,11 @@ describeScreens(
   [desk('en'), desk('zh'), phone('en'), phone('zh')],
   'notices',
   async ({ page, lang, shot }) => {
-    await editor.post('/message/send', { to_user: 'admin', title: `Daily report of well X-12 is ready ${stamp}`, content: 'Footage 412 m, ROP 18 m/h. Please review before 18:00.' });
+    await editor.post('/message/send', {
+      to_user: 'admin',
+      title: `Daily report of well X-12 is ready ${stamp}`,
+      content: 'Footage 412 m, ROP 18 m/h. Please review before 18:00.',
+    });
     await start(page, MESSAGES);
     await page.locator('#main-content [data-notice-row]').first().waitFor();
     await shot('messages');

@@ -33,7 +33,8 @@ describe('the Parameters screen', () => {
   afterAll(async () => {
     // What the screenshots and the other browser tests find: the values as they were.
     const { calibrationValidityDays, version } = await read();
-    if (calibrationValidityDays !== before.calibrationValidityDays) await admin.post('/setting/parameter/update', { calibrationValidityDays: before.calibrationValidityDays, version });
+    if (calibrationValidityDays !== before.calibrationValidityDays)
+      await admin.post('/setting/parameter/update', { calibrationValidityDays: before.calibrationValidityDays, version });
   });
 
   it('is in the Settings menu and shows each parameter with its unit, help and default', async () => {
@@ -41,7 +42,11 @@ describe('the Parameters screen', () => {
     await start(page, '/home');
     await clickMenu(page, PATH);
     await expectPath(page, PATH);
-    await page.getByRole('heading', { name: m['route.SystemParameter'] }).or(page.getByText(m['route.SystemParameter']).first()).first().waitFor();
+    await page
+      .getByRole('heading', { name: m['route.SystemParameter'] })
+      .or(page.getByText(m['route.SystemParameter']).first())
+      .first()
+      .waitFor();
     const field = page.locator('.MuiFormControl-root', { has: input(page, 'sessionHours') });
     await expect.poll(() => field.innerText()).toContain(m['resources.parameter.fields.sessionHours']);
     const text = await field.innerText();

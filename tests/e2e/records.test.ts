@@ -104,7 +104,9 @@ describe('the data dictionary', () => {
     const page = browser.page;
     const { code, resource, path } = user!;
     const schema = registry.resources[resource];
-    const used = (await listOf(`${schema['x-resource'].endpoints.list!.path}?limit=100`)).rows.find((r) => r[path.split('.')[0]] !== undefined);
+    const used = (await listOf(`${schema['x-resource'].endpoints.list!.path}?limit=100`)).rows.find(
+      (r) => r[path.split('.')[0]] !== undefined,
+    );
     expect(used, `no ${resource} holds a ${code} value`).toBeDefined();
     const [list] = (await listOf(`/setting/dictionary/list?q=${code}`)).rows;
     await start(page, `/setting/system/dictionary/${list.id}`);

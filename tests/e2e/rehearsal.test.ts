@@ -13,7 +13,10 @@ const LIST_ROW = '#main-content tbody tr, #main-content li';
 
 /** The rehearsal's measure on the page's performance timeline, once it has ended. */
 const rehearsals = (page: Page) =>
-  page.evaluate((name) => performance.getEntriesByName(name).map((entry) => (entry as PerformanceMeasure).detail as { path: string; drewRow: boolean }), REHEARSAL);
+  page.evaluate(
+    (name) => performance.getEntriesByName(name).map((entry) => (entry as PerformanceMeasure).detail as { path: string; drewRow: boolean }),
+    REHEARSAL,
+  );
 
 /** What the page and the browser keep, and what shows: none of it may change. */
 const kept = (page: Page) =>
@@ -52,7 +55,8 @@ describe('the console rehearsed on the sign-in page', () => {
         (window as unknown as { added: string[] }).added = added;
         new MutationObserver((records) => {
           for (const record of records) {
-            for (const node of record.addedNodes) if (node instanceof HTMLElement && getComputedStyle(node).visibility !== 'hidden') added.push(node.outerHTML.slice(0, 120));
+            for (const node of record.addedNodes)
+              if (node instanceof HTMLElement && getComputedStyle(node).visibility !== 'hidden') added.push(node.outerHTML.slice(0, 120));
           }
         }).observe(document.body, { childList: true });
       });

@@ -23,7 +23,10 @@ async function token(username: string): Promise<string> {
 }
 
 async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/dev-api${path}`, { ...init, headers: { 'X-Token': await token('admin'), ...(init.headers ?? {}) } });
+  const response = await fetch(`${baseUrl()}/dev-api${path}`, {
+    ...init,
+    headers: { 'X-Token': await token('admin'), ...(init.headers ?? {}) },
+  });
   const envelope = (await response.json()) as { code: number; data: T; message?: string };
   if (envelope.code !== 20000) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
   return envelope.data;
@@ -55,7 +58,15 @@ async function openReports(page: Page, device: number, tab: string, username = '
 
 const chart = () =>
   sharp({ create: { width: 800, height: 500, channels: 3, background: '#ffffff' } })
-    .composite([{ input: Buffer.from('<svg width="800" height="500"><path d="M0 400 L200 120 L400 300 L800 60" stroke="#1890ff" stroke-width="12" fill="none"/></svg>'), top: 0, left: 0 }])
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="800" height="500"><path d="M0 400 L200 120 L400 300 L800 60" stroke="#1890ff" stroke-width="12" fill="none"/></svg>',
+        ),
+        top: 0,
+        left: 0,
+      },
+    ])
     .png()
     .toBuffer();
 
@@ -85,7 +96,9 @@ describe('calibration reports on a device record page', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    await page.getByTestId('report-file-input').setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await page
+      .getByTestId('report-file-input')
+      .setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
     await page.getByText(/tool\.exe was not uploaded: This kind of file cannot be uploaded\. Allowed: \.png/).waitFor();
 
     await page.getByRole('button', { name: 'Delete curve.png' }).click();
@@ -133,14 +146,18 @@ describe('screenshots of calibration reports', () => {
       await openReports(page, device, m['app.files.reports']);
       await expect.poll(() => page.getByTestId('report-card').count()).toBe(4);
       const thumbnails = page.getByTestId('report-card').locator('img');
-      await expect.poll(() => thumbnails.evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth))).toEqual([240]);
+      await expect
+        .poll(() => thumbnails.evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth)))
+        .toEqual([240]);
       await page.waitForLoadState('networkidle');
       const shot = (name: string) => page.screenshot({ path: join(SCREENS, `${language}-${width}-${name}.png`), fullPage: true });
       await shot('device-reports');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `the reports tab scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
 
-      await page.getByRole('button', { name: m['app.files.preview_name'].replace('%{name}', 'Calibration curve T-SHOT-' + language + '.png') }).click();
+      await page
+        .getByRole('button', { name: m['app.files.preview_name'].replace('%{name}', 'Calibration curve T-SHOT-' + language + '.png') })
+        .click();
       await page.getByRole('dialog').locator('img').waitFor();
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(SCREENS, `${language}-${width}-report-preview.png`) });
@@ -151,9 +168,20 @@ describe('screenshots of calibration reports', () => {
         await page.goto(`${baseUrl()}/staff/edit/${staff.id}`);
         await page.getByTestId('upload-input-avatar').waitFor({ state: 'attached' });
         await page.getByTestId('upload-input-avatar').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: await chart() });
-        await expect.poll(() => page.locator('[role=group] img').first().evaluate((img: HTMLImageElement) => img.naturalWidth).catch(() => 0)).toBe(240);
+        await expect
+          .poll(() =>
+            page
+              .locator('[role=group] img')
+              .first()
+              .evaluate((img: HTMLImageElement) => img.naturalWidth)
+              .catch(() => 0),
+          )
+          .toBe(240);
         // In the middle of the screen: a phone's form has its save bar over the bottom.
-        await page.locator('[role=group]').filter({ has: page.getByTestId('upload-input-avatar') }).evaluate((group) => group.scrollIntoView({ block: 'center' }));
+        await page
+          .locator('[role=group]')
+          .filter({ has: page.getByTestId('upload-input-avatar') })
+          .evaluate((group) => group.scrollIntoView({ block: 'center' }));
         await page.screenshot({ path: join(SCREENS, `${language}-${width}-staff-avatar-field.png`) });
       }
     } finally {

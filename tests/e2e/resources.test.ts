@@ -52,7 +52,10 @@ describe('generated resource screens', () => {
     await expect.poll(() => page.locator('input[name="leader.name"]').inputValue()).toBe('Zhao Lei');
     await page.getByRole('button', { name: 'Delete' }).click();
     // The question of every delete is the "Tip" dialog.
-    await page.getByRole('dialog', { name: 'Tip' }).getByText(/^Are you sure you want to delete crew .+\?$/).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Tip' })
+      .getByText(/^Are you sure you want to delete crew .+\?$/)
+      .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expectPath(page, '/crew/index');
     await expect.poll(async () => (await api<{ total: number }>('/crew/list?teamNumber=ZJ-E2E-7')).total).toBe(0);

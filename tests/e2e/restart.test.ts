@@ -14,7 +14,12 @@ describe('the real server across a restart', () => {
 
   it('keeps a device created in the console', async () => {
     const page = browser.page;
-    const env = { DIST_DIR: inject('distDir'), DATA_DIR: mkdtempSync(join(tmpdir(), 'console-restart-')), ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD };
+    const env = {
+      DIST_DIR: inject('distDir'),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'console-restart-')),
+      ADMIN_PASSWORD: PASSWORD,
+      EDITOR_PASSWORD: PASSWORD,
+    };
     let server = await startServer(env);
     try {
       await page.goto(`${server.url}/device/create`);
@@ -24,7 +29,13 @@ describe('the real server across a restart', () => {
       await page.locator('button[type=submit]').click();
       await expectPath(page, '/device/create');
       await page.getByRole('button', { name: 'Save' }).waitFor();
-      for (const [source, option] of [['numtype', 'M'], ['type', 'Pulser'], ['status', 'In stock'], ['brand', 'Tensor'], ['meth', 'Upper hanging']]) {
+      for (const [source, option] of [
+        ['numtype', 'M'],
+        ['type', 'Pulser'],
+        ['status', 'In stock'],
+        ['brand', 'Tensor'],
+        ['meth', 'Upper hanging'],
+      ]) {
         await pick(page, source, option);
       }
       await page.locator('input[name="num"]').fill('7777');

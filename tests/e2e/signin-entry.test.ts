@@ -117,7 +117,11 @@ function consoleCalls(page: Page): string[] {
 
 /** Whether a person could see the element: laid out, and neither it nor a parent hidden or transparent. */
 const seen = (page: Page, selector: string) =>
-  page.evaluate((css) => [...document.querySelectorAll(css)].some((element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true })), selector);
+  page.evaluate(
+    (css) =>
+      [...document.querySelectorAll(css)].some((element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true })),
+    selector,
+  );
 
 const marked = (page: Page, name: string) => page.evaluate((mark) => performance.getEntriesByName(mark).length, name);
 
@@ -180,7 +184,10 @@ describe('the console drawn while the person signs in', () => {
     expect(calls[0]).toBe('/dev-api/crew/list');
     // The first screen is in the visit log's queue, under the session (kept for the next page when this one hides).
     await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
-    const kept = JSON.parse((await page.evaluate(() => localStorage.getItem('console.visits'))) ?? '[]') as { session: string; visits: { path: string }[] }[];
+    const kept = JSON.parse((await page.evaluate(() => localStorage.getItem('console.visits'))) ?? '[]') as {
+      session: string;
+      visits: { path: string }[];
+    }[];
     expect(kept.flatMap((saved) => (saved.session ? saved.visits.map((visit) => visit.path) : []))).toContain('/crew/index');
   });
 

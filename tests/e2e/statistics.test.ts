@@ -48,11 +48,14 @@ async function chartsDrawn(page: Page, count: number) {
 }
 
 /** A number as the English console writes it: grouped, at most two decimals; no value as a dash. */
-const number = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en', { maximumFractionDigits: 2 }));
+const number = (n: number | null | undefined) =>
+  n === null || n === undefined ? '—' : n.toLocaleString('en', { maximumFractionDigits: 2 });
 
 /** A per-month card lists every month of the answer, in order, with its count and value, and the totals. */
 async function expectMonths(card: ReturnType<Page['locator']>, entry: Extract<StatisticsResult, { perMonth: unknown }>) {
-  await expect.poll(() => card.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-month')))).toEqual(entry.months.map((m) => m.month));
+  await expect
+    .poll(() => card.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-month'))))
+    .toEqual(entry.months.map((m) => m.month));
   for (const { month, count, value } of entry.months) {
     const row = card.locator(`[data-month="${month}"]`);
     expect(await row.locator('[data-count]').textContent(), month).toBe(number(count));
@@ -77,16 +80,23 @@ describe('statistics screens', () => {
       else await page.goto(`${baseUrl()}${path}`);
       const spec = registry.resources[resource]['x-resource'].statistics!;
       const answer = await api<StatisticsAnswer>(spec.path);
-      await page.locator(`[data-statistics="${resource}"] [data-entry]`).nth(spec.entries.length - 1).waitFor();
+      await page
+        .locator(`[data-statistics="${resource}"] [data-entry]`)
+        .nth(spec.entries.length - 1)
+        .waitFor();
       for (const entry of answer.entries) {
         if ('expiring' in entry) continue;
         const card = page.locator(`[data-statistics="${resource}"] [data-entry="${entryKey(entry)}"]`);
         await expect.poll(() => card.locator('[data-total]').textContent()).toBe(entry.total.toLocaleString('en'));
-        if ('groupBy' in entry && entry.sumTotal !== undefined) await expect.poll(() => card.locator('[data-sum-total]').textContent()).toBe(number(entry.sumTotal));
+        if ('groupBy' in entry && entry.sumTotal !== undefined)
+          await expect.poll(() => card.locator('[data-sum-total]').textContent()).toBe(number(entry.sumTotal));
         if ('perMonth' in entry) await expectMonths(card, entry);
-        if (entry.total > 0 || 'perMonth' in entry) await expect.poll(() => card.locator('[data-chart] svg').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+        if (entry.total > 0 || 'perMonth' in entry)
+          await expect.poll(() => card.locator('[data-chart] svg').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       }
-      await expect.poll(() => page.title()).toContain(m[`route.${flattenRoutes(registry.routes).find((r) => r.fullPath === path)!.node.meta!.title}`]);
+      await expect
+        .poll(() => page.title())
+        .toContain(m[`route.${flattenRoutes(registry.routes).find((r) => r.fullPath === path)!.node.meta!.title}`]);
     }
   });
 
@@ -100,12 +110,16 @@ describe('statistics screens', () => {
       const rows = page.locator(`[data-entry="${entryKey(entry)}"] tbody`);
       if ('groupBy' in entry) {
         const list = device.properties![entry.groupBy]['x-options'];
-        const first = list ? m[`options.${list}.${registry.config[list].items[0].key}`] : m[`resources.device.enums.${entry.groupBy}.${device.properties![entry.groupBy].enum![0]}`];
+        const first = list
+          ? m[`options.${list}.${registry.config[list].items[0].key}`]
+          : m[`resources.device.enums.${entry.groupBy}.${device.properties![entry.groupBy].enum![0]}`];
         await rows.getByText(first, { exact: true }).waitFor();
       } else if ('histogram' in entry) {
         const last = entry.bins[entry.bins.length - 1];
         const unit = m[`units.${device.properties![entry.histogram]['x-unit']}`];
-        await rows.getByText(m['app.stats.range_open'].replace('%{from}', last.toLocaleString('en')).replace('%{unit}', unit), { exact: true }).waitFor();
+        await rows
+          .getByText(m['app.stats.range_open'].replace('%{from}', last.toLocaleString('en')).replace('%{unit}', unit), { exact: true })
+          .waitFor();
       }
     }
   });
@@ -151,7 +165,7 @@ describe('Home', () => {
     await expectPath(page, '/project/statistics');
   });
 
-  it("lists the latest runs and repairs, each instrument linked to its record page", async () => {
+  it('lists the latest runs and repairs, each instrument linked to its record page', async () => {
     const page = browser.page;
     await start(page, '/home');
     for (const resource of ['userecord', 'fitrecord']) {

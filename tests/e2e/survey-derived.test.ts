@@ -24,17 +24,31 @@ describe('values worked out from the survey', () => {
       startDate: '2025-03-01',
       status: 0,
     });
-    const trip = await admin.post<Row>('/project/record/create', { wellId: well.id, tripNumber: 1, startTime: '2025-03-02T08:00:00.000Z', endTime: '2025-03-06T08:00:00.000Z', startDepth: 500, endDepth: 900 });
+    const trip = await admin.post<Row>('/project/record/create', {
+      wellId: well.id,
+      tripNumber: 1,
+      startTime: '2025-03-02T08:00:00.000Z',
+      endTime: '2025-03-06T08:00:00.000Z',
+      startDepth: 500,
+      endDepth: 900,
+    });
     const stations = [
       { md: 600, inc: 6, azi: 120 },
       { md: 750, inc: 21, azi: 124 },
     ];
     for (const [i, s] of stations.entries()) {
-      await admin.post('/project/daily/create', { tripNumber: trip.id, day: `2025-03-0${3 + i}`, status: 'draft', drillingParams: { measuredDepth: s.md, inclination: s.inc, azimuth: s.azi } });
+      await admin.post('/project/daily/create', {
+        tripNumber: trip.id,
+        day: `2025-03-0${3 + i}`,
+        status: 'draft',
+        drillingParams: { measuredDepth: s.md, inclination: s.inc, azimuth: s.azi },
+      });
     }
     const expected = computeTrajectory(stations).stations.at(-1)!;
     const reports = (await admin.get<{ items: Row[] }>(`/project/daily/list?tid=${trip.id}&page=1&limit=10`)).items;
-    const last = reports.find((r) => r['drillingParams.measuredDepth'] === 750 || (r.drillingParams as Record<string, number> | undefined)?.measuredDepth === 750)!;
+    const last = reports.find(
+      (r) => r['drillingParams.measuredDepth'] === 750 || (r.drillingParams as Record<string, number> | undefined)?.measuredDepth === 750,
+    )!;
     const tvdOf = (r: Row) => (r['drillingParams.verticalDepth'] ?? (r.drillingParams as Record<string, number>).verticalDepth) as number;
     expect(tvdOf(last)).toBeCloseTo(expected.tvd, 2);
 

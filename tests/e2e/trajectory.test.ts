@@ -31,7 +31,14 @@ beforeAll(async () => {
   admin = await apiClientAs('admin');
   const list = await admin.get<{ items?: Row[]; list?: Row[] }>('/project/list?page=1&limit=1');
   const [sample] = list.items ?? list.list ?? [];
-  well = await admin.post<Row>('/project/add', { wellNumber: `E2E-TRAJ-${stamp}`, wellType: sample.wellType, oilArea: 'Changqing', clientUnit: 'PetroChina', startDate: '2025-04-01', status: 0 });
+  well = await admin.post<Row>('/project/add', {
+    wellNumber: `E2E-TRAJ-${stamp}`,
+    wellType: sample.wellType,
+    oilArea: 'Changqing',
+    clientUnit: 'PetroChina',
+    startDate: '2025-04-01',
+    status: 0,
+  });
 });
 
 async function start(page: Page, path: string) {
@@ -40,7 +47,8 @@ async function start(page: Page, path: string) {
   await expectPath(page, path);
 }
 
-const openTab = (page: Page, lang = m) => page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: lang['app.trajectory.panel'] }).click();
+const openTab = (page: Page, lang = m) =>
+  page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: lang['app.trajectory.panel'] }).click();
 const panel = (page: Page) => page.locator('[data-panel="trajectory"]');
 const chooseFile = (page: Page, name: string, text: string) =>
   page.locator('[data-survey-file]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
@@ -88,21 +96,26 @@ describe("a well's trajectory", () => {
   });
 });
 
-describeScreens("a well's trajectory screens", [desk('en'), desk('zh'), phone('en'), phone('zh')], 'trajectory', async ({ page, lang, shot }) => {
-  await start(page, `/project/record/${well.id}`);
-  // The test above imported the survey; a run of this suite alone imports it here.
-  if ((await trajectoryOf(well.id)).stations.length === 0) {
-    await openTab(page, lang);
-    await chooseFile(page, 'survey.csv', GOOD_CSV);
-  } else {
-    await openTab(page, lang);
-  }
-  await panel(page).locator('[data-chart="plan"] path[data-series="path"]').first().waitFor();
-  await shot('charts');
-  await panel(page).getByRole('button', { name: lang['app.trajectory.view_3d'] }).click();
-  await panel(page).locator('canvas[data-well3d]').waitFor();
-  await shot('3d');
-  await chooseFile(page, 'bad.csv', BAD_CSV);
-  await panel(page).locator('[data-import-error]').waitFor();
-  await shot('error');
-});
+describeScreens(
+  "a well's trajectory screens",
+  [desk('en'), desk('zh'), phone('en'), phone('zh')],
+  'trajectory',
+  async ({ page, lang, shot }) => {
+    await start(page, `/project/record/${well.id}`);
+    // The test above imported the survey; a run of this suite alone imports it here.
+    if ((await trajectoryOf(well.id)).stations.length === 0) {
+      await openTab(page, lang);
+      await chooseFile(page, 'survey.csv', GOOD_CSV);
+    } else {
+      await openTab(page, lang);
+    }
+    await panel(page).locator('[data-chart="plan"] path[data-series="path"]').first().waitFor();
+    await shot('charts');
+    await panel(page).getByRole('button', { name: lang['app.trajectory.view_3d'] }).click();
+    await panel(page).locator('canvas[data-well3d]').waitFor();
+    await shot('3d');
+    await chooseFile(page, 'bad.csv', BAD_CSV);
+    await panel(page).locator('[data-import-error]').waitFor();
+    await shot('error');
+  },
+);

@@ -35,7 +35,11 @@ describe('the visit log', () => {
     const started = new Date().toISOString();
     await openAs(page, 'editor', '/home');
     const english = messages('en');
-    for (const [path, title] of [['/crew/index', 'CrewList'], ['/crew/statistics', 'CrewStatistics'], ['/device/index', 'DeviceList']]) {
+    for (const [path, title] of [
+      ['/crew/index', 'CrewList'],
+      ['/crew/statistics', 'CrewStatistics'],
+      ['/device/index', 'DeviceList'],
+    ]) {
       await clickMenu(page, path, ['editor']);
       await expectPath(page, path);
       // A screen counts as opened once it is shown: its title is in the browser's tab.
@@ -49,7 +53,9 @@ describe('the visit log', () => {
     const admin = await apiClientAs('admin');
     const editor = await (await apiClientAs('editor')).get<{ name: string }>('/user/info');
     const visitsSince = async () =>
-      (await admin.get<{ list: Entry[] }>(`/setting/log/visit/list?limit=100&user=${encodeURIComponent(editor.name)}`)).list.filter((entry) => entry.at >= started).map((entry) => entry.path);
+      (await admin.get<{ list: Entry[] }>(`/setting/log/visit/list?limit=100&user=${encodeURIComponent(editor.name)}`)).list
+        .filter((entry) => entry.at >= started)
+        .map((entry) => entry.path);
     await expect.poll(visitsSince).toEqual(expect.arrayContaining(['/home', '/crew/index', '/crew/statistics', '/device/index']));
     const ordered = (await visitsSince()).filter((path) => path !== '/home');
     expect(ordered.slice(0, 3)).toEqual(['/device/index', '/crew/statistics', '/crew/index']);
@@ -100,12 +106,18 @@ describe('the Backup screen', () => {
   });
 });
 
-describeScreens('the visit log and Backup screens', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'visits', async ({ page, shot }) => {
-  await (await apiClientAs('admin')).post(BACKUP_PATHS.create, {});
-  await openAs(page, 'admin', VISIT_LOG);
-  await page.locator('table tbody tr, [data-list-card], ul li').first().waitFor();
-  await shot('visitlog');
-  await page.goto(`${baseUrl()}${BACKUP}`);
-  await page.locator('[data-backup]').first().waitFor();
-  await shot('backup');
-}, { networkIdle: false, pause: 600 });
+describeScreens(
+  'the visit log and Backup screens',
+  [desk('en'), desk('zh'), phone('en'), phone('zh')],
+  'visits',
+  async ({ page, shot }) => {
+    await (await apiClientAs('admin')).post(BACKUP_PATHS.create, {});
+    await openAs(page, 'admin', VISIT_LOG);
+    await page.locator('table tbody tr, [data-list-card], ul li').first().waitFor();
+    await shot('visitlog');
+    await page.goto(`${baseUrl()}${BACKUP}`);
+    await page.locator('[data-backup]').first().waitFor();
+    await shot('backup');
+  },
+  { networkIdle: false, pause: 600 },
+);

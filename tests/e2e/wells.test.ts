@@ -130,7 +130,11 @@ describe('a well', () => {
     await page.locator('#main-content').getByText(m['resources.device.enums.status.1']).first().waitFor();
     await page.locator('#main-content').getByText(made.wellNumber).first().waitFor();
     await tab(page, 'resources.project.name').click();
-    await page.locator('#main-content table tbody tr, #main-content .MuiListItemButton-root').filter({ hasText: made.wellNumber }).first().waitFor();
+    await page
+      .locator('#main-content table tbody tr, #main-content .MuiListItemButton-root')
+      .filter({ hasText: made.wellNumber })
+      .first()
+      .waitFor();
     expect(await admin.get<Row>(`/device/detail?id=${made.device.id}`)).toMatchObject({ status: 1, project: made.wellNumber });
   });
 
@@ -138,7 +142,14 @@ describe('a well', () => {
     const page = browser.page;
     const [sample] = await listOf('/project/list?limit=1');
     const wellAt = (suffix: string) =>
-      admin.post<Row>('/project/add', { wellNumber: `E2E-${stamp}-${suffix}`, wellType: sample.wellType, oilArea: 'Changqing', clientUnit: 'PetroChina', startDate: '2025-04-01', status: 0 });
+      admin.post<Row>('/project/add', {
+        wellNumber: `E2E-${stamp}-${suffix}`,
+        wellType: sample.wellType,
+        oilArea: 'Changqing',
+        clientUnit: 'PetroChina',
+        startDate: '2025-04-01',
+        status: 0,
+      });
     const [from, to] = [await wellAt('A'), await wellAt('B')];
     const device = await admin.post<Row>('/device/create', { numtype: 'T', num: `M${stamp}`, type: 1, status: 0, brand: 1, meth: 1 });
     await admin.post('/project/device/add', { id: from.id, deviceIds: [device.id] });
@@ -168,7 +179,11 @@ describe('a well', () => {
     // Confirmed: it leaves the first well (kept there as history) and is on this one.
     await assign();
     await confirm.getByRole('button', { name: m['app.assign.move'] }).click();
-    await page.locator('#main-content table tbody tr').filter({ hasText: String(device.name) }).first().waitFor();
+    await page
+      .locator('#main-content table tbody tr')
+      .filter({ hasText: String(device.name) })
+      .first()
+      .waitFor();
     expect(await onWell()).toBe(to.wellNumber);
     const history = await listOf(`/project/device/list?id=${from.id}`);
     expect(history.find((row) => row.device === device.id)?.removedAt).toEqual(expect.any(String));
@@ -194,7 +209,13 @@ describe('a well', () => {
     const row = page.locator('#main-content table tbody tr').filter({ hasText: '250.5' });
     await row.waitFor();
     const [trip] = await listOf(`/project/record/list?id=${well.id}`);
-    expect(trip).toMatchObject({ tripNumber: 1, equipmentNumber: made.device.id, footageThisTrip: 250.5, totalTimeInHole: 48, footagePerHour: 10.02 });
+    expect(trip).toMatchObject({
+      tripNumber: 1,
+      equipmentNumber: made.device.id,
+      footageThisTrip: 250.5,
+      totalTimeInHole: 48,
+      footagePerHour: 10.02,
+    });
 
     // The row's own link leads to the trip's daily reports; the row click would edit the trip.
     await row.getByRole('link', { name: m['route.ProjectDaily'] }).click();
@@ -253,8 +274,13 @@ describe("a crew's page", () => {
 });
 
 describeScreens('wells screens', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'wells', async ({ page, lang, shot }) => {
-  const openTab = (key: string) => page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: plural(key, lang) }).click();
-  const create = () => page.getByRole('button', { name: lang['ra.action.create'], exact: true }).and(page.locator(':not([role=status] *)')).click();
+  const openTab = (key: string) =>
+    page
+      .locator('#main-content .MuiTabs-root')
+      .getByRole('tab', { name: plural(key, lang) })
+      .click();
+  const create = () =>
+    page.getByRole('button', { name: lang['ra.action.create'], exact: true }).and(page.locator(':not([role=status] *)')).click();
   await start(page, '/home');
   // A well with trips and daily reports: the demo's, or the one the tests above made.
   const [trip] = await listOf('/project/record/list?limit=1&sort=-id');
@@ -290,7 +316,10 @@ describeScreens('wells screens', [desk('en'), desk('zh'), phone('en'), phone('zh
   await page.keyboard.press('Escape');
 
   await page.goto(`${baseUrl()}/project/daily/${wellId}/${trip.id}`);
-  await page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: plural('resources.daily.name', lang) }).waitFor();
+  await page
+    .locator('#main-content .MuiTabs-root')
+    .getByRole('tab', { name: plural('resources.daily.name', lang) })
+    .waitFor();
   await shot('daily-page');
   await create();
   await dialog(page).locator('input[name="day"]').waitFor();

@@ -22,7 +22,13 @@ export interface Caller {
   token?: string;
 }
 
-async function call<T>(base: string, method: string, path: string, token?: string, body?: unknown): Promise<{ code: number; data?: T; message?: string }> {
+async function call<T>(
+  base: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ code: number; data?: T; message?: string }> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { 'Content-Type': 'application/json', Connection: 'close', ...(token ? { 'X-Token': token } : {}) },
@@ -33,7 +39,8 @@ async function call<T>(base: string, method: string, path: string, token?: strin
 
 export async function signIn(base: string, account: Account): Promise<string> {
   const answer = await call<{ token: string }>(base, 'POST', SESSION_PATHS.login, undefined, account);
-  if (answer.code !== 20000 || !answer.data?.token) throw new Error(`Sign-in as ${account.username} failed: ${answer.code} ${answer.message}`);
+  if (answer.code !== 20000 || !answer.data?.token)
+    throw new Error(`Sign-in as ${account.username} failed: ${answer.code} ${answer.message}`);
   return answer.data.token;
 }
 
@@ -52,7 +59,8 @@ export async function prepareCallers(base: string, accounts: Account[]): Promise
   for (const account of accounts) {
     const token = await signIn(base, account);
     const info = await call<{ roles: string[] }>(base, 'GET', SESSION_PATHS.info, token);
-    if (!Array.isArray(info.data?.roles)) throw new Error(`${SESSION_PATHS.info} gave ${account.username} no roles: ${JSON.stringify(info)}`);
+    if (!Array.isArray(info.data?.roles))
+      throw new Error(`${SESSION_PATHS.info} gave ${account.username} no roles: ${JSON.stringify(info)}`);
     signedIn.push({ name: account.username, roles: info.data.roles, account, token });
   }
   const revoked = await signIn(base, accounts[accounts.length - 1]);
@@ -81,7 +89,9 @@ function invalidTokens(callers: Callers): string[] {
 export function placements(caller: Caller, callers: Callers, inQuery: boolean): fc.Arbitrary<TokenPlacement> {
   if (caller.name === 'anonymous') return fc.constant(undefined);
   if (!caller.token) {
-    return fc.tuple(fc.constantFrom(...invalidTokens(callers)), fc.constantFrom<'header' | 'query'>('header', 'header', 'query')).map(([value, where]) => ({ in: where, value }));
+    return fc
+      .tuple(fc.constantFrom(...invalidTokens(callers)), fc.constantFrom<'header' | 'query'>('header', 'header', 'query'))
+      .map(([value, where]) => ({ in: where, value }));
   }
   return fc.constant({ in: inQuery ? 'query' : 'header', value: caller.token });
 }

@@ -48,16 +48,27 @@ function answerProblems({ operation, document, answer }: Exchange): string[] {
   // No media type declared: the document leaves the body open (a file), and says nothing to check.
   if (declared.types.length === 0 && !isJson) return [];
   const out: string[] = [];
-  if (declared.types.length > 0 && !declared.types.some((type) => type === mediaType || type === '*/*' || (type.endsWith('/*') && mediaType.startsWith(type.slice(0, -1))))) {
-    out.push(`answer Content-Type ${JSON.stringify(answer.contentType)}, which the document does not declare (${declared.types.join(', ')})`);
+  if (
+    declared.types.length > 0 &&
+    !declared.types.some((type) => type === mediaType || type === '*/*' || (type.endsWith('/*') && mediaType.startsWith(type.slice(0, -1))))
+  ) {
+    out.push(
+      `answer Content-Type ${JSON.stringify(answer.contentType)}, which the document does not declare (${declared.types.join(', ')})`,
+    );
   }
   if (answer.json === undefined) return isJson ? [...out, 'the answer says JSON but is not'] : out;
   // The envelope rules hold where the document describes an envelope.
   if (!declared.json) return out;
   out.push(...schemaProblems(declared.json, answer.json, 'answer'));
   const envelope = answer.json as Envelope;
-  if (typeof envelope.code === 'number' && document.codes.size > 0 && !document.codes.has(envelope.code)) out.push(`code ${envelope.code} is not among the codes the document names`);
-  if (envelope.code !== OK && !(typeof envelope.message === 'string' && envelope.message) && !(typeof envelope.msg === 'string' && envelope.msg)) out.push('a refusal without a message');
+  if (typeof envelope.code === 'number' && document.codes.size > 0 && !document.codes.has(envelope.code))
+    out.push(`code ${envelope.code} is not among the codes the document names`);
+  if (
+    envelope.code !== OK &&
+    !(typeof envelope.message === 'string' && envelope.message) &&
+    !(typeof envelope.msg === 'string' && envelope.msg)
+  )
+    out.push('a refusal without a message');
   return out;
 }
 
@@ -76,10 +87,15 @@ function accessProblems({ operation, caller, token, answer, problems }: Exchange
   const otherRefusal = problems.length > 0 && code !== OK ? refusedWithData : undefined;
   if (!signedIn) {
     const where = token ? `a token ${token.in === 'query' ? 'in the query' : 'in the header'} that signs nobody in here` : 'no token';
-    return TOKEN_CODES.includes(code) ? refusedWithData : (otherRefusal ?? [`code ${code} with ${where}; expected ${TOKEN_CODES.join(' or ')}`]);
+    return TOKEN_CODES.includes(code)
+      ? refusedWithData
+      : (otherRefusal ?? [`code ${code} with ${where}; expected ${TOKEN_CODES.join(' or ')}`]);
   }
   const allowed = grants(operation.access, caller.roles);
-  if (allowed) return code === FORBIDDEN || TOKEN_CODES.includes(code) ? [`code ${code} for ${caller.name}, whom x-access ${access} grants${assumed}`] : [];
+  if (allowed)
+    return code === FORBIDDEN || TOKEN_CODES.includes(code)
+      ? [`code ${code} for ${caller.name}, whom x-access ${access} grants${assumed}`]
+      : [];
   const denied = `code ${code} for ${caller.name} (roles ${JSON.stringify(caller.roles)}), whom x-access ${access} does not grant; expected ${FORBIDDEN}${assumed}`;
   return code === FORBIDDEN ? refusedWithData : (otherRefusal ?? [denied]);
 }
@@ -102,7 +118,11 @@ function decodeURIComponentLoose(text: string): string {
 /** A message that repeats more than ECHO_LIMIT consecutive characters of what the client sent. */
 function echoProblems({ request, answer }: Exchange): string[] {
   const envelope = (answer.json ?? {}) as Envelope;
-  const messages = [envelope.message, envelope.msg, ...(Array.isArray(envelope.errors) ? envelope.errors.map((e) => e?.message) : [])].filter((m): m is string => typeof m === 'string' && m.length > ECHO_LIMIT);
+  const messages = [
+    envelope.message,
+    envelope.msg,
+    ...(Array.isArray(envelope.errors) ? envelope.errors.map((e) => e?.message) : []),
+  ].filter((m): m is string => typeof m === 'string' && m.length > ECHO_LIMIT);
   if (messages.length === 0) return [];
   const inputs = stringsIn(request);
   for (const message of messages) {
@@ -110,7 +130,10 @@ function echoProblems({ request, answer }: Exchange): string[] {
     const step = message.length > 2_000 ? 50 : 1;
     for (let start = 0, tried = 0; start + ECHO_LIMIT + QUOTES < message.length && tried < 2_000; start += step, tried++) {
       const window = message.slice(start, start + ECHO_LIMIT + QUOTES + 1);
-      if (inputs.some((input) => input.includes(window))) return [`a message echoes more than ${ECHO_LIMIT} characters of the input (${message.length.toLocaleString('en')} characters long)`];
+      if (inputs.some((input) => input.includes(window)))
+        return [
+          `a message echoes more than ${ECHO_LIMIT} characters of the input (${message.length.toLocaleString('en')} characters long)`,
+        ];
     }
   }
   return [];
@@ -122,7 +145,8 @@ function effectProblems({ operation, problems, answer, before, after }: Exchange
   if (problems.length > 0 && code === OK) out.push(`accepted a request the document calls invalid: ${problems.slice(0, 3).join('; ')}`);
   const mayWrite = (operation.method !== 'GET' || operation.writes) && code === OK;
   const changed = changes(before, after);
-  if (!mayWrite && changed.length > 0) out.push(`${code === OK ? 'a read' : `a refusal (${String(code)})`} changed the database: ${changed.join(', ')}`);
+  if (!mayWrite && changed.length > 0)
+    out.push(`${code === OK ? 'a read' : `a refusal (${String(code)})`} changed the database: ${changed.join(', ')}`);
   return out;
 }
 

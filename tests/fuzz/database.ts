@@ -39,11 +39,16 @@ export class DatabaseWatcher {
     const names = this.db.prepare("select name from sqlite_master where type = 'table' order by name").pluck().all() as string[];
     const read = this.db.transaction(() => {
       for (const name of names.filter((n) => !BOOKKEEPING.has(n))) {
-        const rows = this.db.prepare(`select * from "${name.replace(/"/g, '""')}"`).raw().all();
+        const rows = this.db
+          .prepare(`select * from "${name.replace(/"/g, '""')}"`)
+          .raw()
+          .all();
         // SQLite's AUTOINCREMENT counters: the bookkeeping tables' own move with every sign-in attempt.
-        if (name === 'sqlite_sequence') rows.splice(0, rows.length, ...rows.filter((row) => !BOOKKEEPING.has(String((row as unknown[])[0]))));
+        if (name === 'sqlite_sequence')
+          rows.splice(0, rows.length, ...rows.filter((row) => !BOOKKEEPING.has(String((row as unknown[])[0]))));
         const hash = createHash('sha256');
-        for (const row of rows) hash.update(JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? String(v) : Buffer.isBuffer(v) ? v.toString('hex') : v)));
+        for (const row of rows)
+          hash.update(JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? String(v) : Buffer.isBuffer(v) ? v.toString('hex') : v)));
         tables.set(name, `${rows.length}:${hash.digest('hex').slice(0, 16)}`);
       }
     });
@@ -61,5 +66,7 @@ export function changes(before: Snapshot, after: Snapshot): string[] {
   const names = new Set([...before.tables.keys(), ...after.tables.keys()]);
   return [...names]
     .filter((name) => before.tables.get(name) !== after.tables.get(name))
-    .map((name) => `${name} (rows ${before.tables.get(name)?.split(':')[0] ?? 'none'} → ${after.tables.get(name)?.split(':')[0] ?? 'none'})`);
+    .map(
+      (name) => `${name} (rows ${before.tables.get(name)?.split(':')[0] ?? 'none'} → ${after.tables.get(name)?.split(':')[0] ?? 'none'})`,
+    );
 }

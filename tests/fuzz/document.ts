@@ -73,7 +73,8 @@ interface RawOperation {
 function accessOf(raw: RawOperation, globalSecurity: unknown, key: string, problems: string[]): { access: Access; declared: boolean } {
   const declared = raw['x-access'];
   if (declared === 'public' || declared === 'signed-in') return { access: declared, declared: true };
-  if (Array.isArray(declared) && declared.length > 0 && declared.every((role) => typeof role === 'string')) return { access: declared, declared: true };
+  if (Array.isArray(declared) && declared.length > 0 && declared.every((role) => typeof role === 'string'))
+    return { access: declared, declared: true };
   problems.push(
     declared === undefined
       ? `${key}: no x-access (the suite assumes ${JSON.stringify(ASSUMED_ROLES)}, or public when security is [])`
@@ -88,7 +89,12 @@ function accessOf(raw: RawOperation, globalSecurity: unknown, key: string, probl
 export async function loadDocument(serverUrl: string, documentPath = '/dev-api/openapi.json'): Promise<ApiDocument> {
   const response = await fetch(`${serverUrl}${documentPath}`);
   if (!response.ok) throw new Error(`${documentPath} answered HTTP ${response.status}`);
-  const published = (await response.json()) as { servers?: { url: string }[]; info?: { description?: string }; security?: unknown; paths: Record<string, Record<string, RawOperation>> };
+  const published = (await response.json()) as {
+    servers?: { url: string }[];
+    info?: { description?: string };
+    security?: unknown;
+    paths: Record<string, Record<string, RawOperation>>;
+  };
   const document = (await SwaggerParser.dereference(structuredClone(published) as never)) as unknown as typeof published;
   const problems: string[] = [];
   const codes = new Set<number>((document.info?.description ?? '').match(CODE_PATTERN)?.map(Number) ?? []);
@@ -103,7 +109,8 @@ export async function loadDocument(serverUrl: string, documentPath = '/dev-api/o
         for (const code of answer.description?.match(CODE_PATTERN) ?? []) codes.add(Number(code));
         const content = answer.content ?? {};
         responses[status] = { types: Object.keys(content), json: content['application/json']?.schema };
-        if ('application/json' in content && !content['application/json'].schema) problems.push(`${key}: answer ${status} is JSON without a schema`);
+        if ('application/json' in content && !content['application/json'].schema)
+          problems.push(`${key}: answer ${status} is JSON without a schema`);
       }
       if (Object.keys(responses).length === 0) problems.push(`${key}: no answers described`);
       const { access, declared } = accessOf(raw, document.security, key, problems);
@@ -112,7 +119,13 @@ export async function loadDocument(serverUrl: string, documentPath = '/dev-api/o
         method: method.toUpperCase(),
         path,
         key,
-        parameters: (raw.parameters ?? []).map((p) => ({ name: p.name, in: p.in, required: p.required === true || p.in === 'path', allowEmptyValue: p.allowEmptyValue === true, schema: p.schema ?? {} })),
+        parameters: (raw.parameters ?? []).map((p) => ({
+          name: p.name,
+          in: p.in,
+          required: p.required === true || p.in === 'path',
+          allowEmptyValue: p.allowEmptyValue === true,
+          schema: p.schema ?? {},
+        })),
         body: raw.requestBody ? { required: raw.requestBody.required === true, content } : undefined,
         responses,
         access,

@@ -38,15 +38,23 @@ export function familiesOf(operation: Operation): Family[] {
   for (const name of names) {
     const options: fc.Arbitrary<Omit<FuzzRequest, 'path'>>[] = [];
     if (name === 'valid') {
-      options.push(fc.tuple(validPairs(operation), validBody).map(([pairs, body]) => fromBody(name, encode(pairs), body, body?.note ?? 'as the document describes it')));
+      options.push(
+        fc
+          .tuple(validPairs(operation), validBody)
+          .map(([pairs, body]) => fromBody(name, encode(pairs), body, body?.note ?? 'as the document describes it')),
+      );
     } else {
       const bodyMutation = bodies?.[name];
-      if (bodyMutation) options.push(fc.tuple(validPairs(operation), bodyMutation).map(([pairs, body]) => fromBody(name, encode(pairs), body, body.note)));
+      if (bodyMutation)
+        options.push(fc.tuple(validPairs(operation), bodyMutation).map(([pairs, body]) => fromBody(name, encode(pairs), body, body.note)));
       const queryMutation: fc.Arbitrary<QueryMutation> | undefined = hasQuery || !bodies ? queryMutations[name]?.(operation) : undefined;
-      if (queryMutation) options.push(fc.tuple(queryMutation, validBody).map(([query, body]) => fromBody(name, query.query, body, query.note)));
+      if (queryMutation)
+        options.push(fc.tuple(queryMutation, validBody).map(([query, body]) => fromBody(name, query.query, body, query.note)));
     }
     if (options.length === 0) continue;
-    const requests = fc.tuple(options.length === 1 ? options[0] : fc.oneof(...options), paths).map(([request, path]): FuzzRequest => ({ ...request, path }));
+    const requests = fc
+      .tuple(options.length === 1 ? options[0] : fc.oneof(...options), paths)
+      .map(([request, path]): FuzzRequest => ({ ...request, path }));
     families.push({ name, requests });
   }
   return families;

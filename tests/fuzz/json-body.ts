@@ -4,7 +4,15 @@
 import fc from 'fast-check';
 import type { JsonSchema } from './document';
 import {
-  BAD_UTF8, JSON_NUMBER_TEXTS, JSON_SPELLINGS, LONE_SURROGATE_ESCAPES, NASTY_STRINGS, UNKNOWN_NAMES, WRONG_CONTENT_TYPES, hugeStrings, outOfRange,
+  BAD_UTF8,
+  JSON_NUMBER_TEXTS,
+  JSON_SPELLINGS,
+  LONE_SURROGATE_ESCAPES,
+  NASTY_STRINGS,
+  UNKNOWN_NAMES,
+  WRONG_CONTENT_TYPES,
+  hugeStrings,
+  outOfRange,
 } from './samples';
 import { type FieldPath, branchOf, fieldPaths, typesOf, valuesOf } from './schema-values';
 import { utf8 } from './wire';
@@ -41,7 +49,11 @@ function deleteAt(value: unknown, path: string[]): unknown {
 }
 
 const pathText = (path: string[]) => (path.length ? path.join('.') : 'the whole body');
-const bodyOf = (value: unknown, note: string, contentType: string | undefined = JSON_TYPE): BodyMutation => ({ body: utf8(JSON.stringify(value)), contentType, note });
+const bodyOf = (value: unknown, note: string, contentType: string | undefined = JSON_TYPE): BodyMutation => ({
+  body: utf8(JSON.stringify(value)),
+  contentType,
+  note,
+});
 
 /** The JSON text of `value` with `path` replaced by raw bytes (a number text, deep nesting, broken UTF-8). */
 function spliced(value: unknown, path: string[], raw: Uint8Array | string, note: string): BodyMutation {
@@ -75,7 +87,14 @@ function withField(shape: Shape, which: (field: FieldPath) => boolean, orWhole =
 const isType = (type: string) => (field: FieldPath) => typesOf(field.schema).includes(type);
 
 /** Values of each JSON type, to put where the schema wants another. */
-const OF_EACH_TYPE: [string, unknown][] = [['boolean', true], ['number', 12], ['number', -3.5], ['string', 'text'], ['array', [1, 'a']], ['object', { a: 1 }]];
+const OF_EACH_TYPE: [string, unknown][] = [
+  ['boolean', true],
+  ['number', 12],
+  ['number', -3.5],
+  ['string', 'text'],
+  ['array', [1, 'a']],
+  ['object', { a: 1 }],
+];
 
 const mutations: Record<string, (shape: Shape) => fc.Arbitrary<BodyMutation> | undefined> = {
   valid: (shape) => shape.valid.map((value) => bodyOf(value, 'as the schema describes it')),
@@ -83,50 +102,93 @@ const mutations: Record<string, (shape: Shape) => fc.Arbitrary<BodyMutation> | u
   types: (shape) =>
     withField(shape, () => true)!.chain(([value, field]) => {
       const wrong = OF_EACH_TYPE.filter(([type]) => !typesOf(field.schema).includes(type)).map(([, v]) => v);
-      return fc.constantFrom(...wrong).map((item) => bodyOf(setAt(value, field.path, item), `wrong type: ${pathText(field.path)} = ${JSON.stringify(item)}`));
+      return fc
+        .constantFrom(...wrong)
+        .map((item) => bodyOf(setAt(value, field.path, item), `wrong type: ${pathText(field.path)} = ${JSON.stringify(item)}`));
     }),
 
   numbers: (shape) =>
     withField(shape, isType('number'))!.chain(([value, field]) =>
       fc.oneof(
-        fc.constantFrom(...outOfRange(branchOf(field.schema, 'number'))).map((n) => bodyOf(setAt(value, field.path, n), `out of range: ${pathText(field.path)} = ${n}`)),
-        fc.constantFrom(...JSON_NUMBER_TEXTS).map((raw) => spliced(value, field.path, raw, `number text: ${pathText(field.path)} = ${raw}`)),
+        fc
+          .constantFrom(...outOfRange(branchOf(field.schema, 'number')))
+          .map((n) => bodyOf(setAt(value, field.path, n), `out of range: ${pathText(field.path)} = ${n}`)),
+        fc
+          .constantFrom(...JSON_NUMBER_TEXTS)
+          .map((raw) => spliced(value, field.path, raw, `number text: ${pathText(field.path)} = ${raw}`)),
       ),
     ),
 
   strings: (shape) =>
     withField(shape, isType('string'))!.chain(([value, field]) =>
       fc.oneof(
-        hugeStrings(branchOf(field.schema, 'string')).map((s) => bodyOf(setAt(value, field.path, s), `huge string: ${pathText(field.path)} = ${[...s.slice(0, 2)][0]} × ${(s.length / [...s.slice(0, 2)][0].length).toLocaleString('en')}`)),
-        fc.constantFrom(...NASTY_STRINGS).map((s) => bodyOf(setAt(value, field.path, s), `string: ${pathText(field.path)} = ${JSON.stringify(s)}`)),
+        hugeStrings(branchOf(field.schema, 'string')).map((s) =>
+          bodyOf(
+            setAt(value, field.path, s),
+            `huge string: ${pathText(field.path)} = ${[...s.slice(0, 2)][0]} × ${(s.length / [...s.slice(0, 2)][0].length).toLocaleString('en')}`,
+          ),
+        ),
+        fc
+          .constantFrom(...NASTY_STRINGS)
+          .map((s) => bodyOf(setAt(value, field.path, s), `string: ${pathText(field.path)} = ${JSON.stringify(s)}`)),
       ),
     ),
 
   unknown: (shape) => {
     const groups = [[], ...shape.fields.filter(isType('object')).map((f) => f.path)];
     return fc
-      .tuple(shape.valid, fc.constantFrom(...groups), fc.oneof(fc.constantFrom(...UNKNOWN_NAMES), fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,12}$/)), fc.jsonValue({ maxDepth: 2 }))
-      .map(([value, group, name, item]) => bodyOf(setAt(value, [...group, name], item), `unknown field ${pathText([...group, name])} = ${JSON.stringify(item)?.slice(0, 60)}`));
+      .tuple(
+        shape.valid,
+        fc.constantFrom(...groups),
+        fc.oneof(fc.constantFrom(...UNKNOWN_NAMES), fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,12}$/)),
+        fc.jsonValue({ maxDepth: 2 }),
+      )
+      .map(([value, group, name, item]) =>
+        bodyOf(setAt(value, [...group, name], item), `unknown field ${pathText([...group, name])} = ${JSON.stringify(item)?.slice(0, 60)}`),
+      );
   },
 
   empties: (shape) =>
     fc.oneof(
       withField(shape, () => true)!.chain(([value, field]) =>
-        fc.constantFrom<unknown>(null, '', {}, []).map((item) => bodyOf(setAt(value, field.path, item), `empty: ${pathText(field.path)} = ${JSON.stringify(item)}`)),
+        fc
+          .constantFrom<unknown>(null, '', {}, [])
+          .map((item) => bodyOf(setAt(value, field.path, item), `empty: ${pathText(field.path)} = ${JSON.stringify(item)}`)),
       ),
-      fc.constantFrom('null', '""', '{}', '[]', '', ' ', '\n').map((text) => ({ body: utf8(text), contentType: JSON_TYPE, note: `the whole body is ${JSON.stringify(text)}` })),
+      fc
+        .constantFrom('null', '""', '{}', '[]', '', ' ', '\n')
+        .map((text) => ({ body: utf8(text), contentType: JSON_TYPE, note: `the whole body is ${JSON.stringify(text)}` })),
     ),
 
   structure: (shape) =>
     withField(shape, () => true)!.chain(([value, field]) =>
       fc.oneof(
-        fc.tuple(fc.constantFrom(64, 1_000, 100_000), fc.boolean()).map(([depth, arrays]) =>
-          spliced(value, field.path, arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, `${depth} levels of ${arrays ? 'arrays' : 'objects'} at ${pathText(field.path)}`),
-        ),
+        fc
+          .tuple(fc.constantFrom(64, 1_000, 100_000), fc.boolean())
+          .map(([depth, arrays]) =>
+            spliced(
+              value,
+              field.path,
+              arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+              `${depth} levels of ${arrays ? 'arrays' : 'objects'} at ${pathText(field.path)}`,
+            ),
+          ),
         fc.constantFrom(1_001, 10_000, 150_000).map((length) =>
-          bodyOf(setAt(value, field.path, Array.from({ length }, (_, i) => i + 1)), `an array of ${length.toLocaleString('en')} numbers at ${pathText(field.path)}`),
+          bodyOf(
+            setAt(
+              value,
+              field.path,
+              Array.from({ length }, (_, i) => i + 1),
+            ),
+            `an array of ${length.toLocaleString('en')} numbers at ${pathText(field.path)}`,
+          ),
         ),
-        fc.constantFrom(2, 5_000).map((copies) => bodyOf(Array.from({ length: copies }, () => value), `the body is an array of ${copies} valid bodies`)),
+        fc.constantFrom(2, 5_000).map((copies) =>
+          bodyOf(
+            Array.from({ length: copies }, () => value),
+            `the body is an array of ${copies} valid bodies`,
+          ),
+        ),
       ),
     ),
 
@@ -135,20 +197,34 @@ const mutations: Record<string, (shape: Shape) => fc.Arbitrary<BodyMutation> | u
       fc.oneof(
         fc.constantFrom(...BAD_UTF8).map((bytes) => {
           const raw = new Uint8Array([0x22, 0x61, ...bytes, 0x62, 0x22]); // "a<bytes>b"
-          return spliced(value, field.path, raw, `not UTF-8: ${pathText(field.path)} holds bytes ${bytes.map((b) => b.toString(16)).join(' ')}`);
+          return spliced(
+            value,
+            field.path,
+            raw,
+            `not UTF-8: ${pathText(field.path)} holds bytes ${bytes.map((b) => b.toString(16)).join(' ')}`,
+          );
         }),
-        fc.constantFrom(...LONE_SURROGATE_ESCAPES).map((escape) => spliced(value, field.path, `"${escape}"`, `lone surrogate: ${pathText(field.path)} = "${escape}"`)),
+        fc
+          .constantFrom(...LONE_SURROGATE_ESCAPES)
+          .map((escape) => spliced(value, field.path, `"${escape}"`, `lone surrogate: ${pathText(field.path)} = "${escape}"`)),
       ),
     ),
 
   'content-type': (shape) =>
     fc
       .tuple(shape.valid, fc.constantFrom(...WRONG_CONTENT_TYPES, ...JSON_SPELLINGS))
-      .map(([value, contentType]) => bodyOf(value, `Content-Type ${contentType === undefined ? 'absent' : JSON.stringify(contentType)}`, contentType)),
+      .map(([value, contentType]) =>
+        bodyOf(value, `Content-Type ${contentType === undefined ? 'absent' : JSON.stringify(contentType)}`, contentType),
+      ),
 
   required: (shape) => {
     const required = requiredPaths(shape.schema);
-    const missing = required.length > 0 ? fc.tuple(shape.valid, fc.constantFrom(...required)).map(([value, path]) => bodyOf(deleteAt(value, path), `without the required ${pathText(path)}`)) : undefined;
+    const missing =
+      required.length > 0
+        ? fc
+            .tuple(shape.valid, fc.constantFrom(...required))
+            .map(([value, path]) => bodyOf(deleteAt(value, path), `without the required ${pathText(path)}`))
+        : undefined;
     const none = fc.constant<BodyMutation>({ body: new Uint8Array(), contentType: JSON_TYPE, note: 'no body at all' });
     return missing ? fc.oneof(missing, none) : none;
   },

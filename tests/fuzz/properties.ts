@@ -42,13 +42,24 @@ export function propertiesOf(document: ApiDocument, callers: Callers, skipped: s
         continue;
       }
       if (!admitted) {
-        out.push({ name: `${operation.key} · ${caller.name} · every family`, operation, caller, requests: fc.oneof(...families.map((f) => withToken(f))) });
+        out.push({
+          name: `${operation.key} · ${caller.name} · every family`,
+          operation,
+          caller,
+          requests: fc.oneof(...families.map((f) => withToken(f))),
+        });
         continue;
       }
-      for (const family of families) out.push({ name: `${operation.key} · ${caller.name} · ${family.name}`, operation, caller, requests: withToken(family) });
+      for (const family of families)
+        out.push({ name: `${operation.key} · ${caller.name} · ${family.name}`, operation, caller, requests: withToken(family) });
       if (caller.token) {
         const valid = families.find((f) => f.name === 'valid')!;
-        out.push({ name: `${operation.key} · ${caller.name} · token in the query`, operation, caller, requests: withToken({ name: 'token in the query', requests: valid.requests }, true) });
+        out.push({
+          name: `${operation.key} · ${caller.name} · token in the query`,
+          operation,
+          caller,
+          requests: withToken({ name: 'token in the query', requests: valid.requests }, true),
+        });
       }
     }
   }

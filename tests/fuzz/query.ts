@@ -52,12 +52,21 @@ function replaced(pairs: Pairs, name: string, text: string, raw = false): string
 }
 
 /** One parameter (of those matching `which`) set to a text drawn from `texts`. */
-function oneParameter(operation: Operation, which: (p: Parameter) => boolean, texts: (p: Parameter) => fc.Arbitrary<string>, label: string, raw = false) {
+function oneParameter(
+  operation: Operation,
+  which: (p: Parameter) => boolean,
+  texts: (p: Parameter) => fc.Arbitrary<string>,
+  label: string,
+  raw = false,
+) {
   const candidates = queryParameters(operation).filter(which);
   if (candidates.length === 0) return undefined;
-  return fc
-    .tuple(validPairs(operation), fc.constantFrom(...candidates))
-    .chain(([pairs, parameter]) => texts(parameter).map((text): QueryMutation => ({ query: replaced(pairs, parameter.name, text, raw), note: `${label}: ${parameter.name} = ${JSON.stringify(text.slice(0, 60))}` })));
+  return fc.tuple(validPairs(operation), fc.constantFrom(...candidates)).chain(([pairs, parameter]) =>
+    texts(parameter).map((text): QueryMutation => ({
+      query: replaced(pairs, parameter.name, text, raw),
+      note: `${label}: ${parameter.name} = ${JSON.stringify(text.slice(0, 60))}`,
+    })),
+  );
 }
 
 const numeric = (p: Parameter) => typesOf(p.schema).includes('number');
@@ -70,20 +79,63 @@ export const queryMutations: Record<string, (operation: Operation) => fc.Arbitra
       () => fc.constantFrom('abc', 'true', '[]', '{}', 'null', '1,2', 'undefined', '+unknown', '-'),
       'wrong type',
     ),
-  numbers: (operation) => oneParameter(operation, numeric, (p) => fc.constantFrom(...NUMBER_TEXTS, ...outOfRange(branchOf(p.schema, 'number')).map(String)), 'number text'),
+  numbers: (operation) =>
+    oneParameter(
+      operation,
+      numeric,
+      (p) => fc.constantFrom(...NUMBER_TEXTS, ...outOfRange(branchOf(p.schema, 'number')).map(String)),
+      'number text',
+    ),
   strings: (operation) =>
-    oneParameter(operation, () => true, () => fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.constantFrom('x'.repeat(8_000), 'é'.repeat(1_000)), fc.string({ unit: 'binary', maxLength: 200 })), 'string'),
-  empties: (operation) => oneParameter(operation, () => true, () => fc.constantFrom('', 'null', 'undefined', ' '), 'empty'),
+    oneParameter(
+      operation,
+      () => true,
+      () =>
+        fc.oneof(
+          fc.constantFrom(...NASTY_STRINGS),
+          fc.constantFrom('x'.repeat(8_000), 'é'.repeat(1_000)),
+          fc.string({ unit: 'binary', maxLength: 200 }),
+        ),
+      'string',
+    ),
+  empties: (operation) =>
+    oneParameter(
+      operation,
+      () => true,
+      () => fc.constantFrom('', 'null', 'undefined', ' '),
+      'empty',
+    ),
   encoding: (operation) => {
     const junk = fc.constantFrom(...BAD_QUERY_ESCAPES);
-    const declared = oneParameter(operation, () => true, () => junk.map((escape) => `1${escape}`), 'not UTF-8', true);
-    const anywhere = fc.tuple(validPairs(operation), junk).map(([pairs, escape]): QueryMutation => ({ query: [encode(pairs), `x${escape}=${escape}`].filter(Boolean).join('&'), note: `not UTF-8: unknown parameter x${escape}` }));
+    const declared = oneParameter(
+      operation,
+      () => true,
+      () => junk.map((escape) => `1${escape}`),
+      'not UTF-8',
+      true,
+    );
+    const anywhere = fc.tuple(validPairs(operation), junk).map(([pairs, escape]): QueryMutation => ({
+      query: [encode(pairs), `x${escape}=${escape}`].filter(Boolean).join('&'),
+      note: `not UTF-8: unknown parameter x${escape}`,
+    }));
     return declared ? fc.oneof(declared, anywhere) : anywhere;
   },
   unknown: (operation) =>
     fc
-      .tuple(validPairs(operation), fc.array(fc.tuple(fc.constantFrom('zzz', 'token2', '__proto__', 'constructor', 'page[]', 'sort', 'limit', 'id', 'q'), fc.constantFrom('1', 'abc', '', '-1', '0x10')), { minLength: 1, maxLength: 3 }))
-      .map(([pairs, extra]): QueryMutation => ({ query: encode([...pairs, ...extra]), note: `extra or repeated parameters: ${encode(extra)}` })),
+      .tuple(
+        validPairs(operation),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom('zzz', 'token2', '__proto__', 'constructor', 'page[]', 'sort', 'limit', 'id', 'q'),
+            fc.constantFrom('1', 'abc', '', '-1', '0x10'),
+          ),
+          { minLength: 1, maxLength: 3 },
+        ),
+      )
+      .map(([pairs, extra]): QueryMutation => ({
+        query: encode([...pairs, ...extra]),
+        note: `extra or repeated parameters: ${encode(extra)}`,
+      })),
   structure: (operation) =>
     fc
       .tuple(validPairs(operation), fc.constantFrom(300, 600), fc.constantFrom(...queryParameters(operation).map((p) => p.name), 'zzz'))
@@ -94,9 +146,10 @@ export const queryMutations: Record<string, (operation: Operation) => fc.Arbitra
   required: (operation) => {
     const required = queryParameters(operation).filter((p) => p.required);
     if (required.length === 0) return undefined;
-    return fc
-      .tuple(validPairs(operation), fc.constantFrom(...required))
-      .map(([pairs, parameter]): QueryMutation => ({ query: encode(pairs.filter(([k]) => k !== parameter.name)), note: `without the required ${parameter.name}` }));
+    return fc.tuple(validPairs(operation), fc.constantFrom(...required)).map(([pairs, parameter]): QueryMutation => ({
+      query: encode(pairs.filter(([k]) => k !== parameter.name)),
+      note: `without the required ${parameter.name}`,
+    }));
   },
 };
 

@@ -36,7 +36,11 @@ function numbers(schema: JsonSchema): fc.Arbitrary<number> {
     const high = Math.floor((max ?? 1e9) / step);
     return integers({ minimum: low, maximum: high })
       .map((k) => Number((k * step).toFixed(decimals(step))))
-      .filter((n) => (schema.exclusiveMinimum === undefined || n > Number(schema.exclusiveMinimum)) && (schema.exclusiveMaximum === undefined || n < Number(schema.exclusiveMaximum)));
+      .filter(
+        (n) =>
+          (schema.exclusiveMinimum === undefined || n > Number(schema.exclusiveMinimum)) &&
+          (schema.exclusiveMaximum === undefined || n < Number(schema.exclusiveMaximum)),
+      );
   }
   const double = fc.double({
     min: min ?? -1e12,
@@ -54,7 +58,8 @@ function strings(schema: JsonSchema): fc.Arbitrary<string> {
   const maxLength = Math.max(minLength, Math.min(num(schema.maxLength) ?? LONG_ENOUGH, LONG_ENOUGH));
   const fits = (s: string) => [...s].length >= minLength && [...s].length <= (num(schema.maxLength) ?? Infinity);
   if (schema.format === 'date-time') return fc.date({ min: DATE_MIN, max: DATE_MAX, noInvalidDate: true }).map((d) => d.toISOString());
-  if (schema.format === 'date') return fc.date({ min: DATE_MIN, max: DATE_MAX, noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  if (schema.format === 'date')
+    return fc.date({ min: DATE_MIN, max: DATE_MAX, noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
   if (typeof schema.pattern === 'string') {
     try {
       return fc.stringMatching(new RegExp(schema.pattern, 'u')).filter(fits);
@@ -67,7 +72,10 @@ function strings(schema: JsonSchema): fc.Arbitrary<string> {
     fc.string({ ...constraints, unit: 'grapheme-ascii' }),
     fc.string({ ...constraints, unit: 'binary' }),
     // Numbers written as text are what people type most: ids, lists of ids, codes.
-    fc.array(fc.integer({ min: 1, max: 200 }), { minLength: 1, maxLength: 4 }).map((ids) => ids.join(',')).filter(fits),
+    fc
+      .array(fc.integer({ min: 1, max: 200 }), { minLength: 1, maxLength: 4 })
+      .map((ids) => ids.join(','))
+      .filter(fits),
   );
 }
 
@@ -114,8 +122,13 @@ function build(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
       return fc.constant(null);
     case 'array': {
       const items = valuesOf((schema.items ?? {}) as JsonSchema, depth + 1);
-      const constraints = { minLength: num(schema.minItems) ?? 0, maxLength: Math.max(num(schema.minItems) ?? 0, Math.min(num(schema.maxItems) ?? 5, 5)) };
-      return schema.uniqueItems ? fc.uniqueArray(items, { ...constraints, selector: (v) => JSON.stringify(v) }) : fc.array(items, constraints);
+      const constraints = {
+        minLength: num(schema.minItems) ?? 0,
+        maxLength: Math.max(num(schema.minItems) ?? 0, Math.min(num(schema.maxItems) ?? 5, 5)),
+      };
+      return schema.uniqueItems
+        ? fc.uniqueArray(items, { ...constraints, selector: (v) => JSON.stringify(v) })
+        : fc.array(items, constraints);
     }
     case 'object':
       return objects(schema, depth);

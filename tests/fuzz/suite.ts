@@ -77,15 +77,25 @@ interface Context {
 }
 
 /** A session of its own for an operation that ends the one it is called with. */
-async function withOwnSession(context: Context, property: Property, placement: TokenPlacement): Promise<{ caller: Caller; token: TokenPlacement }> {
+async function withOwnSession(
+  context: Context,
+  property: Property,
+  placement: TokenPlacement,
+): Promise<{ caller: Caller; token: TokenPlacement }> {
   const { caller } = property;
-  if (!endsSession(property.operation) || !caller.token || !caller.account || placement?.value !== caller.token) return { caller, token: placement };
+  if (!endsSession(property.operation) || !caller.token || !caller.account || placement?.value !== caller.token)
+    return { caller, token: placement };
   const fresh = await signIn(context.document.base, caller.account);
   return { caller: { ...caller, token: fresh }, token: { ...placement, value: fresh } };
 }
 
 /** Sends one request and judges the answer: undefined when all is well, else the failure in words. */
-async function exchange(context: Context, property: Property, request: FuzzRequest, placement: TokenPlacement): Promise<string | undefined> {
+async function exchange(
+  context: Context,
+  property: Property,
+  request: FuzzRequest,
+  placement: TokenPlacement,
+): Promise<string | undefined> {
   const { document, watcher, report } = context;
   const { operation } = property;
   const { caller, token } = await withOwnSession(context, property, placement);
@@ -107,7 +117,9 @@ async function exchange(context: Context, property: Property, request: FuzzReque
     // A body past the size limit may be cut off while it arrives; it must still change nothing.
     count(report.codes, 'cut off while sending');
     const changed = changes(before, watcher.snapshot());
-    return changed.length ? `${describeRequest(operation, request, token)}\n  ✗ cut off while sending (${cause}), yet the database changed: ${changed.join(', ')}` : undefined;
+    return changed.length
+      ? `${describeRequest(operation, request, token)}\n  ✗ cut off while sending (${cause}), yet the database changed: ${changed.join(', ')}`
+      : undefined;
   }
   const after = watcher.snapshot();
   report.latencies.push(answer.ms);
@@ -166,7 +178,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const context: Context = { document, watcher: new DatabaseWatcher(options.databaseFile), report, serverOutput: options.serverOutput };
   const properties = propertiesOf(document, callers, report.skipped).filter((p) => !options.only || p.name.includes(options.only));
   report.properties = properties.length;
-  log(`fuzz: ${document.operations.length} operations × ${callers.all.length} callers → ${properties.length} properties × ${options.runs} runs (FUZZ_SEED=${options.seed})`);
+  log(
+    `fuzz: ${document.operations.length} operations × ${callers.all.length} callers → ${properties.length} properties × ${options.runs} runs (FUZZ_SEED=${options.seed})`,
+  );
   const pace = pacer(options.budgetMs, options.runs, properties.length);
   try {
     for (const [index, property] of properties.entries()) {

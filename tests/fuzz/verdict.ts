@@ -156,6 +156,7 @@ function bodyProblems(operation: Operation, request: FuzzRequest): string[] {
 /** Everything the document says is wrong with this request (empty: the document accepts it). */
 export function documentProblems(operation: Operation, request: FuzzRequest): string[] {
   const size = request.body?.length ?? 0;
-  if (operation.bodyMaxBytes !== undefined && size > operation.bodyMaxBytes) return [`the body (${size} bytes) is over the limit of ${operation.bodyMaxBytes}`];
+  if (operation.bodyMaxBytes !== undefined && size > operation.bodyMaxBytes)
+    return [`the body (${size} bytes) is over the limit of ${operation.bodyMaxBytes}`];
   return [...queryProblems(operation, request.query), ...bodyProblems(operation, request)];
 }

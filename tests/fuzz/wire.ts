@@ -67,7 +67,11 @@ export function describeRequest(operation: Operation, request: FuzzRequest, toke
     `${operation.method} ${request.path}${request.query ? `?${clip(request.query)}` : ''}`,
     `  [${request.family}] ${request.note}`,
     `  ${tokenText}; Content-Type: ${request.contentType ?? '(none)'}`,
-    ...(body !== undefined ? [`  body (${request.body!.length.toLocaleString('en')} bytes): ${JSON.stringify(body.slice(0, 240)).slice(1, -1).slice(0, 300)}${body.length > 240 ? '…' : ''}`] : []),
+    ...(body !== undefined
+      ? [
+          `  body (${request.body!.length.toLocaleString('en')} bytes): ${JSON.stringify(body.slice(0, 240)).slice(1, -1).slice(0, 300)}${body.length > 240 ? '…' : ''}`,
+        ]
+      : []),
   ].join('\n');
 }
 

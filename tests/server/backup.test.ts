@@ -16,7 +16,12 @@ describe('backup while running', () => {
   it('copies every record written before it, and the copy passes its integrity check', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'console-dist-stub-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>stub</title>');
-    const env = { DIST_DIR: dist, DATA_DIR: mkdtempSync(join(tmpdir(), 'console-backup-')), ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD };
+    const env = {
+      DIST_DIR: dist,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'console-backup-')),
+      ADMIN_PASSWORD: PASSWORD,
+      EDITOR_PASSWORD: PASSWORD,
+    };
     const server = await startServer(env);
     try {
       expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ ok: true });
@@ -39,7 +44,10 @@ describe('backup while running', () => {
         ),
       );
       const target = join(env.DATA_DIR, 'copy.db');
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/backup.ts', target], { cwd: join(import.meta.dirname, '../..'), env: { ...process.env, ...env, DATABASE_URL: '' } });
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/backup.ts', target], {
+        cwd: join(import.meta.dirname, '../..'),
+        env: { ...process.env, ...env, DATABASE_URL: '' },
+      });
       await writing;
       expect(stdout).toContain('integrity check: ok');
 

@@ -19,7 +19,13 @@ function emptyDist(): string {
 
 describe('durability on SQLite', () => {
   it('keeps every acknowledged write through a SIGKILL', { timeout: 180_000 }, async () => {
-    const env = { DIST_DIR: emptyDist(), DATA_DIR: mkdtempSync(join(tmpdir(), 'console-durability-')), ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD, DEMO: '0' };
+    const env = {
+      DIST_DIR: emptyDist(),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'console-durability-')),
+      ADMIN_PASSWORD: PASSWORD,
+      EDITOR_PASSWORD: PASSWORD,
+      DEMO: '0',
+    };
     let server = await startServer(env);
     const token = await signInOverHttp(server.url, 'admin', PASSWORD);
 

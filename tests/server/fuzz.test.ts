@@ -19,20 +19,23 @@ describe('fuzzing every operation of the published document', () => {
   let fuzzServer: FuzzServer;
   let report: FuzzReport;
 
-  beforeAll(async () => {
-    console.log(`fuzz: FUZZ_SEED=${SEED}, budget ${BUDGET_S} s`);
-    fuzzServer = await startFuzzServer();
-    report = await runFuzz({
-      serverUrl: fuzzServer.server.url,
-      databaseFile: fuzzServer.databaseFile,
-      accounts: fuzzServer.accounts,
-      runs: 200,
-      budgetMs: BUDGET_S * 1000,
-      seed: SEED,
-      serverOutput: fuzzServer.server.output,
-    });
-    console.log(figures(report));
-  }, (BUDGET_S + 90) * 1000);
+  beforeAll(
+    async () => {
+      console.log(`fuzz: FUZZ_SEED=${SEED}, budget ${BUDGET_S} s`);
+      fuzzServer = await startFuzzServer();
+      report = await runFuzz({
+        serverUrl: fuzzServer.server.url,
+        databaseFile: fuzzServer.databaseFile,
+        accounts: fuzzServer.accounts,
+        runs: 200,
+        budgetMs: BUDGET_S * 1000,
+        seed: SEED,
+        serverOutput: fuzzServer.server.output,
+      });
+      console.log(figures(report));
+    },
+    (BUDGET_S + 90) * 1000,
+  );
 
   afterAll(async () => {
     // A server that crashed along the way does not stop cleanly.
@@ -42,7 +45,9 @@ describe('fuzzing every operation of the published document', () => {
   it('tries every operation with every caller, but a change of who may do what with the callers it refuses only', () => {
     expect(report.operations.length).toBeGreaterThan(0);
     const skipped = new Set(report.skipped);
-    const untried = report.operations.flatMap((operation) => report.callers.map((caller) => `${operation.key} · ${caller.name}`)).filter((key) => !report.coverage.get(key) && !skipped.has(key));
+    const untried = report.operations
+      .flatMap((operation) => report.callers.map((caller) => `${operation.key} · ${caller.name}`))
+      .filter((key) => !report.coverage.get(key) && !skipped.has(key));
     expect(untried).toEqual([]);
     for (const key of report.skipped) {
       const operation = report.operations.find((o) => key.startsWith(`${o.key} · `));
@@ -73,18 +78,45 @@ describe("the fuzz suite's judgement", () => {
     access: ['admin'],
     accessDeclared: true,
   };
-  const thing = { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', maxLength: 10 }, note: { type: 'string' } } };
-  const add: Operation = { ...list, method: 'POST', path: '/thing/add', key: 'POST /thing/add', parameters: [], body: { required: true, content: { 'application/json': thing } } };
+  const thing = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name'],
+    properties: { name: { type: 'string', maxLength: 10 }, note: { type: 'string' } },
+  };
+  const add: Operation = {
+    ...list,
+    method: 'POST',
+    path: '/thing/add',
+    key: 'POST /thing/add',
+    parameters: [],
+    body: { required: true, content: { 'application/json': thing } },
+  };
   const get = (query: string): FuzzRequest => ({ family: 'test', note: '', path: list.path, query });
-  const post = (body: string | Uint8Array, contentType = 'application/json'): FuzzRequest => ({ family: 'test', note: '', path: add.path, query: '', contentType, body: typeof body === 'string' ? new TextEncoder().encode(body) : body });
+  const post = (body: string | Uint8Array, contentType = 'application/json'): FuzzRequest => ({
+    family: 'test',
+    note: '',
+    path: add.path,
+    query: '',
+    contentType,
+    body: typeof body === 'string' ? new TextEncoder().encode(body) : body,
+  });
 
   it('reads query integers strictly and bodies as UTF-8 JSON of the schema, empty values meaning "not given"', () => {
     expect(documentProblems(list, get('page=10'))).toEqual([]);
-    for (const page of ['0x10', '%2010', '1e1', '010', '0', '', 'abc']) expect(documentProblems(list, get(`page=${page}`)), page).not.toEqual([]);
+    for (const page of ['0x10', '%2010', '1e1', '010', '0', '', 'abc'])
+      expect(documentProblems(list, get(`page=${page}`)), page).not.toEqual([]);
     expect(documentProblems(list, get('q=%FF'))).not.toEqual([]);
     expect(documentProblems(add, post('{"name":"a"}'))).toEqual([]);
     expect(documentProblems(add, post('{"name":"a","note":null}', 'application/json; charset=utf-8'))).toEqual([]);
-    for (const body of ['{"name":"a","x":1}', '{"note":"a"}', '{"name":"a","note":""}'.replace('""', '5'), '{"name":"\\ud800"}', '{"name":"a",}', '']) {
+    for (const body of [
+      '{"name":"a","x":1}',
+      '{"note":"a"}',
+      '{"name":"a","note":""}'.replace('""', '5'),
+      '{"name":"\\ud800"}',
+      '{"name":"a",}',
+      '',
+    ]) {
       expect(documentProblems(add, post(body)), body).not.toEqual([]);
     }
     expect(documentProblems(add, post(new Uint8Array([...new TextEncoder().encode('{"name":"a'), 0xff, 0x22, 0x7d])))).not.toEqual([]);
@@ -113,7 +145,9 @@ describe("the fuzz suite's judgement", () => {
   it('passes an answer that keeps every rule', () => {
     expect(violations(exchange({}))).toEqual([]);
     expect(violations(exchange({ caller: editor, json: { code: 40003, message: 'not for you' } }))).toEqual([]);
-    expect(violations(exchange({ caller: { name: 'anonymous' }, token: undefined, json: { code: 50008, message: 'sign in' } }))).toEqual([]);
+    expect(violations(exchange({ caller: { name: 'anonymous' }, token: undefined, json: { code: 50008, message: 'sign in' } }))).toEqual(
+      [],
+    );
   });
 
   it('fails server failures, wrong access, data in a refusal, invalid requests accepted, refusals that write and long echoes', () => {
@@ -132,6 +166,8 @@ describe("the fuzz suite's judgement", () => {
       ['a long echo', exchange({ request: get(`q=${'x'.repeat(300)}`), json: { code: 40001, message: `bad q: ${'x'.repeat(200)}` } })],
     ];
     for (const [what, failure] of failing) expect(violations(failure), what).not.toEqual([]);
-    expect(violations(exchange({ request: get(`q=${'x'.repeat(300)}`), json: { code: 40001, message: `bad q: ${'x'.repeat(100)}…` } }))).toEqual([]);
+    expect(
+      violations(exchange({ request: get(`q=${'x'.repeat(300)}`), json: { code: 40001, message: `bad q: ${'x'.repeat(100)}…` } })),
+    ).toEqual([]);
   });
 });

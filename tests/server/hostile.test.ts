@@ -31,7 +31,11 @@ function stubDist(): string {
   return dir;
 }
 
-const databaseFile = () => join(dataDir, readdirSync(dataDir).find((f) => f.endsWith('.db') || f.endsWith('.sqlite'))!);
+const databaseFile = () =>
+  join(
+    dataDir,
+    readdirSync(dataDir).find((f) => f.endsWith('.db') || f.endsWith('.sqlite'))!,
+  );
 function rows(table: string): number {
   const db = new Database(databaseFile(), { readonly: true, fileMustExist: true });
   try {
@@ -40,17 +44,28 @@ function rows(table: string): number {
     db.close();
   }
 }
-const databaseBytes = () => readdirSync(dataDir).filter((f) => /\.(db|sqlite)(-wal)?$/.test(f)).reduce((sum, f) => sum + statSync(join(dataDir, f)).size, 0);
+const databaseBytes = () =>
+  readdirSync(dataDir)
+    .filter((f) => /\.(db|sqlite)(-wal)?$/.test(f))
+    .reduce((sum, f) => sum + statSync(join(dataDir, f)).size, 0);
 
 function residentBytes(): number {
   const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }
 
-async function call(method: string, path: string, { body, token, headers = {} }: { body?: BodyInit; token?: string; headers?: Record<string, string> } = {}) {
+async function call(
+  method: string,
+  path: string,
+  { body, token, headers = {} }: { body?: BodyInit; token?: string; headers?: Record<string, string> } = {},
+) {
   const response = await fetch(`${server.url}/dev-api${path}`, {
     method,
-    headers: { ...(body !== undefined && typeof body === 'string' ? { 'Content-Type': 'application/json' } : {}), ...(token ? { 'X-Token': token } : {}), ...headers },
+    headers: {
+      ...(body !== undefined && typeof body === 'string' ? { 'Content-Type': 'application/json' } : {}),
+      ...(token ? { 'X-Token': token } : {}),
+      ...headers,
+    },
     body,
   });
   const text = await response.text();
@@ -78,7 +93,8 @@ function streamBody(path: string, total: number): Promise<{ answer: Answer; sent
     const pump = () => {
       while (!answered && sent < total) {
         sent += chunk.length;
-        if (!req.write(sent === chunk.length ? Buffer.concat([Buffer.from('{"username":"'), chunk.subarray(13)]) : chunk)) return void req.once('drain', pump);
+        if (!req.write(sent === chunk.length ? Buffer.concat([Buffer.from('{"username":"'), chunk.subarray(13)]) : chunk))
+          return void req.once('drain', pump);
       }
       if (!answered) req.end();
     };
@@ -88,7 +104,13 @@ function streamBody(path: string, total: number): Promise<{ answer: Answer; sent
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'console-hostile-'));
-  server = await startServer({ DIST_DIR: stubDist(), DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD, LOG_LEVEL: 'info' });
+  server = await startServer({
+    DIST_DIR: stubDist(),
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: PASSWORD,
+    EDITOR_PASSWORD: PASSWORD,
+    LOG_LEVEL: 'info',
+  });
   // After its start the server works out values kept from other records (a well's trajectory) in
   // the background; those writes are not the tests', which compare the database's size.
   while (!server.output().includes('derived values settled')) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -187,7 +209,11 @@ describe('strict reading', () => {
 
   it('refuses invalid UTF-8 and lone surrogates, naming the field, and stores nothing', async () => {
     const before = rows('crew');
-    const broken = Buffer.concat([Buffer.from('{"teamNumber":"T'), Buffer.from([0xff, 0xfe]), Buffer.from('","leader":{"name":"Li","phone":"13800000000"}}')]);
+    const broken = Buffer.concat([
+      Buffer.from('{"teamNumber":"T'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('","leader":{"name":"Li","phone":"13800000000"}}'),
+    ]);
     const invalid = await call('POST', '/crew/add', { token: admin, body: broken, headers: { 'Content-Type': 'application/json' } });
     expect(invalid.answer.code).toBe(40001);
     expect(invalid.answer.message).toMatch(/UTF-8/);
@@ -215,7 +241,10 @@ describe('strict reading', () => {
 
   it('quotes at most 100 characters of an unknown field name, however long', async () => {
     const name = 'f'.repeat(500_000);
-    const { text, answer } = await call('POST', '/crew/add', { token: admin, body: `{"teamNumber":"N-1","leader":{"name":"Li","phone":"13800000000"},"${name}":1}` });
+    const { text, answer } = await call('POST', '/crew/add', {
+      token: admin,
+      body: `{"teamNumber":"N-1","leader":{"name":"Li","phone":"13800000000"},"${name}":1}`,
+    });
     expect(answer.code).toBe(40001);
     expect(text.length).toBeLessThan(2000);
   });
@@ -234,15 +263,26 @@ describe('strict reading', () => {
       const { answer } = await call('POST', '/crew/update', { token: admin, body: `{"id":${given},"teamNumber":"U-1"}` });
       expect(answer.code, given).toBe(40001);
     }
-    expect((await call('POST', '/crew/update', { token: admin, body: `{"id":${id},"version":"2","teamNumber":"U-1"}` })).answer.code).toBe(40001);
+    expect((await call('POST', '/crew/update', { token: admin, body: `{"id":${id},"version":"2","teamNumber":"U-1"}` })).answer.code).toBe(
+      40001,
+    );
   });
 
   it('applies the empty-value rule: null, "" and an empty group mean not given; {} is no text', async () => {
-    const ok = await call('POST', '/crew/add', { token: admin, body: JSON.stringify({ teamNumber: 'E-1', leader: { name: 'Li', phone: '13800000000' }, secretary: {} }) });
+    const ok = await call('POST', '/crew/add', {
+      token: admin,
+      body: JSON.stringify({ teamNumber: 'E-1', leader: { name: 'Li', phone: '13800000000' }, secretary: {} }),
+    });
     expect(ok.answer.code).toBe(20000);
-    const nulls = await call('POST', '/crew/add', { token: admin, body: JSON.stringify({ teamNumber: 'E-2', leader: { name: 'Li', phone: '13800000000' }, secretary: null }) });
+    const nulls = await call('POST', '/crew/add', {
+      token: admin,
+      body: JSON.stringify({ teamNumber: 'E-2', leader: { name: 'Li', phone: '13800000000' }, secretary: null }),
+    });
     expect(nulls.answer.code).toBe(20000);
-    const wrong = await call('POST', '/crew/add', { token: admin, body: JSON.stringify({ teamNumber: {}, leader: { name: 'Li', phone: '13800000000' } }) });
+    const wrong = await call('POST', '/crew/add', {
+      token: admin,
+      body: JSON.stringify({ teamNumber: {}, leader: { name: 'Li', phone: '13800000000' } }),
+    });
     expect(wrong.answer.code).toBe(40001);
     expect(wrong.answer.errors?.map((e) => e.field)).toContain('teamNumber');
   });
@@ -251,7 +291,14 @@ describe('strict reading', () => {
 describe('deny by default', () => {
   it('does not serve the template endpoints of the specification', async () => {
     for (const token of [admin, editor]) {
-      for (const [method, path] of [['GET', '/article/list'], ['POST', '/article/create'], ['GET', '/table/list'], ['GET', '/transaction/list'], ['GET', '/search/user?name=a'], ['GET', '/article/pv']]) {
+      for (const [method, path] of [
+        ['GET', '/article/list'],
+        ['POST', '/article/create'],
+        ['GET', '/table/list'],
+        ['GET', '/transaction/list'],
+        ['GET', '/search/user?name=a'],
+        ['GET', '/article/pv'],
+      ]) {
         const { answer } = await call(method, path, { token, body: method === 'POST' ? '{"title":"x"}' : undefined });
         expect(answer.code, `${method} ${path}`).toBe(40004);
       }
@@ -261,7 +308,9 @@ describe('deny by default', () => {
   it('does not let an editor delete a file an admin uploaded', async () => {
     const form = new FormData();
     form.append('file', new Blob([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')], { type: 'image/png' }), 'scan.png');
-    const uploaded = (await (await fetch(`${server.url}/dev-api/upload`, { method: 'POST', headers: { 'X-Token': admin }, body: form })).json()) as Answer;
+    const uploaded = (await (
+      await fetch(`${server.url}/dev-api/upload`, { method: 'POST', headers: { 'X-Token': admin }, body: form })
+    ).json()) as Answer;
     expect(uploaded.code).toBe(20000);
     const { id } = uploaded.data as { id: number };
     const refused = await call('POST', '/upload/del', { token: editor, body: JSON.stringify({ id }) });

@@ -37,12 +37,17 @@ beforeAll(async () => {
 });
 
 const seed = (dataDir: string) =>
-  run(process.execPath, ['--import', 'tsx', 'server/seed-cli.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir } });
+  run(process.execPath, ['--import', 'tsx', 'server/seed-cli.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+  });
 
 function counts(dataDir: string): Record<string, number> {
   const db = new Database(join(dataDir, 'console.db'), { readonly: true });
   try {
-    return Object.fromEntries(Object.keys(plan).map((name) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]));
+    return Object.fromEntries(
+      Object.keys(plan).map((name) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]),
+    );
   } finally {
     db.close();
   }
@@ -69,7 +74,12 @@ describe('npm run seed', () => {
 
 describe('the demo data on start', () => {
   it('completes a demo data set that lacks a resource, on a database that already has its accounts', async () => {
-    const env = { DIST_DIR: stubDist(), DATA_DIR: mkdtempSync(join(tmpdir(), 'console-seed-start-')), ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD };
+    const env = {
+      DIST_DIR: stubDist(),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'console-seed-start-')),
+      ADMIN_PASSWORD: PASSWORD,
+      EDITOR_PASSWORD: PASSWORD,
+    };
     let server = await startServer(env);
     await server.stop();
     expect(counts(env.DATA_DIR)).toEqual(plan);
@@ -90,7 +100,12 @@ describe('the demo data on start', () => {
   });
 
   it('leaves a database that began empty (DEMO=0) without demo data on later starts', async () => {
-    const env = { DIST_DIR: stubDist(), DATA_DIR: mkdtempSync(join(tmpdir(), 'console-seed-empty-')), ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD };
+    const env = {
+      DIST_DIR: stubDist(),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'console-seed-empty-')),
+      ADMIN_PASSWORD: PASSWORD,
+      EDITOR_PASSWORD: PASSWORD,
+    };
     let server = await startServer({ ...env, DEMO: '0' });
     await server.stop();
     server = await startServer(env);

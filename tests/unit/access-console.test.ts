@@ -25,11 +25,16 @@ const ENTRIES: MenuRecord[] = [
   { id: 10, parent: 9, path: 'b', open: 0 },
 ];
 
-const ids = (nodes: ReturnType<typeof buildMenuTree>): unknown[] => nodes.map((n) => (n.children.length ? [n.entry.id, ids(n.children)] : n.entry.id));
+const ids = (nodes: ReturnType<typeof buildMenuTree>): unknown[] =>
+  nodes.map((n) => (n.children.length ? [n.entry.id, ids(n.children)] : n.entry.id));
 
 describe('buildMenuTree', () => {
   it('nests entries under their parents, siblings by sort then id, leaving out orphans and circles', () => {
-    expect(ids(buildMenuTree(ENTRIES))).toEqual([[1, [2]], [6, [7]], [3, [5, 4]]]);
+    expect(ids(buildMenuTree(ENTRIES))).toEqual([
+      [1, [2]],
+      [6, [7]],
+      [3, [5, 4]],
+    ]);
   });
 
   it('orders equal sorts by id', () => {
@@ -114,7 +119,8 @@ describe('visibleRoutes', () => {
 
 describe('the info store', () => {
   const fetchMock = vi.fn<typeof fetch>();
-  const envelope = (data: unknown) => new Response(JSON.stringify({ code: 20000, data }), { headers: { 'Content-Type': 'application/json' } });
+  const envelope = (data: unknown) =>
+    new Response(JSON.stringify({ code: 20000, data }), { headers: { 'Content-Type': 'application/json' } });
   let session: typeof import('../../src/auth/session');
   let token: typeof import('../../src/api/token');
 
@@ -157,7 +163,11 @@ describe('the info store', () => {
     const http = await import('../../src/api/http');
     fetchMock.mockResolvedValueOnce(envelope({ roles: ['warehouse'], name: 'W', avatar: '', introduction: '', mustChange: false }));
     await session.ensureInfo();
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ code: 40012, message: 'Choose a new password first' }), { headers: { 'Content-Type': 'application/json' } }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ code: 40012, message: 'Choose a new password first' }), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
     fetchMock.mockResolvedValueOnce(envelope({ roles: ['warehouse'], name: 'W', avatar: '', introduction: '', mustChange: true }));
     await expect(http.request('/device/list')).rejects.toMatchObject({ code: 40012 });
     await vi.waitFor(() => expect(session.currentInfo()?.mustChange).toBe(true));

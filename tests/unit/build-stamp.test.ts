@@ -44,10 +44,13 @@ describe('recordedStamp', () => {
   });
 
   it.each([
-    ['a file is modified', () => {
-      write('src/layout/menu.tsx', 'menu');
-      utimesSync(join(root, 'src/layout/menu.tsx'), new Date(), new Date(Date.now() + 5000));
-    }],
+    [
+      'a file is modified',
+      () => {
+        write('src/layout/menu.tsx', 'menu');
+        utimesSync(join(root, 'src/layout/menu.tsx'), new Date(), new Date(Date.now() + 5000));
+      },
+    ],
     ['a file is added', () => write('src/other.tsx', 'other')],
     ['a file is removed', () => rmSync(join(root, 'src/main.tsx'))],
   ])('reads the files again when %s', (_what, change) => {
@@ -76,10 +79,13 @@ describe('sourceStamp', () => {
     ['a translation changes', () => write('i18n/en/app.json', '{"a":"c"}')],
     ['a file of public/ appears', () => write('public/favicon.ico', 'icon')],
     ['the lock file changes', () => write('package-lock.json', '{"x":1}')],
-    ['a file is renamed', () => {
-      rmSync(join(root, 'src/main.tsx'));
-      write('src/entry.tsx', 'render()');
-    }],
+    [
+      'a file is renamed',
+      () => {
+        rmSync(join(root, 'src/main.tsx'));
+        write('src/entry.tsx', 'render()');
+      },
+    ],
   ])('changes when %s', (_what, change) => {
     const before = sourceStamp(root);
     change();
@@ -87,7 +93,9 @@ describe('sourceStamp', () => {
   });
 
   it('covers the sources, schemas, translations and build configuration', () => {
-    expect(BUILD_INPUTS).toEqual(expect.arrayContaining(['src', 'kernel', 'mock', 'schemas', 'i18n', 'index.html', 'public', 'vite.config.ts', 'package-lock.json']));
+    expect(BUILD_INPUTS).toEqual(
+      expect.arrayContaining(['src', 'kernel', 'mock', 'schemas', 'i18n', 'index.html', 'public', 'vite.config.ts', 'package-lock.json']),
+    );
   });
 
   it('hashes the real repository in well under a second', () => {

@@ -2,7 +2,15 @@
 // 4.5:1 on every background of its theme, and a colour that already does is kept.
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { DARK_BACKGROUNDS, LIGHT_BACKGROUNDS, MIN_CONTRAST, over, readableOnTint, readablePrimary, readableStatusColours } from '../../src/settings/contrast';
+import {
+  DARK_BACKGROUNDS,
+  LIGHT_BACKGROUNDS,
+  MIN_CONTRAST,
+  over,
+  readableOnTint,
+  readablePrimary,
+  readableStatusColours,
+} from '../../src/settings/contrast';
 import { DEFAULT_SETTINGS } from '../../src/settings/settings';
 import { buildTheme, sidebarActiveColour, SIDEBAR_COLOURS } from '../../src/settings/theme';
 
@@ -33,10 +41,19 @@ describe('readable shades', () => {
   });
 
   it('reads a chip label on its own tint', () => {
-    for (const [colour, dark] of [['#0097a7', false], ['#ed6c02', false], ['#e57373', true]] as const) {
+    for (const [colour, dark] of [
+      ['#0097a7', false],
+      ['#ed6c02', false],
+      ['#e57373', true],
+    ] as const) {
       const shade = readableOnTint(colour, dark ? 0.16 : 0.08, dark);
       const pages = dark ? DARK_BACKGROUNDS : LIGHT_BACKGROUNDS;
-      expect(worst(shade, pages.map((page) => over(shade, dark ? 0.16 : 0.08, page)))).toBeGreaterThanOrEqual(MIN_CONTRAST);
+      expect(
+        worst(
+          shade,
+          pages.map((page) => over(shade, dark ? 0.16 : 0.08, page)),
+        ),
+      ).toBeGreaterThanOrEqual(MIN_CONTRAST);
     }
   });
 

@@ -25,7 +25,10 @@ const sortById = { field: 'id', order: 'DESC' as const };
 
 describe('getList', () => {
   it('calls the list endpoint with the legacy query and decodes {total, items}', async () => {
-    const items = [{ id: 1, name: 'T1' }, { id: 2, name: 'T2' }];
+    const items = [
+      { id: 1, name: 'T1' },
+      { id: 2, name: 'T2' },
+    ];
     const { calls, provider } = fake({ '/device/list': { total: 42, items } });
     const result = await provider.getList('device', {
       pagination: { page: 2, perPage: 5 },
@@ -40,7 +43,9 @@ describe('getList', () => {
 
   it('decodes the shape named by the schema', async () => {
     const { provider } = fake({ '/search/user': { items: [{ id: 1, name: 'Pan Jiayi' }] } });
-    expect(await provider.getList('searchuser', { pagination: { page: 1, perPage: 1000 }, sort: sortById, filter: { name: 'pan' } })).toEqual({
+    expect(
+      await provider.getList('searchuser', { pagination: { page: 1, perPage: 1000 }, sort: sortById, filter: { name: 'pan' } }),
+    ).toEqual({
       data: [{ id: 1, name: 'Pan Jiayi' }],
       total: 1,
     });
@@ -75,7 +80,9 @@ describe('getMany', () => {
     const items = [{ id: 3 }, { id: 4 }];
     const { calls, provider } = fake({ '/device/list': { total: 2, items } });
     expect(await provider.getMany('device', { ids: [3, 4] })).toEqual({ data: items });
-    expect(calls).toEqual([{ path: '/device/list', options: { method: 'GET', query: { page: '1', limit: '2', sort: '-id', ids: '3,4' } } }]);
+    expect(calls).toEqual([
+      { path: '/device/list', options: { method: 'GET', query: { page: '1', limit: '2', sort: '-id', ids: '3,4' } } },
+    ]);
   });
 
   it('makes no call for no ids', async () => {
@@ -102,13 +109,24 @@ describe('getManyReference', () => {
 
   it("asks for a child collection's records by their parent's id, in the parameter its schema names", async () => {
     const { calls, provider } = fake({ '/device/userecord': { total: 0, items: [] } });
-    await provider.getManyReference('userecord', { target: 'device', id: 7, pagination: { page: 1, perPage: 10 }, sort: sortById, filter: {} });
-    expect(calls[0]).toEqual({ path: '/device/userecord', options: { method: 'GET', query: { page: '1', limit: '10', sort: '-id', id: '7' } } });
+    await provider.getManyReference('userecord', {
+      target: 'device',
+      id: 7,
+      pagination: { page: 1, perPage: 10 },
+      sort: sortById,
+      filter: {},
+    });
+    expect(calls[0]).toEqual({
+      path: '/device/userecord',
+      options: { method: 'GET', query: { page: '1', limit: '10', sort: '-id', id: '7' } },
+    });
   });
 
   it('refuses a target nothing filters by, rather than listing every record', () => {
     const { provider } = fake();
-    expect(() => provider.getManyReference('device', { target: 'hour', id: 1, pagination: { page: 1, perPage: 10 }, sort: sortById, filter: {} })).toThrow(/hour/);
+    expect(() =>
+      provider.getManyReference('device', { target: 'hour', id: 1, pagination: { page: 1, perPage: 10 }, sort: sortById, filter: {} }),
+    ).toThrow(/hour/);
   });
 });
 

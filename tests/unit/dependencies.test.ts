@@ -57,11 +57,23 @@ function filesUnder(path: string): string[] {
   if (!existsSync(full) || path === SELF) return [];
   if (SOURCE.test(path)) return [path];
   return readdirSync(full, { withFileTypes: true }).flatMap((entry) =>
-    entry.name.startsWith('.') || entry.name === 'node_modules' ? [] : entry.isDirectory() || SOURCE.test(entry.name) ? filesUnder(join(path, entry.name)) : [],
+    entry.name.startsWith('.') || entry.name === 'node_modules'
+      ? []
+      : entry.isDirectory() || SOURCE.test(entry.name)
+        ? filesUnder(join(path, entry.name))
+        : [],
   );
 }
 
-const CALLS_WITH_SPECIFIER = new Set(['require', 'require.resolve', 'import.meta.resolve', 'vi.mock', 'vi.doMock', 'vi.importActual', 'vi.importMock']);
+const CALLS_WITH_SPECIFIER = new Set([
+  'require',
+  'require.resolve',
+  'import.meta.resolve',
+  'vi.mock',
+  'vi.doMock',
+  'vi.importActual',
+  'vi.importMock',
+]);
 
 /** Every package one source file names. */
 export function usesIn(file: string, text: string, shipping: boolean): Use[] {
@@ -71,17 +83,29 @@ export function usesIn(file: string, text: string, shipping: boolean): Use[] {
   for (const reference of source.typeReferenceDirectives) add(packageOf(reference.fileName) ?? `@types/${reference.fileName}`, false);
   for (const match of text.matchAll(/@vitest-environment\s+([\w-]+)/g)) add(ENVIRONMENTS[match[1]]);
   const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       const typeOnly = ts.isImportDeclaration(node) ? !!node.importClause?.isTypeOnly : node.isTypeOnly;
       add(packageOf(node.moduleSpecifier.text), !typeOnly);
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
       add(packageOf(node.moduleReference.expression.text), !node.isTypeOnly);
     } else if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name) && !node.name.text.includes('*')) {
       add(packageOf(node.name.text), false); // an augmentation of a package's types
     } else if (ts.isCallExpression(node)) {
       const callee = node.expression.getText(source);
       const [first] = node.arguments;
-      if (first && ts.isStringLiteralLike(first) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || CALLS_WITH_SPECIFIER.has(callee))) {
+      if (
+        first &&
+        ts.isStringLiteralLike(first) &&
+        (node.expression.kind === ts.SyntaxKind.ImportKeyword || CALLS_WITH_SPECIFIER.has(callee))
+      ) {
         add(packageOf(first.text));
       }
     } else if (ts.isPropertyAssignment(node) && node.name.getText(source) === 'environment' && ts.isStringLiteralLike(node.initializer)) {
@@ -108,7 +132,10 @@ function packageOfBinary(binary: string): string | undefined {
 function scriptUses(): Use[] {
   return Object.entries(manifest.scripts ?? {}).flatMap(([name, command]) =>
     command.split(/&&|\|\||[;|]/).flatMap((part) => {
-      const words = part.trim().split(/\s+/).filter((word) => !/^\w+=/.test(word));
+      const words = part
+        .trim()
+        .split(/\s+/)
+        .filter((word) => !/^\w+=/.test(word));
       const binary = words[0] === 'npx' ? words[1] : words[0];
       if (!binary || SHELL_COMMANDS.has(binary)) return [];
       const pkg = packageOfBinary(binary) ?? `<no package provides the binary "${binary}">`;
@@ -125,7 +152,10 @@ function tsconfigUses(): Use[] {
   return types.map((type) => ({ pkg: resolve(type) ?? type, where: 'tsconfig.json', runtime: false, shipping: false }));
 }
 
-function findPackageJson(name: string, from: string): { dir: string; json: Record<string, Record<string, string> | undefined> } | undefined {
+function findPackageJson(
+  name: string,
+  from: string,
+): { dir: string; json: Record<string, Record<string, string> | undefined> } | undefined {
   for (let dir = from; ; dir = dirname(dir)) {
     const file = join(dir, 'node_modules', name, 'package.json');
     if (existsSync(file)) return { dir: dirname(file), json: JSON.parse(readFileSync(file, 'utf8')) };
@@ -159,7 +189,9 @@ describe('package.json', () => {
   const developed = DEVELOPMENT.flatMap(filesUnder).map((file) => usesIn(file, readFileSync(join(ROOT, file), 'utf8'), false));
   const uses = [...shipped.flat(), ...developed.flat(), ...scriptUses(), ...tsconfigUses()];
   const names = new Set(uses.map((use) => use.pkg));
-  const nodeBuiltins = SHIPPING.concat(DEVELOPMENT).flatMap(filesUnder).some((file) => /from ['"]node:/.test(readFileSync(join(ROOT, file), 'utf8')));
+  const nodeBuiltins = SHIPPING.concat(DEVELOPMENT)
+    .flatMap(filesUnder)
+    .some((file) => /from ['"]node:/.test(readFileSync(join(ROOT, file), 'utf8')));
 
   it('finds the imports it checks', () => {
     expect(shipped.length).toBeGreaterThan(50);
@@ -179,7 +211,9 @@ describe('package.json', () => {
   it('uses every package it declares', () => {
     const peers = peersOf(names);
     const used = (pkg: string) =>
-      names.has(pkg) || peers.has(pkg) || (pkg.startsWith('@types/') && (names.has(describedBy(pkg)) || (pkg === '@types/node' && nodeBuiltins)));
+      names.has(pkg) ||
+      peers.has(pkg) ||
+      (pkg.startsWith('@types/') && (names.has(describedBy(pkg)) || (pkg === '@types/node' && nodeBuiltins)));
     expect([...dependencies, ...devDependencies].filter((pkg) => !used(pkg))).toEqual([]);
   });
 
@@ -190,17 +224,9 @@ describe('package.json', () => {
 
 describe('the scanner', () => {
   it('names packages, not files or Node modules', () => {
-    expect(['react', '@mui/material/Box', 'nprogress/nprogress.css', './a', '../b', 'node:fs', 'fs', '/src/x', 'virtual:x'].map(packageOf)).toEqual([
-      'react',
-      '@mui/material',
-      'nprogress',
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-    ]);
+    expect(
+      ['react', '@mui/material/Box', 'nprogress/nprogress.css', './a', '../b', 'node:fs', 'fs', '/src/x', 'virtual:x'].map(packageOf),
+    ).toEqual(['react', '@mui/material', 'nprogress', undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 
   it('finds every form of use', () => {
@@ -217,7 +243,20 @@ describe('the scanner', () => {
       "const f = import(name); import './local';",
     ].join('\n');
     const found = usesIn('x.ts', `// @vitest-environment jsdom\n${text}`, true).map((use) => `${use.pkg}${use.runtime ? '' : ' (types)'}`);
-    expect(found.sort()).toEqual(['@gamma/c', '@mui/icons-material', 'alpha', 'beta (types)', 'delta', 'epsilon', 'eta (types)', 'jsdom', 'json-server', 'zeta'].sort());
+    expect(found.sort()).toEqual(
+      [
+        '@gamma/c',
+        '@mui/icons-material',
+        'alpha',
+        'beta (types)',
+        'delta',
+        'epsilon',
+        'eta (types)',
+        'jsdom',
+        'json-server',
+        'zeta',
+      ].sort(),
+    );
   });
 
   it('reads the package a node_modules path points at', () => {

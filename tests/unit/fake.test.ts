@@ -27,12 +27,18 @@ describe('fakeRecords', () => {
   });
 
   it('gives the same records for the same seed, others for another', () => {
-    expect(fakeRecords(tool, fixture.config, 1, ids({ well: [1, 2] }))).toEqual(fakeRecords(tool, fixture.config, 1, ids({ well: [1, 2] })));
-    expect(fakeRecords(tool, fixture.config, 2, ids({ well: [1, 2] }))).not.toEqual(fakeRecords(tool, fixture.config, 1, ids({ well: [1, 2] })));
+    expect(fakeRecords(tool, fixture.config, 1, ids({ well: [1, 2] }))).toEqual(
+      fakeRecords(tool, fixture.config, 1, ids({ well: [1, 2] })),
+    );
+    expect(fakeRecords(tool, fixture.config, 2, ids({ well: [1, 2] }))).not.toEqual(
+      fakeRecords(tool, fixture.config, 1, ids({ well: [1, 2] })),
+    );
   });
 
   it('makes decimal:min:max numbers with two decimals in range, on the field step when it is coarser', () => {
-    const depths = fakeRecords(well, fixture.config).slice(0, 6).map((w) => w.depth as number);
+    const depths = fakeRecords(well, fixture.config)
+      .slice(0, 6)
+      .map((w) => w.depth as number);
     for (const depth of depths) {
       expect(depth).toBeGreaterThanOrEqual(100);
       expect(depth).toBeLessThanOrEqual(5000);
@@ -44,7 +50,11 @@ describe('fakeRecords', () => {
   });
 
   it('still varies a boolean that has a default', () => {
-    const active = new Set(fakeRecords(well, fixture.config).slice(0, 6).map((w) => w.active));
+    const active = new Set(
+      fakeRecords(well, fixture.config)
+        .slice(0, 6)
+        .map((w) => w.active),
+    );
     expect(active).toEqual(new Set([true, false]));
   });
 

@@ -15,7 +15,9 @@ function problems(breakIt: (f: Fixture) => void): string[] {
 
 describe('the x-upload keyword', () => {
   it('is taken on a top-level text field', () => {
-    expect(problems((f) => (f.files['well.json'].properties.photo = { type: 'string', maxLength: 200, 'x-upload': { accept: 'image' } }))).toEqual([]);
+    expect(
+      problems((f) => (f.files['well.json'].properties.photo = { type: 'string', maxLength: 200, 'x-upload': { accept: 'image' } })),
+    ).toEqual([]);
   });
 
   it('is refused with an unknown kind', () => {
@@ -43,10 +45,18 @@ describe('the x-upload keyword', () => {
 describe('upload values', () => {
   it('name a stored file only by the URL the server answers', () => {
     expect(storedNameOf('/dev-api/upload/file/0123456789abcdef0123456789abcdef.png')).toBe('0123456789abcdef0123456789abcdef.png');
-    for (const other of ['https://x/dev-api/upload/file/0123456789abcdef0123456789abcdef.png', '/dev-api/upload/file/../secret.png', '/dev-api/upload/file/0123.png', 42, null]) {
+    for (const other of [
+      'https://x/dev-api/upload/file/0123456789abcdef0123456789abcdef.png',
+      '/dev-api/upload/file/../secret.png',
+      '/dev-api/upload/file/0123.png',
+      42,
+      null,
+    ]) {
       expect(storedNameOf(other), String(other)).toBeUndefined();
     }
-    expect(thumbnailOfUrl('/dev-api/upload/file/0123456789abcdef0123456789abcdef.png')).toBe('/dev-api/upload/thumbnail/0123456789abcdef0123456789abcdef.png');
+    expect(thumbnailOfUrl('/dev-api/upload/file/0123456789abcdef0123456789abcdef.png')).toBe(
+      '/dev-api/upload/thumbnail/0123456789abcdef0123456789abcdef.png',
+    );
   });
 
   it('are of the kinds their field accepts', () => {

@@ -101,7 +101,12 @@ describe('the list editor', () => {
       expect(button.disabled || button.tabIndex >= 0).toBe(true);
     }
     // The ends of each list: a first row cannot go up, a last one down (a single option, neither).
-    expect(rowButtons.filter((b) => b.disabled).map((b) => b.getAttribute('aria-label')).sort()).toEqual(['Move down', 'Move down', 'Move down', 'Move up', 'Move up', 'Move up']);
+    expect(
+      rowButtons
+        .filter((b) => b.disabled)
+        .map((b) => b.getAttribute('aria-label'))
+        .sort(),
+    ).toEqual(['Move down', 'Move down', 'Move down', 'Move up', 'Move up', 'Move up']);
     const labels = new Set(rowButtons.map((b) => b.getAttribute('aria-label') ?? b.textContent));
     for (const action of ['Add', 'Remove', 'Move up', 'Move down']) expect(labels).toContain(action);
   });

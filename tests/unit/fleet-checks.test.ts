@@ -77,7 +77,14 @@ describe('x-rules', () => {
 });
 
 describe('lists and derived values', () => {
-  const list = { type: 'array', items: { type: 'object', additionalProperties: false, properties: { name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } } };
+  const list = {
+    type: 'array',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+    },
+  };
 
   it('accepts x-unique-by on a list of objects by a key of its items, with its length bounds', () => {
     expect(problems((f) => (well(f).properties.parts = { ...list, minItems: 1, maxItems: 5, 'x-unique-by': 'name' }))).toEqual([]);
@@ -103,7 +110,10 @@ describe('lists and derived values', () => {
         well(f).properties.name.minItems = 1;
         well(f).properties.parts = { ...list, minItems: 3, maxItems: 2 };
       }),
-    ).toEqual([at('/properties/name/minItems', 'minItems is only for fields of type array'), at('/properties/parts/minItems', 'minItems 3 is above maxItems 2')]);
+    ).toEqual([
+      at('/properties/name/minItems', 'minItems is only for fields of type array'),
+      at('/properties/parts/minItems', 'minItems 3 is above maxItems 2'),
+    ]);
   });
 
   it('reports hoursBetween on what is no number, or between fields that hold no time', () => {
@@ -114,7 +124,10 @@ describe('lists and derived values', () => {
       }),
     ).toEqual([
       at('/properties/hours/x-computed/hoursBetween/1', '"depth" holds no time: hoursBetween needs two fields of format date-time or date'),
-      at('/properties/label2/x-computed/hoursBetween', 'hoursBetween gives a number of hours: the field must be of type number, not string'),
+      at(
+        '/properties/label2/x-computed/hoursBetween',
+        'hoursBetween gives a number of hours: the field must be of type number, not string',
+      ),
       at('/properties/label2/x-computed/hoursBetween/1', '"stamp2" is not a top-level field of well'),
     ]);
   });
@@ -132,8 +145,13 @@ describe('lists and derived values', () => {
   });
 
   it('refuses two ways of computing one value', () => {
-    expect(problems((f) => (well(f).properties.both = { type: 'string', readOnly: true, 'x-computed': { copy: 'name', concat: ['name'] } }))).toEqual([
-      at('/properties/both/x-computed', 'must say one way to compute the value: concat, hoursBetween, copy, difference, ratio, fromParent, sumOf, sumSince, revisionOf or nextRun'),
+    expect(
+      problems((f) => (well(f).properties.both = { type: 'string', readOnly: true, 'x-computed': { copy: 'name', concat: ['name'] } })),
+    ).toEqual([
+      at(
+        '/properties/both/x-computed',
+        'must say one way to compute the value: concat, hoursBetween, copy, difference, ratio, fromParent, sumOf, sumSince, revisionOf or nextRun',
+      ),
     ]);
   });
 });
@@ -153,7 +171,9 @@ describe('demo data shared among parents and made from other values', () => {
     expect(problems((f) => (well(f)['x-resource'].seed = { count: 3, perParent: [1, 2] }))).toEqual([
       at('/x-resource/seed/perParent', 'perParent shares the records among parents: the resource needs x-resource.parent'),
     ]);
-    expect(problems((f) => (run(f)['x-resource'].seed = { count: 3, perParent: [3, 1] }))).toEqual(['schemas/run.json#/x-resource/seed/perParent: has its min 3 above its max 1']);
+    expect(problems((f) => (run(f)['x-resource'].seed = { count: 3, perParent: [3, 1] }))).toEqual([
+      'schemas/run.json#/x-resource/seed/perParent: has its min 3 above its max 1',
+    ]);
   });
 
   it('reports hints made from fields that do not exist or do not fit', () => {
@@ -167,7 +187,10 @@ describe('demo data shared among parents and made from other values', () => {
       }),
     ).toEqual([
       at('/properties/name/x-fake', 'before makes a date or time: the field must have format date-time or date'),
-      at('/properties/code/x-fake', 'no phrase list "poems" (runFailure, repairShop, repairReason, repairNote, staffIntroduction, sparePart)'),
+      at(
+        '/properties/code/x-fake',
+        'no phrase list "poems" (runFailure, repairShop, repairReason, repairNote, staffIntroduction, sparePart)',
+      ),
       at('/properties/depth/x-fake', '"deep" is not a field of well (dotted within groups)'),
       at('/properties/colour/x-fake', "weights needs one weight for each of the field's 2 values, not 3"),
       at('/definitions/contact/properties/phone/x-fake', 'parent reads the parent record: the resource needs x-resource.parent'),

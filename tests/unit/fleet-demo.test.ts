@@ -24,14 +24,16 @@ beforeAll(async () => {
   const { inserted } = await seedStore(store, registry);
   const total = inserted.reduce((sum, r) => sum + r.count, 0);
   console.log(`demo data: ${total} records in ${Math.round(performance.now() - started)} ms (memory store)`);
-  for (const name of FLEET) rows[name] = await Promise.all((await store.findIds(name, [])).map(async (id) => (await store.get(name, id)) as Row));
+  for (const name of FLEET)
+    rows[name] = await Promise.all((await store.findIds(name, [])).map(async (id) => (await store.get(name, id)) as Row));
 });
 
 /** The records of a child collection by their parent's id, each group in id order. */
 function byParent(name: string): Map<number, Row[]> {
   const field = registry.resources[name]['x-resource'].parent!.field;
   const groups = new Map<number, Row[]>();
-  for (const row of [...rows[name]].sort((a, b) => (a.id as number) - (b.id as number))) groups.set(row[field] as number, [...(groups.get(row[field] as number) ?? []), row]);
+  for (const row of [...rows[name]].sort((a, b) => (a.id as number) - (b.id as number)))
+    groups.set(row[field] as number, [...(groups.get(row[field] as number) ?? []), row]);
   return groups;
 }
 
@@ -39,13 +41,20 @@ function byParent(name: string): Map<number, Row[]> {
 function plan(name: string) {
   const seed = registry.resources[name]['x-resource'].seed!;
   const parent = registry.resources[name]['x-resource'].parent!.resource;
-  return { count: seed.count, parents: Math.round((seed.parentShare ?? 1) * rows[parent].length), min: seed.perParent![0], max: seed.perParent![1] };
+  return {
+    count: seed.count,
+    parents: Math.round((seed.parentShare ?? 1) * rows[parent].length),
+    min: seed.perParent![0],
+    max: seed.perParent![1],
+  };
 }
 
 describe('the demo data of the instrument fleet', () => {
   it.each(FLEET)('of %s is all accepted by the validation of a write', (name) => {
     const validator = new RecordValidator(registry);
-    const problems = rows[name].flatMap((row) => validator.check(name, stripReadOnly(registry.resources[name], row), 'en', t).map((p) => `#${row.id as number} ${p.message}`));
+    const problems = rows[name].flatMap((row) =>
+      validator.check(name, stripReadOnly(registry.resources[name], row), 'en', t).map((p) => `#${row.id as number} ${p.message}`),
+    );
     expect(rows[name].length).toBeGreaterThan(0);
     expect(problems.slice(0, 5)).toEqual([]);
   });

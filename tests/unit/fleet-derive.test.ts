@@ -29,7 +29,12 @@ describe('x-computed hoursBetween', () => {
 
   it('works out a usage record’s hours in use from its start and end times', () => {
     const real = loadRegistry();
-    const run = derive(real.resources.userecord, { device: 1, startcl: 10, status: 1, starttime: '2026-06-01T06:00:00Z', endtime: '2026-06-04T09:45:00Z' }, undefined, now);
+    const run = derive(
+      real.resources.userecord,
+      { device: 1, startcl: 10, status: 1, starttime: '2026-06-01T06:00:00Z', endtime: '2026-06-04T09:45:00Z' },
+      undefined,
+      now,
+    );
     expect(run.usetime).toBe(75.8);
   });
 });
@@ -58,7 +63,12 @@ describe('x-computed revisionOf', () => {
       fields: { type: 'array' as const, items: { type: 'object' as const } },
       revision: { type: 'integer' as const, readOnly: true, 'x-computed': { revisionOf: 'fields' } },
     },
-    'x-resource': { endpoints: {}, list: { columns: ['id'], sortable: [], sort: { field: 'id', order: 'ASC' as const }, perPage: 10 }, filters: [], recordRepresentation: 'name' },
+    'x-resource': {
+      endpoints: {},
+      list: { columns: ['id'], sortable: [], sort: { field: 'id', order: 'ASC' as const }, perPage: 10 },
+      filters: [],
+      recordRepresentation: 'name',
+    },
   };
   const fields = [{ name: 'a', title: 'A', type: 'input' }];
 

@@ -14,7 +14,9 @@ describe('demo instrument hours', () => {
   it('are the sums of the seeded runs, since the latest repair return for the hours since repair', async () => {
     const store = new MemoryStore();
     await seedStore(store, registry);
-    const [devices, runs, repairs] = await Promise.all(['device', 'userecord', 'fitrecord'].map(async (r) => (await store.list(r, all)).rows));
+    const [devices, runs, repairs] = await Promise.all(
+      ['device', 'userecord', 'fitrecord'].map(async (r) => (await store.list(r, all)).rows),
+    );
     const spec = registry.resources.device.properties!.houring['x-computed'] as { sumSince: Parameters<typeof hoursSince>[0] };
     let repaired = 0;
     for (const device of devices) {

@@ -24,22 +24,30 @@ describe('hours since the last repair came back', () => {
     expect(hoursSince(spec, runs, [repair('2026-01-15T00:00:00Z'), repair('2026-02-15T00:00:00Z'), repair()], 0.1)).toBe(5.5);
     // A run starting at the very moment of the return counts as before it.
     expect(hoursSince(spec, runs, [repair('2026-03-01T00:00:00Z')], 0.1)).toBe(0);
-    expect(latestTime([repair('2026-01-15T00:00:00+08:00'), repair('2026-01-14T20:00:00Z')], 'returnTime')).toBe(Date.parse('2026-01-14T20:00:00Z'));
+    expect(latestTime([repair('2026-01-15T00:00:00+08:00'), repair('2026-01-14T20:00:00Z')], 'returnTime')).toBe(
+      Date.parse('2026-01-14T20:00:00Z'),
+    );
   });
 
   it('is never more than the total and never negative, and ignores runs before the return (property)', () => {
     const time = fc.integer({ min: Date.parse('2020-01-01'), max: Date.parse('2030-01-01') }).map((ms) => new Date(ms).toISOString());
     fc.assert(
-      fc.property(fc.array(fc.record({ starttime: time, usetime: fc.integer({ min: 0, max: 5000 }).map((n) => n / 10) })), fc.array(fc.option(time, { nil: undefined })), (runs, returns) => {
-        const repairs = returns.map((returnTime) => repair(returnTime));
-        const since = hoursSince(spec, runs, repairs, 0.1);
-        const total = sumAfter(runs, 'usetime', 'starttime', undefined, 0.1);
-        expect(since).toBeGreaterThanOrEqual(0);
-        expect(since).toBeLessThanOrEqual(total);
-        const latest = latestTime(repairs, 'returnTime');
-        const expected = runs.filter((r) => latest === undefined || Date.parse(r.starttime) > latest).reduce((sum, r) => sum + r.usetime, 0);
-        expect(since).toBeCloseTo(expected, 6);
-      }),
+      fc.property(
+        fc.array(fc.record({ starttime: time, usetime: fc.integer({ min: 0, max: 5000 }).map((n) => n / 10) })),
+        fc.array(fc.option(time, { nil: undefined })),
+        (runs, returns) => {
+          const repairs = returns.map((returnTime) => repair(returnTime));
+          const since = hoursSince(spec, runs, repairs, 0.1);
+          const total = sumAfter(runs, 'usetime', 'starttime', undefined, 0.1);
+          expect(since).toBeGreaterThanOrEqual(0);
+          expect(since).toBeLessThanOrEqual(total);
+          const latest = latestTime(repairs, 'returnTime');
+          const expected = runs
+            .filter((r) => latest === undefined || Date.parse(r.starttime) > latest)
+            .reduce((sum, r) => sum + r.usetime, 0);
+          expect(since).toBeCloseTo(expected, 6);
+        },
+      ),
     );
   });
 
@@ -61,21 +69,53 @@ const base = { validityDays: 365, now: NOW, runs: [] as { start: string; hours: 
 
 describe('due dates', () => {
   it('averages the daily use over the runs started in the last 90 days', () => {
-    expect(dailyUse([{ start: daysAgo(10), hours: 90 }, { start: daysAgo(89), hours: 90 }, { start: daysAgo(91), hours: 500 }, { start: 'x', hours: 3 }], NOW)).toBe(2);
+    expect(
+      dailyUse(
+        [
+          { start: daysAgo(10), hours: 90 },
+          { start: daysAgo(89), hours: 90 },
+          { start: daysAgo(91), hours: 500 },
+          { start: 'x', hours: 3 },
+        ],
+        NOW,
+      ),
+    ).toBe(2);
   });
 
   it('service: due when the hours left would be used within 14 days at that rate, with the estimated day', () => {
     const runs = [{ start: daysAgo(30), hours: 180 }]; // 2 h a day
-    expect(serviceDue({ ...base, runs, intervalHours: 300, hoursSinceRepair: 250 })).toMatchObject({ state: 'ok', remainingHours: 50, dailyHours: 2, dueDate: '2026-07-10' });
-    expect(serviceDue({ ...base, runs, intervalHours: 300, hoursSinceRepair: 280 })).toMatchObject({ state: 'due', remainingHours: 20, dueDate: '2026-06-25' });
+    expect(serviceDue({ ...base, runs, intervalHours: 300, hoursSinceRepair: 250 })).toMatchObject({
+      state: 'ok',
+      remainingHours: 50,
+      dailyHours: 2,
+      dueDate: '2026-07-10',
+    });
+    expect(serviceDue({ ...base, runs, intervalHours: 300, hoursSinceRepair: 280 })).toMatchObject({
+      state: 'due',
+      remainingHours: 20,
+      dueDate: '2026-06-25',
+    });
     expect(serviceDue({ ...base, runs, intervalHours: 300, hoursSinceRepair: 272 })).toMatchObject({ state: 'due', remainingHours: 28 });
     expect(serviceDue({ ...base, runs, intervalHours: 300, hoursSinceRepair: 271.9 })).toMatchObject({ state: 'ok', remainingHours: 28.1 });
-    expect(serviceDue({ ...base, runs, intervalHours: 300, hoursSinceRepair: 300 })).toMatchObject({ state: 'overdue', remainingHours: 0, dueDate: '2026-06-15' });
-    expect(serviceDue({ ...base, runs, intervalHours: 300, hoursSinceRepair: 320.5 })).toMatchObject({ state: 'overdue', remainingHours: -20.5, dueDate: '2026-06-05' });
+    expect(serviceDue({ ...base, runs, intervalHours: 300, hoursSinceRepair: 300 })).toMatchObject({
+      state: 'overdue',
+      remainingHours: 0,
+      dueDate: '2026-06-15',
+    });
+    expect(serviceDue({ ...base, runs, intervalHours: 300, hoursSinceRepair: 320.5 })).toMatchObject({
+      state: 'overdue',
+      remainingHours: -20.5,
+      dueDate: '2026-06-05',
+    });
   });
 
   it('service: unused lately, no estimate and never "due", only overdue; no interval for its type, nothing to say', () => {
-    expect(serviceDue({ ...base, intervalHours: 300, hoursSinceRepair: 299 })).toEqual({ state: 'ok', intervalHours: 300, remainingHours: 1, dailyHours: 0 });
+    expect(serviceDue({ ...base, intervalHours: 300, hoursSinceRepair: 299 })).toEqual({
+      state: 'ok',
+      intervalHours: 300,
+      remainingHours: 1,
+      dailyHours: 0,
+    });
     expect(serviceDue({ ...base, intervalHours: 300, hoursSinceRepair: 301 }).state).toBe('overdue');
     expect(serviceDue({ ...base, hoursSinceRepair: 10_000 }).state).toBe('unknown');
   });
@@ -83,8 +123,16 @@ describe('due dates', () => {
   it('calibration: valid for the validity days from the latest report; due within 14 days, overdue from the last day on', () => {
     expect(calibrationDue({ ...base, lastCalibration: daysAgo(300) })).toMatchObject({ state: 'ok', remainingDays: 65 });
     expect(calibrationDue({ ...base, lastCalibration: daysAgo(351) })).toMatchObject({ state: 'due', remainingDays: 14 });
-    expect(calibrationDue({ ...base, lastCalibration: '2025-06-16T08:00:00Z' })).toMatchObject({ state: 'due', dueDate: '2026-06-16', remainingDays: 1 });
-    expect(calibrationDue({ ...base, lastCalibration: '2025-06-15T08:00:00Z' })).toMatchObject({ state: 'overdue', dueDate: '2026-06-15', remainingDays: 0 });
+    expect(calibrationDue({ ...base, lastCalibration: '2025-06-16T08:00:00Z' })).toMatchObject({
+      state: 'due',
+      dueDate: '2026-06-16',
+      remainingDays: 1,
+    });
+    expect(calibrationDue({ ...base, lastCalibration: '2025-06-15T08:00:00Z' })).toMatchObject({
+      state: 'overdue',
+      dueDate: '2026-06-15',
+      remainingDays: 0,
+    });
     expect(calibrationDue({ ...base, lastCalibration: daysAgo(400) })).toMatchObject({ state: 'overdue', remainingDays: -35 });
     expect(calibrationDue({ ...base })).toEqual({ state: 'unknown' });
   });
@@ -92,20 +140,39 @@ describe('due dates', () => {
   it('the state only worsens as hours are used or days pass (property)', () => {
     const rank = { unknown: 0, ok: 0, due: 1, overdue: 2 } as const;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 0, max: 500 }), fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 0, max: 1000 }), (used, more, interval, daily) => {
-        const runs = [{ start: daysAgo(1), hours: daily }];
-        const a = dueStatus({ ...base, runs, intervalHours: interval, hoursSinceRepair: used, lastCalibration: daysAgo(used % 400) });
-        const later = new Date(NOW.getTime() + more * 3_600_000);
-        const b = dueStatus({ ...base, now: later, runs, intervalHours: interval, hoursSinceRepair: used + more, lastCalibration: daysAgo(used % 400) });
-        expect(rank[b.service.state]).toBeGreaterThanOrEqual(rank[a.service.state]);
-        expect(rank[b.calibration.state]).toBeGreaterThanOrEqual(rank[a.calibration.state]);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: 0, max: 500 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (used, more, interval, daily) => {
+          const runs = [{ start: daysAgo(1), hours: daily }];
+          const a = dueStatus({ ...base, runs, intervalHours: interval, hoursSinceRepair: used, lastCalibration: daysAgo(used % 400) });
+          const later = new Date(NOW.getTime() + more * 3_600_000);
+          const b = dueStatus({
+            ...base,
+            now: later,
+            runs,
+            intervalHours: interval,
+            hoursSinceRepair: used + more,
+            lastCalibration: daysAgo(used % 400),
+          });
+          expect(rank[b.service.state]).toBeGreaterThanOrEqual(rank[a.service.state]);
+          expect(rank[b.calibration.state]).toBeGreaterThanOrEqual(rank[a.calibration.state]);
+        },
+      ),
     );
   });
 
   it('lists the overdue first, then by due date, then by name', () => {
     const item = (name: string, overdue: boolean, dueDate?: string): DueItem => ({ id: name.length, name, overdue, dueDate });
-    const sorted = [item('C', false, '2026-06-20'), item('B', true, '2026-06-01'), item('A', false), item('D', false, '2026-06-18'), item('E', true, '2026-05-01')].sort(dueOrder);
+    const sorted = [
+      item('C', false, '2026-06-20'),
+      item('B', true, '2026-06-01'),
+      item('A', false),
+      item('D', false, '2026-06-18'),
+      item('E', true, '2026-05-01'),
+    ].sort(dueOrder);
     expect(sorted.map((i) => i.name)).toEqual(['E', 'B', 'D', 'C', 'A']);
   });
 });
@@ -143,19 +210,23 @@ describe('status lifecycle', () => {
   it('scrapped is final, and nothing but an edit leads to it (property)', () => {
     const events = ['assign', 'remove', 'repairOpened', 'repairReturned', 'calibrationOverdue', 'calibrated'] as const;
     fc.assert(
-      fc.property(fc.constantFrom(...STATUSES), fc.array(fc.oneof(fc.constantFrom(...events), fc.constantFrom(...STATUSES))), (start, steps) => {
-        let status = start;
-        for (const step of steps) {
-          const before = status;
-          if (typeof step === 'string') {
-            const outcome = onEvent(status, step);
-            if ('to' in outcome) status = outcome.to;
-            // No event scraps an instrument.
-            if (before !== STATUS.scrapped) expect(status).not.toBe(STATUS.scrapped);
-          } else if ('allowed' in editOutcome(status, step)) status = step;
-          if (before === STATUS.scrapped) expect(status).toBe(STATUS.scrapped);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...STATUSES),
+        fc.array(fc.oneof(fc.constantFrom(...events), fc.constantFrom(...STATUSES))),
+        (start, steps) => {
+          let status = start;
+          for (const step of steps) {
+            const before = status;
+            if (typeof step === 'string') {
+              const outcome = onEvent(status, step);
+              if ('to' in outcome) status = outcome.to;
+              // No event scraps an instrument.
+              if (before !== STATUS.scrapped) expect(status).not.toBe(STATUS.scrapped);
+            } else if ('allowed' in editOutcome(status, step)) status = step;
+            if (before === STATUS.scrapped) expect(status).toBe(STATUS.scrapped);
+          }
+        },
+      ),
     );
   });
 

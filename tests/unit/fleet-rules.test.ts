@@ -18,7 +18,15 @@ const withLabels =
     key.startsWith('resources.') ? (labels[key] ?? (typeof options?._ === 'string' ? options._ : key)) : base(key, options);
 const t = withLabels(translator('en'));
 
-const job = { rig: 1, top: 1200, bottom: 1500, from: '2026-03-01T08:00:00Z', to: '2026-03-03T20:30:00Z', ok: 1, survey: { start: 10, end: 12 } };
+const job = {
+  rig: 1,
+  top: 1200,
+  bottom: 1500,
+  from: '2026-03-01T08:00:00Z',
+  to: '2026-03-03T20:30:00Z',
+  ok: 1,
+  survey: { start: 10, end: 12 },
+};
 const check = (record: Record<string, unknown>, resource = 'job') => validator.check(resource, record, 'en', t);
 
 describe('x-rules comparing two fields', () => {
@@ -37,7 +45,9 @@ describe('x-rules comparing two fields', () => {
   });
 
   it('compares fields inside a group, attaching the problem to the dotted path', () => {
-    expect(check({ ...job, survey: { start: 14, end: 12 } })).toEqual([{ field: 'survey.start', message: 'survey.start: must be at most survey.end (12)' }]);
+    expect(check({ ...job, survey: { start: 14, end: 12 } })).toEqual([
+      { field: 'survey.start', message: 'survey.start: must be at most survey.end (12)' },
+    ]);
   });
 
   it('checks nothing while either field is missing or empty', () => {
@@ -54,9 +64,13 @@ describe('x-rules comparing two fields', () => {
 
   it('speaks the person’s language, with both fields’ labels', () => {
     const zh = withLabels(translator('zh'), { 'resources.job.fields.bottom': '底深', 'resources.job.fields.top': '顶深' });
-    expect(validator.check('job', { ...job, bottom: 1000 }, 'zh', zh)).toEqual([{ field: 'bottom', message: '底深: 不能小于顶深（1,200 m）' }]);
+    expect(validator.check('job', { ...job, bottom: 1000 }, 'zh', zh)).toEqual([
+      { field: 'bottom', message: '底深: 不能小于顶深（1,200 m）' },
+    ]);
     const es = withLabels(translator('es'), { 'resources.job.fields.to': 'Fin', 'resources.job.fields.from': 'Inicio' });
-    expect(validator.check('job', { ...job, to: '2026-01-01T00:00:00Z' }, 'es', es)).toEqual([{ field: 'to', message: 'Fin: debe ser posterior a Inicio' }]);
+    expect(validator.check('job', { ...job, to: '2026-01-01T00:00:00Z' }, 'es', es)).toEqual([
+      { field: 'to', message: 'Fin: debe ser posterior a Inicio' },
+    ]);
   });
 });
 
@@ -70,8 +84,14 @@ describe('x-rules requiring a field while others hold a value', () => {
   });
 
   it('labels the value as the enum does', () => {
-    const labelled = withLabels(translator('en'), { 'resources.job.fields.ok': 'Result', 'resources.job.enums.ok.0': 'Failed', 'resources.job.fields.why': 'Reason' });
-    expect(validator.check('job', { ...job, ok: 0 }, 'en', labelled)).toEqual([{ field: 'why', message: 'Reason: is required when Result is Failed' }]);
+    const labelled = withLabels(translator('en'), {
+      'resources.job.fields.ok': 'Result',
+      'resources.job.enums.ok.0': 'Failed',
+      'resources.job.fields.why': 'Reason',
+    });
+    expect(validator.check('job', { ...job, ok: 0 }, 'en', labelled)).toEqual([
+      { field: 'why', message: 'Reason: is required when Result is Failed' },
+    ]);
   });
 });
 
@@ -79,11 +99,20 @@ describe('lists of objects', () => {
   const kit = (parts: unknown) => check({ name: 'Seal kit', parts }, 'kit');
 
   it('accepts items with different keys', () => {
-    expect(kit([{ name: 'Size', options: ['147 mm'] }, { name: 'Material', options: ['Viton', 'HNBR'] }])).toEqual([]);
+    expect(
+      kit([
+        { name: 'Size', options: ['147 mm'] },
+        { name: 'Material', options: ['Viton', 'HNBR'] },
+      ]),
+    ).toEqual([]);
   });
 
   it('refuses a key an earlier item has, trimmed and ignoring case, at the repeated item, saying where the first is', () => {
-    const parts = [{ name: 'Size', options: ['147 mm'] }, { name: 'Material', options: ['Viton'] }, { name: ' size ', options: ['215.9 mm'] }];
+    const parts = [
+      { name: 'Size', options: ['147 mm'] },
+      { name: 'Material', options: ['Viton'] },
+      { name: ' size ', options: ['215.9 mm'] },
+    ];
     expect(kit(parts)).toEqual([{ field: 'parts.2.name', message: 'parts, row 3, parts.name: " size " is already in row 1' }]);
   });
 
@@ -97,7 +126,18 @@ describe('lists of objects', () => {
 
   it('words the row in the person’s language', () => {
     const zh = withLabels(translator('zh'), { 'resources.kit.fields.parts': '规格', 'resources.kit.fields.parts.name': '规格名称' });
-    const [problem] = validator.check('kit', { name: 'K', parts: [{ name: 'A', options: ['1'] }, { name: 'a', options: ['2'] }] }, 'zh', zh);
+    const [problem] = validator.check(
+      'kit',
+      {
+        name: 'K',
+        parts: [
+          { name: 'A', options: ['1'] },
+          { name: 'a', options: ['2'] },
+        ],
+      },
+      'zh',
+      zh,
+    );
     expect(problem).toEqual({ field: 'parts.1.name', message: '规格第 2 行的规格名称: “a”已在第 1 行出现' });
   });
 });

@@ -27,7 +27,18 @@ const run = {
   type: 1,
   brand: 2,
   status: 1,
-  mudata: { type: 'water', density: 1.18, sandy: 0.3, solid_phase: 9.5, funnel: 48, plastic: 18, ph: 9.5, api: 4.2, sshear: 2.5, eshear: 6 },
+  mudata: {
+    type: 'water',
+    density: 1.18,
+    sandy: 0.3,
+    solid_phase: 9.5,
+    funnel: 48,
+    plastic: 18,
+    ph: 9.5,
+    api: 4.2,
+    sshear: 2.5,
+    eshear: 6,
+  },
   mwd: { smd: 2441.2, sinc: 12.5, sazi: 143.2, emd: 3105.7, einc: 35.8, eazi: 147.9 },
 };
 const withMud = (change: Record<string, unknown>) => ({ ...run, mudata: { ...run.mudata, ...change } });
@@ -83,7 +94,14 @@ describe('a usage record', () => {
 });
 
 describe('a repair record', () => {
-  const repair = { device: 1, songTime: '2026-04-01T09:00:00Z', songReason: 'Pulser failure', brand: "APS workshop, Xi'an", returnTime: '2026-04-12T17:00:00Z', solve: 'Replaced poppet' };
+  const repair = {
+    device: 1,
+    songTime: '2026-04-01T09:00:00Z',
+    songReason: 'Pulser failure',
+    brand: "APS workshop, Xi'an",
+    returnTime: '2026-04-12T17:00:00Z',
+    solve: 'Replaced poppet',
+  };
   it('is accepted, and refused when it comes back before it left or lacks its reason', () => {
     expect(check('fitrecord', repair)).toEqual([]);
     expect(fieldsOf('fitrecord', { ...repair, returnTime: '2026-03-30T00:00:00Z' })).toEqual(['returnTime']);
@@ -92,7 +110,15 @@ describe('a repair record', () => {
 });
 
 describe('a staff member and a certificate', () => {
-  const person = { name: 'Wang Lei', mobile: '13912345678', position: 'mwdEngineer', crew: 3, status: 'active', hireDate: '2019-03-01', introduction: 'MWD jobs on cluster pads.' };
+  const person = {
+    name: 'Wang Lei',
+    mobile: '13912345678',
+    position: 'mwdEngineer',
+    crew: 3,
+    status: 'active',
+    hireDate: '2019-03-01',
+    introduction: 'MWD jobs on cluster pads.',
+  };
   it('is accepted, and refused with a bad mobile, status or date, naming the field', () => {
     expect(check('staff', person)).toEqual([]);
     expect(fieldsOf('staff', { ...person, mobile: 'call me' })).toEqual(['mobile']);
@@ -110,10 +136,18 @@ describe('a staff member and a certificate', () => {
 });
 
 describe('a spare part', () => {
-  const part = { rule_name: 'Pulser seal kit', rule_value: [{ name: 'Size', options: ['147 mm', '215.9 mm'] }, { name: 'Material', options: ['Viton'] }] };
+  const part = {
+    rule_name: 'Pulser seal kit',
+    rule_value: [
+      { name: 'Size', options: ['147 mm', '215.9 mm'] },
+      { name: 'Material', options: ['Viton'] },
+    ],
+  };
   it('is accepted with its specifications, and refused with a repeated name, an empty option list or none at all', () => {
     expect(check('accessory', part)).toEqual([]);
-    expect(fieldsOf('accessory', { ...part, rule_value: [...part.rule_value, { name: 'SIZE', options: ['311.1 mm'] }] })).toEqual(['rule_value.2.name']);
+    expect(fieldsOf('accessory', { ...part, rule_value: [...part.rule_value, { name: 'SIZE', options: ['311.1 mm'] }] })).toEqual([
+      'rule_value.2.name',
+    ]);
     expect(fieldsOf('accessory', { ...part, rule_value: [{ name: 'Size', options: [] }] })).toEqual(['rule_value.0.options']);
     expect(fieldsOf('accessory', { ...part, rule_value: [] })).toEqual(['rule_value']);
     expect(fieldsOf('accessory', { ...part, spec: [] })).toEqual(['spec']); // served, never sent

@@ -7,10 +7,27 @@ import fc from 'fast-check';
 import Polyglot from 'node-polyglot';
 import { describe, expect, it } from 'vitest';
 import { definitionProblems, FIELD_NAME_PATTERN, MAX_FIELDS, rulesOf } from '../../kernel/forms/definitions';
-import { FORM_LONG_TEXT_MAX, FORM_PATH_MAX, FORM_TEXT_MAX, FORM_UPLOADS_MAX, fieldSchema, fieldUi, formJsonSchema, formUiSchema, formValues } from '../../kernel/forms/json-schema';
+import {
+  FORM_LONG_TEXT_MAX,
+  FORM_PATH_MAX,
+  FORM_TEXT_MAX,
+  FORM_UPLOADS_MAX,
+  fieldSchema,
+  fieldUi,
+  formJsonSchema,
+  formUiSchema,
+  formValues,
+} from '../../kernel/forms/json-schema';
 import { formatParam, parseParam } from '../../kernel/forms/param';
 import { flattenRecord, formValuesField, ownFormFields, recordFormRules, splitSubmission } from '../../kernel/forms/record-form';
-import { CHOICE_TYPES, FORM_FIELD_TYPES, type FieldDefinition, type FormFieldType, type FormOption, type FormRule } from '../../kernel/forms/types';
+import {
+  CHOICE_TYPES,
+  FORM_FIELD_TYPES,
+  type FieldDefinition,
+  type FormFieldType,
+  type FormOption,
+  type FormRule,
+} from '../../kernel/forms/types';
 import { formProblems } from '../../kernel/forms/validate';
 import type { ResourceSchema } from '../../kernel/schema/types';
 import { ourMessages } from '../messages';
@@ -25,7 +42,9 @@ const accepts = (schema: object, value: unknown) => ajv.validate(schema, value);
 
 describe('parseParam and formatParam', () => {
   it('reads value=>label lines, skipping blank ones, whole numbers as numbers, both sides trimmed', () => {
-    const { options, problems } = parseParam('1=>Shown\n\n  0 =>  Hidden \r\n-3=>Minus\n  \nred=>Red\n01=>Leading zero\n2.5=>Decimal\na=>b=>c');
+    const { options, problems } = parseParam(
+      '1=>Shown\n\n  0 =>  Hidden \r\n-3=>Minus\n  \nred=>Red\n01=>Leading zero\n2.5=>Decimal\na=>b=>c',
+    );
     expect(problems).toEqual([]);
     expect(options).toEqual([
       { value: 1, label: 'Shown' },
@@ -61,8 +80,13 @@ describe('parseParam and formatParam', () => {
   it('gives back the options it formatted', () => {
     const WHOLE = /^-?(0|[1-9][0-9]{0,14})$/;
     const text = (extra: (s: string) => boolean) =>
-      fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() === s && s !== '' && !s.includes('=>') && !/[\r\n]/.test(s) && extra(s));
-    const value = fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), text((s) => !WHOLE.test(s)));
+      fc
+        .string({ minLength: 1, maxLength: 12 })
+        .filter((s) => s.trim() === s && s !== '' && !s.includes('=>') && !/[\r\n]/.test(s) && extra(s));
+    const value = fc.oneof(
+      fc.integer({ min: -1_000_000, max: 1_000_000 }),
+      text((s) => !WHOLE.test(s)),
+    );
     const option = fc.record({ value, label: text(() => true) });
     fc.assert(
       fc.property(fc.uniqueArray(option, { selector: (o) => String(o.value), maxLength: 8 }), (options: FormOption[]) => {
@@ -83,7 +107,12 @@ interface Sample {
 const colours = parseParam('1=>Red\n2=>Blue').options;
 const SAMPLES: Record<FormFieldType, Sample> = {
   input: { rule: { placeholder: 'Type here' }, good: ['hello', 'x'.repeat(FORM_TEXT_MAX)], bad: [5, 'x'.repeat(FORM_TEXT_MAX + 1), true] },
-  textarea: { rule: {}, good: ['two\nlines', 'x'.repeat(FORM_LONG_TEXT_MAX)], bad: ['x'.repeat(FORM_LONG_TEXT_MAX + 1), ['a']], widget: 'textarea' },
+  textarea: {
+    rule: {},
+    good: ['two\nlines', 'x'.repeat(FORM_LONG_TEXT_MAX)],
+    bad: ['x'.repeat(FORM_LONG_TEXT_MAX + 1), ['a']],
+    widget: 'textarea',
+  },
   number: { rule: { min: 1, max: 720 }, good: [1, 2.5, 720], bad: [0, 721, '5', null] },
   select: { rule: { options: colours }, good: [1, 2], bad: [3, '1', 'Red'] },
   radio: { rule: { options: parseParam('a=>Yes\nb=>No').options }, good: ['a', 'b'], bad: ['c', 'Yes', 1], widget: 'radio' },
@@ -100,8 +129,15 @@ const SAMPLES: Record<FormFieldType, Sample> = {
   },
 };
 /** The option labels of a field's uiSchema, where RJSF reads them: a list's on its items. */
-const enumNames = (type: FormFieldType, ui: Record<string, unknown>) => (type === 'checkbox' ? (ui.items as Record<string, unknown> | undefined)?.['ui:enumNames'] : ui['ui:enumNames']);
-const ruleOf = (type: FormFieldType, extra: Partial<FormRule> = {}): FormRule => ({ type, field: `f_${type}`, title: `The ${type}`, ...SAMPLES[type]?.rule, ...extra });
+const enumNames = (type: FormFieldType, ui: Record<string, unknown>) =>
+  type === 'checkbox' ? (ui.items as Record<string, unknown> | undefined)?.['ui:enumNames'] : ui['ui:enumNames'];
+const ruleOf = (type: FormFieldType, extra: Partial<FormRule> = {}): FormRule => ({
+  type,
+  field: `f_${type}`,
+  title: `The ${type}`,
+  ...SAMPLES[type]?.rule,
+  ...extra,
+});
 
 describe('the JSON Schema and uiSchema of a form', () => {
   it.each(FORM_FIELD_TYPES.map((type) => [type]))('has a schema for a %s field that takes its values and refuses others', (type) => {
@@ -147,7 +183,8 @@ describe('the JSON Schema and uiSchema of a form', () => {
     expect(options.map((o) => o.value)).toEqual([1, 'other']);
     for (const type of CHOICE_TYPES) {
       const schema = fieldSchema(ruleOf(type, { options }));
-      for (const option of options) expect(accepts(schema, type === 'checkbox' ? [option.value] : option.value), `${type} ${JSON.stringify(option.value)}`).toBe(true);
+      for (const option of options)
+        expect(accepts(schema, type === 'checkbox' ? [option.value] : option.value), `${type} ${JSON.stringify(option.value)}`).toBe(true);
     }
   });
 
@@ -176,12 +213,23 @@ describe('the JSON Schema and uiSchema of a form', () => {
   });
 
   it('opens with the values the rules carry, false and 0 included, nothing for the others', () => {
-    const rules = [ruleOf('switch', { value: false }), ruleOf('number', { value: 0 }), ruleOf('input', { value: null }), ruleOf('date'), ruleOf('checkbox', { value: [2] })];
+    const rules = [
+      ruleOf('switch', { value: false }),
+      ruleOf('number', { value: 0 }),
+      ruleOf('input', { value: null }),
+      ruleOf('date'),
+      ruleOf('checkbox', { value: [2] }),
+    ];
     expect(formValues({ rules })).toEqual({ f_switch: false, f_number: 0, f_checkbox: [2] });
   });
 });
 
-const field = (name: string, type: FormFieldType, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({ name, title: name.toUpperCase(), type, ...extra });
+const field = (name: string, type: FormFieldType, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
+  name,
+  title: name.toUpperCase(),
+  type,
+  ...extra,
+});
 
 describe('definitionProblems', () => {
   it('finds nothing wrong with a sound list of every kind of field', () => {
@@ -200,16 +248,24 @@ describe('definitionProblems', () => {
   it('refuses bad names and names repeated in any case, at the field that repeats', () => {
     for (const name of ['', '1abc', 'a-b', 'with space', 'é', 'a'.repeat(33), '_a1', '__proto__']) {
       expect(FIELD_NAME_PATTERN.test(name)).toBe(false);
-      expect(definitionProblems([field('ok', 'input'), { ...field('x', 'input'), name }])).toEqual([{ index: 1, part: 'name', reason: 'name_format' }]);
+      expect(definitionProblems([field('ok', 'input'), { ...field('x', 'input'), name }])).toEqual([
+        { index: 1, part: 'name', reason: 'name_format' },
+      ]);
     }
-    expect(definitionProblems([{ title: 'No name', type: 'input' } as FieldDefinition])).toEqual([{ index: 0, part: 'name', reason: 'name_format' }]);
+    expect(definitionProblems([{ title: 'No name', type: 'input' } as FieldDefinition])).toEqual([
+      { index: 0, part: 'name', reason: 'name_format' },
+    ]);
     expect(definitionProblems([field('a_1', 'input'), field('a'.repeat(32), 'input')])).toEqual([]);
-    expect(definitionProblems([field('Title', 'input'), field('body', 'input'), field('TITLE', 'textarea')])).toEqual([{ index: 2, part: 'name', reason: 'name_repeated' }]);
+    expect(definitionProblems([field('Title', 'input'), field('body', 'input'), field('TITLE', 'textarea')])).toEqual([
+      { index: 2, part: 'name', reason: 'name_repeated' },
+    ]);
   });
 
   it('refuses a missing or blank title and an unknown type', () => {
     expect(definitionProblems([{ ...field('a', 'input'), title: '  ' }])).toEqual([{ index: 0, part: 'title', reason: 'title_missing' }]);
-    expect(definitionProblems([{ name: 'a', type: 'input' } as FieldDefinition])).toEqual([{ index: 0, part: 'title', reason: 'title_missing' }]);
+    expect(definitionProblems([{ name: 'a', type: 'input' } as FieldDefinition])).toEqual([
+      { index: 0, part: 'title', reason: 'title_missing' },
+    ]);
     expect(definitionProblems([field('a', 'color' as FormFieldType)])).toEqual([{ index: 0, part: 'type', reason: 'type_unknown' }]);
   });
 
@@ -234,7 +290,21 @@ describe('definitionProblems', () => {
   });
 
   it('has a message for every reason it gives', () => {
-    const reasons = ['no_fields', 'too_many_fields', 'name_format', 'name_repeated', 'title_missing', 'type_unknown', 'options_missing', 'max_below_min', 'count_whole', 'param_no_arrow', 'param_no_value', 'param_no_label', 'param_repeated'];
+    const reasons = [
+      'no_fields',
+      'too_many_fields',
+      'name_format',
+      'name_repeated',
+      'title_missing',
+      'type_unknown',
+      'options_missing',
+      'max_below_min',
+      'count_whole',
+      'param_no_arrow',
+      'param_no_value',
+      'param_no_label',
+      'param_repeated',
+    ];
     const messages = ourMessages('en');
     expect(reasons.filter((reason) => !messages[`forms.problems.${reason}`])).toEqual([]);
   });
@@ -307,8 +377,12 @@ describe('formProblems', () => {
   });
 
   it('asks the translator for its messages', () => {
-    expect(formProblems(form, { headline: 'Hi', colour: 3 }, 'en', keys)).toEqual([{ field: 'colour', message: 'Colour: validation.enum{"values":"Red, Blue"}' }]);
-    expect(formProblems(form, { headline: 'Hi', start: '9' }, 'en', keys)).toEqual([{ field: 'start', message: 'Start: validation.formats.time{}' }]);
+    expect(formProblems(form, { headline: 'Hi', colour: 3 }, 'en', keys)).toEqual([
+      { field: 'colour', message: 'Colour: validation.enum{"values":"Red, Blue"}' },
+    ]);
+    expect(formProblems(form, { headline: 'Hi', start: '9' }, 'en', keys)).toEqual([
+      { field: 'start', message: 'Start: validation.formats.time{}' },
+    ]);
   });
 });
 
@@ -322,7 +396,12 @@ const kindSchema: ResourceSchema = {
     name: { type: 'string' },
     fields: { type: 'array', 'x-field-definitions': true, items: { type: 'object' } },
   },
-  'x-resource': { endpoints: {}, list: { columns: ['id', 'name'], sortable: [], sort: { field: 'id', order: 'ASC' }, perPage: 20 }, filters: [], recordRepresentation: 'name' },
+  'x-resource': {
+    endpoints: {},
+    list: { columns: ['id', 'name'], sortable: [], sort: { field: 'id', order: 'ASC' }, perPage: 20 },
+    filters: [],
+    recordRepresentation: 'name',
+  },
 };
 const entrySchema: ResourceSchema = {
   $id: 'entry',
@@ -355,7 +434,10 @@ const dictionary: Record<string, string> = {
   'resources.entry.enums.status.0': 'Hidden',
 };
 const entryT = (key: string, options?: Record<string, unknown>) => dictionary[key] ?? String(options?._ ?? key);
-const typelist: FieldDefinition[] = [field('headline', 'input', { required: true }), field('colour', 'select', { param: '1=>Red\n2=>Blue' })];
+const typelist: FieldDefinition[] = [
+  field('headline', 'input', { required: true }),
+  field('colour', 'select', { param: '1=>Red\n2=>Blue' }),
+];
 
 describe('the form of a record whose values its parent defines', () => {
   it('finds the field of the values and the parent list that defines them', () => {
@@ -371,7 +453,17 @@ describe('the form of a record whose values its parent defines', () => {
     const rules = recordFormRules('entry', entrySchema, typelist, entryT);
     expect(rules).toEqual([
       { type: 'number', field: 'sort', title: 'Order', step: 1, min: 0, max: 99, value: 5 },
-      { type: 'radio', field: 'status', title: 'Shown', required: true, options: [{ value: 1, label: 'Visible' }, { value: 0, label: 'Hidden' }], value: 1 },
+      {
+        type: 'radio',
+        field: 'status',
+        title: 'Shown',
+        required: true,
+        options: [
+          { value: 1, label: 'Visible' },
+          { value: 0, label: 'Hidden' },
+        ],
+        value: 1,
+      },
       { type: 'date', field: 'due', title: 'due' },
       { type: 'switch', field: 'pinned', title: 'pinned' },
       { type: 'input', field: 'note', title: 'note' },
@@ -430,7 +522,13 @@ describe('the form of a record whose values its parent defines', () => {
 
 describe('bounds of a count of images', () => {
   const t = (key: string) => key;
-  const uploads = (min: number | undefined, max: number | undefined): FieldDefinition => ({ name: 'photos', title: 'Photos', type: 'uploads', min, max });
+  const uploads = (min: number | undefined, max: number | undefined): FieldDefinition => ({
+    name: 'photos',
+    title: 'Photos',
+    type: 'uploads',
+    min,
+    max,
+  });
 
   it('are refused by the definition check unless whole numbers of 0 or more', () => {
     expect(definitionProblems([uploads(-1, 2.5)])).toEqual([

@@ -2,7 +2,18 @@
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionEnded } from '../../src/api/events';
-import { API_BASE, ApiError, REQUEST_TIMEOUT_MS, SESSION_CODES, SUCCESS_CODE, configureHttp, decodeEnvelope, holdCalls, request, requestEarly } from '../../src/api/http';
+import {
+  API_BASE,
+  ApiError,
+  REQUEST_TIMEOUT_MS,
+  SESSION_CODES,
+  SUCCESS_CODE,
+  configureHttp,
+  decodeEnvelope,
+  holdCalls,
+  request,
+  requestEarly,
+} from '../../src/api/http';
 import { getToken, removeToken, setToken } from '../../src/api/token';
 import { onceSignedIn, signInAnswered, waitForSignIn } from '../../src/api/signInWait';
 
@@ -41,7 +52,10 @@ describe('constants', () => {
 
 describe('decodeEnvelope', () => {
   it('returns data and msg on 20000', () => {
-    expect(decodeEnvelope({ code: 20000, data: { token: 'admin-token' }, msg: 'ok' })).toEqual({ data: { token: 'admin-token' }, msg: 'ok' });
+    expect(decodeEnvelope({ code: 20000, data: { token: 'admin-token' }, msg: 'ok' })).toEqual({
+      data: { token: 'admin-token' },
+      msg: 'ok',
+    });
     expect(decodeEnvelope({ code: 20000 })).toEqual({ data: undefined, msg: undefined });
   });
 
@@ -94,7 +108,8 @@ describe('decodeEnvelope', () => {
 
 describe('request', () => {
   const fetchMock = vi.fn<typeof fetch>();
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const lastCall = () => {
     const [input, init] = fetchMock.mock.calls[fetchMock.mock.calls.length - 1];
     return { url: String(input), init: init ?? {}, headers: (init?.headers ?? {}) as Record<string, string> };

@@ -6,11 +6,27 @@ import { addView, closeAll, closeOthers, closeView, nextAfterClosing, type View 
 import { tagsStore } from '../../src/layout/tags-bar/tagsStore';
 import { MAX_PATTERN_LENGTH, createSearcher, searchPool, withPinyin } from '../../src/layout/search/search';
 import { deviceClass } from '../../src/settings/device';
-import { DEFAULT_SETTINGS, loadSettings, loadSidebarOpen, loadSize, parseSettings, parseSize, saveSettings, saveSidebarOpen, saveSize } from '../../src/settings/settings';
+import {
+  DEFAULT_SETTINGS,
+  loadSettings,
+  loadSidebarOpen,
+  loadSize,
+  parseSettings,
+  parseSize,
+  saveSettings,
+  saveSidebarOpen,
+  saveSize,
+} from '../../src/settings/settings';
 import { loadRegistry } from '../../kernel/schema/load-node';
 
 const registry = loadRegistry();
-const english: Record<string, string> = { 'route.Device': 'Devices', 'route.DeviceList': 'Device list', 'route.Crew': 'Crews', 'route.CrewList': 'Crew list', 'route.Home': 'Home' };
+const english: Record<string, string> = {
+  'route.Device': 'Devices',
+  'route.DeviceList': 'Device list',
+  'route.Crew': 'Crews',
+  'route.CrewList': 'Crew list',
+  'route.Home': 'Home',
+};
 const translate = (key: string) => english[key] ?? key.replace('route.', '');
 
 describe('header search', () => {
@@ -26,7 +42,11 @@ describe('header search', () => {
   it('finds a page by a fuzzy title, ranking the closest first', () => {
     const search = createSearcher(pool, false);
     expect(search('crew list')[0].path).toBe('/crew/index');
-    expect(search('devce lst').map((i) => i.path).slice(0, 2)).toContain('/device/index');
+    expect(
+      search('devce lst')
+        .map((i) => i.path)
+        .slice(0, 2),
+    ).toContain('/device/index');
     expect(search('zzzzqqqq')).toEqual([]);
   });
 
@@ -46,7 +66,10 @@ describe('header search', () => {
   });
 
   it('matches Chinese titles by their pinyin when asked', async () => {
-    const chinese = searchPool(registry.routes, (key) => ({ 'route.Crew': '班组', 'route.CrewList': '班组列表', 'route.Device': '仪器', 'route.DeviceList': '仪器列表' })[key] ?? key);
+    const chinese = searchPool(
+      registry.routes,
+      (key) => ({ 'route.Crew': '班组', 'route.CrewList': '班组列表', 'route.Device': '仪器', 'route.DeviceList': '仪器列表' })[key] ?? key,
+    );
     const plain = createSearcher(chinese, false);
     expect(plain('yiqi').map((i) => i.path)).not.toContain('/device/index');
     const withIt = createSearcher(await withPinyin(chinese), true);
@@ -116,7 +139,15 @@ describe('remembered settings', () => {
   });
 
   it('start from the product defaults', () => {
-    expect(loadSettings()).toEqual({ theme: '#1890ff', showSettings: false, tagsView: true, fixedHeader: true, sidebarLogo: false, supportPinyinSearch: false, darkMode: false });
+    expect(loadSettings()).toEqual({
+      theme: '#1890ff',
+      showSettings: false,
+      tagsView: true,
+      fixedHeader: true,
+      sidebarLogo: false,
+      supportPinyinSearch: false,
+      darkMode: false,
+    });
     expect(loadSize()).toBe('medium');
     expect(loadSidebarOpen()).toBe(true);
   });

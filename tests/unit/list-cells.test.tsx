@@ -85,7 +85,19 @@ describe('ListBody', () => {
       setRecords = setData;
       renderAgain = () => setTick((t) => t + 1);
       // As react-admin's list gives them: the same context while the list's state is the same.
-      const list = useMemo(() => ({ data, total: data.length, isPending: false, isLoading: false, isFetching: false, sort: { field: 'id', order: 'DESC' }, selectedIds: NONE }) as never, [data]);
+      const list = useMemo(
+        () =>
+          ({
+            data,
+            total: data.length,
+            isPending: false,
+            isLoading: false,
+            isFetching: false,
+            sort: { field: 'id', order: 'DESC' },
+            selectedIds: NONE,
+          }) as never,
+        [data],
+      );
       return (
         <ListContextProvider value={list}>
           <Datagrid body={<ListBody />} bulkActionButtons={false} rowClick={noClick}>
@@ -118,7 +130,16 @@ describe('ListBody', () => {
 
   it('lays out a page of blank rows, without text, that lead nowhere and cannot be chosen', () => {
     const clicked: unknown[] = [];
-    const list = { data: blankPage(3), total: 3, isPending: false, isLoading: false, isFetching: false, sort: { field: 'id', order: 'DESC' }, selectedIds: NONE, onToggleItem: () => undefined } as never;
+    const list = {
+      data: blankPage(3),
+      total: 3,
+      isPending: false,
+      isLoading: false,
+      isFetching: false,
+      sort: { field: 'id', order: 'DESC' },
+      selectedIds: NONE,
+      onToggleItem: () => undefined,
+    } as never;
     // The option lists as the console holds them: the cells ask for nothing.
     const queryClient = new QueryClient();
     queryClient.setQueryData(CONFIG_QUERY.queryKey, schemaOptions());

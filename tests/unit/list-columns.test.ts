@@ -20,7 +20,12 @@ const crew: ResourceSchema = {
     tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } },
     specs: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } },
   },
-  'x-resource': { endpoints: {}, list: { columns: ['name', 'leader.name'], sortable: [], sort: { field: 'id', order: 'ASC' }, perPage: 20 }, filters: [], recordRepresentation: 'name' },
+  'x-resource': {
+    endpoints: {},
+    list: { columns: ['name', 'leader.name'], sortable: [], sort: { field: 'id', order: 'ASC' }, perPage: 20 },
+    filters: [],
+    recordRepresentation: 'name',
+  },
 };
 
 describe('the columns a list offers', () => {

@@ -32,7 +32,12 @@ const well: ResourceSchema = {
   $id: 'well',
   type: 'object',
   properties: { id: { type: 'integer' }, name: { type: 'string' } },
-  'x-resource': { endpoints: endpoints('well'), list: { columns: ['id', 'name'], sortable: ['id'], sort: { field: 'id', order: 'ASC' }, perPage: 20 }, filters: [], recordRepresentation: 'name' },
+  'x-resource': {
+    endpoints: endpoints('well'),
+    list: { columns: ['id', 'name'], sortable: ['id'], sort: { field: 'id', order: 'ASC' }, perPage: 20 },
+    filters: [],
+    recordRepresentation: 'name',
+  },
 };
 
 const tool: ResourceSchema = {
@@ -52,7 +57,10 @@ const tool: ResourceSchema = {
     mud: { $ref: '#/definitions/mud' },
   },
   definitions: {
-    mud: { type: 'object', properties: { kind: { type: 'string', enum: ['water', 'oil'] }, density: { type: 'number', 'x-unit': 'g/cm³' } } },
+    mud: {
+      type: 'object',
+      properties: { kind: { type: 'string', enum: ['water', 'oil'] }, density: { type: 'number', 'x-unit': 'g/cm³' } },
+    },
   },
   'x-resource': {
     endpoints: endpoints('tool'),
@@ -62,7 +70,15 @@ const tool: ResourceSchema = {
   },
 };
 
-const config = { kindOption: { labelField: 'label', items: [{ key: 1, label: 'MWD' }, { key: 2, label: 'Gyro' }] } };
+const config = {
+  kindOption: {
+    labelField: 'label',
+    items: [
+      { key: 1, label: 'MWD' },
+      { key: 2, label: 'Gyro' },
+    ],
+  },
+};
 const registry = createRegistry({ 'well.json': well, 'tool.json': tool }, config, { routes: [] });
 
 const zh = {
@@ -70,7 +86,20 @@ const zh = {
   resources: {
     tool: {
       name: '仪器',
-      fields: { id: '编号', serial: '仪器编号', kind: '类型', status: '状态', well: '井号', shop: '维修厂', spare: '备用', checked: '校验时间', made: '出厂日期', hours: '运行时长', 'mud.kind': '钻井液类型', 'mud.density': '密度' },
+      fields: {
+        id: '编号',
+        serial: '仪器编号',
+        kind: '类型',
+        status: '状态',
+        well: '井号',
+        shop: '维修厂',
+        spare: '备用',
+        checked: '校验时间',
+        made: '出厂日期',
+        hours: '运行时长',
+        'mud.kind': '钻井液类型',
+        'mud.density': '密度',
+      },
       enums: { status: { '0': '在库', '1': '维修中' }, 'mud.kind': { water: '水基', oil: '油基' } },
     },
   },
@@ -90,7 +119,16 @@ const dictionary = { shop: [{ key: 'north', label: { zh: '北方维修厂', en: 
 
 const records = [
   {
-    id: 7, serial: 'T-001', kind: 1, status: 1, well: 3, shop: 'north', spare: true, checked: '2025-03-01T00:30:00Z', made: '2024-12-31', hours: 12.5,
+    id: 7,
+    serial: 'T-001',
+    kind: 1,
+    status: 1,
+    well: 3,
+    shop: 'north',
+    spare: true,
+    checked: '2025-03-01T00:30:00Z',
+    made: '2024-12-31',
+    hours: 12.5,
     mud: { kind: 'water', density: 1.25 },
   },
   { id: 8, serial: '=HYPERLINK("x")', kind: 2, status: 0, spare: false },
@@ -110,12 +148,51 @@ describe('the table an export writes', () => {
   const table = buildTable(tool, records, names);
 
   it('has every field, the list columns first and a group by its own fields, headed by translated labels with units', () => {
-    expect(exportFields(tool).map((f) => f.path)).toEqual(['serial', 'status', 'well', 'hours', 'id', 'kind', 'shop', 'spare', 'checked', 'made', 'mud.kind', 'mud.density']);
-    expect(table.headers).toEqual(['仪器编号', '状态', '井号', '运行时长 (小时)', '编号', '类型', '维修厂', '备用', '校验时间', '出厂日期', '钻井液类型', '密度 (g/cm³)']);
+    expect(exportFields(tool).map((f) => f.path)).toEqual([
+      'serial',
+      'status',
+      'well',
+      'hours',
+      'id',
+      'kind',
+      'shop',
+      'spare',
+      'checked',
+      'made',
+      'mud.kind',
+      'mud.density',
+    ]);
+    expect(table.headers).toEqual([
+      '仪器编号',
+      '状态',
+      '井号',
+      '运行时长 (小时)',
+      '编号',
+      '类型',
+      '维修厂',
+      '备用',
+      '校验时间',
+      '出厂日期',
+      '钻井液类型',
+      '密度 (g/cm³)',
+    ]);
   });
 
   it('writes options, enums, dictionary items and references by their labels, yes/no translated, local times, numbers as numbers', () => {
-    expect(table.rows[0]).toEqual(['T-001', '维修中', '塔深1井', 12.5, 7, '随钻测量', '北方维修厂', '是', '2025-03-01 08:30', '2024-12-31', '水基', 1.25]);
+    expect(table.rows[0]).toEqual([
+      'T-001',
+      '维修中',
+      '塔深1井',
+      12.5,
+      7,
+      '随钻测量',
+      '北方维修厂',
+      '是',
+      '2025-03-01 08:30',
+      '2024-12-31',
+      '水基',
+      1.25,
+    ]);
     expect(table.rows[1]).toEqual(['=HYPERLINK("x")', '在库', null, null, 8, 'Gyro', null, '否', null, null, null, null]);
   });
 
@@ -136,7 +213,20 @@ describe('the table an export writes', () => {
     expect(csv).toContain('\r\n');
     const parsed = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
     expect(parsed[0]).toEqual(table.headers);
-    expect(parsed[1]).toEqual(['T-001', '维修中', '塔深1井', '12.5', '7', '随钻测量', '北方维修厂', '是', '2025-03-01 08:30', '2024-12-31', '水基', '1.25']);
+    expect(parsed[1]).toEqual([
+      'T-001',
+      '维修中',
+      '塔深1井',
+      '12.5',
+      '7',
+      '随钻测量',
+      '北方维修厂',
+      '是',
+      '2025-03-01 08:30',
+      '2024-12-31',
+      '水基',
+      '1.25',
+    ]);
     expect(parsed[2][0]).toBe(`'=HYPERLINK("x")`); // a spreadsheet shows it, never runs it
   });
 
@@ -182,7 +272,9 @@ function toolServer(count: number) {
 describe('reading every page of a list', () => {
   it('pages through the dataProvider, at most MAX_LIMIT records a request, in the list sort', async () => {
     const { calls, provider } = toolServer(2 * MAX_LIMIT + 345);
-    const rows = await fetchAllRows((page, perPage) => provider.getList('tool', { pagination: { page, perPage }, sort: { field: 'id', order: 'DESC' }, filter: {} }));
+    const rows = await fetchAllRows((page, perPage) =>
+      provider.getList('tool', { pagination: { page, perPage }, sort: { field: 'id', order: 'DESC' }, filter: {} }),
+    );
     expect(rows).toHaveLength(2 * MAX_LIMIT + 345);
     expect(rows[0].id).toBe(2 * MAX_LIMIT + 345);
     expect(rows.at(-1)?.id).toBe(1);
@@ -218,9 +310,26 @@ describe('reading every page of a list', () => {
 
   it('builds the same table from a paged list through the real dataProvider', async () => {
     const { provider } = toolServer(3);
-    const rows = await fetchAllRows((page, perPage) => provider.getList('tool', { pagination: { page, perPage }, sort: { field: 'id', order: 'ASC' }, filter: {} }), 2);
-    const references = await loadReferences(tool, rows, registry.resources, async (target, ids) => (await provider.getMany(target, { ids })).data);
-    const names = cellNames({ resource: 'tool', translate: i18n.translate, locale: 'zh', header: headerOf('tool'), options: {}, config, dictionary: {}, references });
+    const rows = await fetchAllRows(
+      (page, perPage) => provider.getList('tool', { pagination: { page, perPage }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
+      2,
+    );
+    const references = await loadReferences(
+      tool,
+      rows,
+      registry.resources,
+      async (target, ids) => (await provider.getMany(target, { ids })).data,
+    );
+    const names = cellNames({
+      resource: 'tool',
+      translate: i18n.translate,
+      locale: 'zh',
+      header: headerOf('tool'),
+      options: {},
+      config,
+      dictionary: {},
+      references,
+    });
     const table: Table = buildTable(tool, rows, names);
     expect(table.rows.map((r) => r.slice(0, 3))).toEqual([
       ['T-1', null, 'Well 1'],

@@ -23,7 +23,8 @@ function store(routes: RouteNode[]): { entries: MenuRecord[]; roles: RoleMenus[]
   return { entries, roles: [...roles].map(([name, menus]) => ({ name, menus })) };
 }
 
-const visible = (routes: RouteNode[]) => flattenRoutes(routes).map((r) => `${r.fullPath} ${r.node.component ?? ''} ${r.node.meta?.title ?? ''} ${r.node.hidden ? 'hidden' : ''}`);
+const visible = (routes: RouteNode[]) =>
+  flattenRoutes(routes).map((r) => `${r.fullPath} ${r.node.component ?? ''} ${r.node.meta?.title ?? ''} ${r.node.hidden ? 'hidden' : ''}`);
 
 describe('the product routes as menu records', () => {
   const { entries, roles } = store(registry.routes);
@@ -46,7 +47,11 @@ describe('building the tree from records', () => {
   const entry = (id: number, fields: Partial<MenuRecord> = {}): MenuRecord => ({ id, path: `p${id}`, title: `T${id}`, open: 1, ...fields });
 
   it('orders siblings by sort, then id, and nests children', () => {
-    const tree = routesFromMenus([entry(1, { sort: 20 }), entry(2, { sort: 10 }), entry(3, { parent: 1, sort: 5 }), entry(4, { parent: 1, sort: 5 })], [], 'admin');
+    const tree = routesFromMenus(
+      [entry(1, { sort: 20 }), entry(2, { sort: 10 }), entry(3, { parent: 1, sort: 5 }), entry(4, { parent: 1, sort: 5 })],
+      [],
+      'admin',
+    );
     expect(tree.map((n) => n.path)).toEqual(['p2', 'p1']);
     expect(tree[1].children?.map((n) => n.path)).toEqual(['p3', 'p4']);
   });

@@ -13,7 +13,16 @@ describe('parseUnread', () => {
   });
 
   it('refuses anything else', () => {
-    for (const data of ['', 'not json', 'null', '[]', '{"count":1}', '{"count":-1,"messages":0,"notifications":0}', '{"count":1.5,"messages":0,"notifications":0}', '{"count":"1","messages":0,"notifications":0}']) {
+    for (const data of [
+      '',
+      'not json',
+      'null',
+      '[]',
+      '{"count":1}',
+      '{"count":-1,"messages":0,"notifications":0}',
+      '{"count":1.5,"messages":0,"notifications":0}',
+      '{"count":"1","messages":0,"notifications":0}',
+    ]) {
       expect(parseUnread(data), data).toBeUndefined();
     }
   });
@@ -37,8 +46,26 @@ describe('reconnectDelay', () => {
 });
 
 describe('mergeLatest', () => {
-  const message = (id: number, at: string): MessageItem => ({ id, title: `m${id}`, content: '', read: false, sent: false, sender: 'a', sender_name: 'A', recipient: 'b', recipient_name: 'B', created_at: at });
-  const notification = (id: number, at: string): NotificationItem => ({ id, kind: 'k', title: `n${id}`, text: '', read: false, created_at: at });
+  const message = (id: number, at: string): MessageItem => ({
+    id,
+    title: `m${id}`,
+    content: '',
+    read: false,
+    sent: false,
+    sender: 'a',
+    sender_name: 'A',
+    recipient: 'b',
+    recipient_name: 'B',
+    created_at: at,
+  });
+  const notification = (id: number, at: string): NotificationItem => ({
+    id,
+    kind: 'k',
+    title: `n${id}`,
+    text: '',
+    read: false,
+    created_at: at,
+  });
 
   it('puts both lists together, newest first, ties by the larger id, cut to the limit', () => {
     const merged = mergeLatest(
@@ -74,7 +101,8 @@ class FakeSource {
 describe('listenToUnread', () => {
   let counts: UnreadCount[];
   let token: string | undefined;
-  const listen = () => listenToUnread({ token: () => token, onCount: (c) => counts.push(c), open: (url) => new FakeSource(url) as unknown as EventSource });
+  const listen = () =>
+    listenToUnread({ token: () => token, onCount: (c) => counts.push(c), open: (url) => new FakeSource(url) as unknown as EventSource });
   const last = () => FakeSource.made[FakeSource.made.length - 1];
 
   beforeEach(() => {
@@ -146,6 +174,9 @@ describe('the roles a message may be sent to', () => {
     // One function serves both: the server checks a message's role against the same list.
     expect(consoleRoles(registry)).toContain('admin');
     // A role only a route names counts too.
-    expect(consoleRoles({ resources: {}, routes: [{ path: '/x', meta: { title: 'X', roles: ['auditor'] } }] })).toEqual(['admin', 'auditor']);
+    expect(consoleRoles({ resources: {}, routes: [{ path: '/x', meta: { title: 'X', roles: ['auditor'] } }] })).toEqual([
+      'admin',
+      'auditor',
+    ]);
   });
 });

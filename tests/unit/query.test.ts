@@ -72,7 +72,12 @@ describe('parseLegacyQuery', () => {
   });
 
   it('reads page, limit and a sortable sort in both directions', () => {
-    expect(parse('page=4&limit=1000&sort=-houring')).toEqual({ conditions: [], sort: { field: 'houring', order: 'DESC' }, page: 4, limit: 1000 });
+    expect(parse('page=4&limit=1000&sort=-houring')).toEqual({
+      conditions: [],
+      sort: { field: 'houring', order: 'DESC' },
+      page: 4,
+      limit: 1000,
+    });
     expect(parse('sort=%2Bname').sort).toEqual({ field: 'name', order: 'ASC' });
     expect(parse('sort=timestamp').sort).toEqual({ field: 'timestamp', order: 'ASC' });
   });
@@ -135,7 +140,7 @@ describe('parseLegacyQuery', () => {
     }
   });
 
-  it('searches the schema\'s searchable fields with q, and ignores q where none are', () => {
+  it("searches the schema's searchable fields with q, and ignores q where none are", () => {
     expect(parse('q=%20JQ%20&type=1').conditions).toEqual([
       { field: 'type', op: 'eq', value: 1 },
       { op: 'search', fields: device['x-resource'].search, value: 'JQ' },

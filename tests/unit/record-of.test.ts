@@ -41,7 +41,9 @@ describe('x-resource-name and x-record-of', () => {
   });
 
   it('refuse x-record-of inside a group', () => {
-    expect(problems((_p, f) => (f.files['well.json'].definitions.contact.properties.seen = { type: 'integer', 'x-record-of': 'about' }))).toEqual([
+    expect(
+      problems((_p, f) => (f.files['well.json'].definitions.contact.properties.seen = { type: 'integer', 'x-record-of': 'about' })),
+    ).toEqual([
       'schemas/well.json#/definitions/contact/properties/seen/x-record-of: x-record-of works only on a field written directly in properties, not inside a group or definition',
     ]);
   });
@@ -55,8 +57,18 @@ describe('x-resource-name and x-record-of', () => {
 
 describe('an export of a field naming a resource', () => {
   it('writes the resource as people read it, in the chosen language', () => {
-    const translate = (key: string, options?: Record<string, unknown>) => (key === 'resources.crew.name' ? `Crew (${options?.smart_count})` : String(options?._ ?? key));
-    const names = cellNames({ resource: 'oplog', translate, locale: 'en', header: (p) => p, options: {}, config: {}, dictionary: {}, references: {} });
+    const translate = (key: string, options?: Record<string, unknown>) =>
+      key === 'resources.crew.name' ? `Crew (${options?.smart_count})` : String(options?._ ?? key);
+    const names = cellNames({
+      resource: 'oplog',
+      translate,
+      locale: 'en',
+      header: (p) => p,
+      options: {},
+      config: {},
+      dictionary: {},
+      references: {},
+    });
     expect(names.option('resource', { type: 'string', 'x-resource-name': true }, 'crew')).toBe('Crew (1)');
     expect(names.option('resource', { type: 'string', 'x-resource-name': true }, 'gone')).toBe('gone');
     expect(names.option('user', { type: 'string' }, 'crew')).toBeUndefined();

@@ -60,7 +60,11 @@ describe('fields', () => {
   });
 
   it('lists device fields in schema order with their required flags', () => {
-    expect(fields(device).filter((f) => f.required).map((f) => f.path)).toEqual(['numtype', 'num', 'type', 'status', 'brand', 'meth']);
+    expect(
+      fields(device)
+        .filter((f) => f.required)
+        .map((f) => f.path),
+    ).toEqual(['numtype', 'num', 'type', 'status', 'brand', 'meth']);
     expect(fields(device).map((f) => f.path)).toEqual([
       'id',
       'numtype',

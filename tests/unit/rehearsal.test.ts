@@ -18,10 +18,15 @@ describe('stand-in records', () => {
           const value = record[name];
           const list = field['x-options'];
           if (field.enum?.length) expect(field.enum, name).toContain(value);
-          else if (typeof list === 'string' && registry.config[list]) expect(registry.config[list].items.map((item) => item.key), name).toContain(value);
+          else if (typeof list === 'string' && registry.config[list])
+            expect(
+              registry.config[list].items.map((item) => item.key),
+              name,
+            ).toContain(value);
           else if (field.type === 'integer' || field.type === 'number') expect(typeof value, name).toBe('number');
           else if (field.type === 'boolean') expect(typeof value, name).toBe('boolean');
-          else if (field.type === 'string' && (field.format === 'date' || field.format === 'date-time')) expect(Number.isNaN(Date.parse(String(value))), name).toBe(false);
+          else if (field.type === 'string' && (field.format === 'date' || field.format === 'date-time'))
+            expect(Number.isNaN(Date.parse(String(value))), name).toBe(false);
           else if (field.type === 'string') expect(typeof value, name).toBe('string');
         }
       }

@@ -2,7 +2,16 @@
 // has: adding a schema file or a route keeps these true, or shows what it forgot. Exact results
 // of the mechanism are pinned on tests/fixtures/mechanism instead (tree.test.ts, registry.test.ts).
 import { describe, expect, it } from 'vitest';
-import { type FlatRoute, filterRoutes, flattenRoutes, hasPermission, isExternal, matchRoute, menuEntries, type MenuEntry } from '../../kernel/routes/tree';
+import {
+  type FlatRoute,
+  filterRoutes,
+  flattenRoutes,
+  hasPermission,
+  isExternal,
+  matchRoute,
+  menuEntries,
+  type MenuEntry,
+} from '../../kernel/routes/tree';
 import { loadRegistry } from '../../kernel/schema/load-node';
 import { parseComponent } from '../../kernel/schema/route-component';
 import { messages } from '../messages';
@@ -20,7 +29,9 @@ const sample = (pattern: string) => pattern.replace(/:\w+/g, '7');
 
 describe('the route tree of schemas/routes.json', () => {
   it('routes only to resources that have a schema', () => {
-    const routed = flat.flatMap((r) => (r.node.component ? [parseComponent(r.node.component)?.resource] : [])).filter((name) => name !== undefined);
+    const routed = flat
+      .flatMap((r) => (r.node.component ? [parseComponent(r.node.component)?.resource] : []))
+      .filter((name) => name !== undefined);
     expect(routed.length).toBeGreaterThan(0);
     expect(routed.filter((name) => !resources[name])).toEqual([]);
   });

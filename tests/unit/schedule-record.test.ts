@@ -27,7 +27,13 @@ const NOW = new Date('2026-05-04T10:00:00Z');
 
 describe('the timers fixture', () => {
   it('is sound', () => {
-    expect(checkSchemas(readSchemaFiles(DIR), timers.config, timers.routes, { pages: PAGES, panels: PANELS, icons: materialIconComponents() }).map(formatProblem)).toEqual([]);
+    expect(
+      checkSchemas(readSchemaFiles(DIR), timers.config, timers.routes, {
+        pages: PAGES,
+        panels: PANELS,
+        icons: materialIconComponents(),
+      }).map(formatProblem),
+    ).toEqual([]);
   });
 });
 
@@ -81,7 +87,14 @@ describe('a run whose work fails', () => {
     const told: unknown[] = [];
     const scheduler = createScheduler({ registry: timers, store, now: () => clock, onFailure: async (failure) => told.push(failure) });
     expect(await scheduler.tick()).toBe(1);
-    expect(told).toEqual([expect.objectContaining({ to_role: 'admin', kind: 'job_failed', link: `/timer/${job.id}`, params: expect.objectContaining({ job: 'nothingWritten' }) })]);
+    expect(told).toEqual([
+      expect.objectContaining({
+        to_role: 'admin',
+        kind: 'job_failed',
+        link: `/timer/${job.id}`,
+        params: expect.objectContaining({ job: 'nothingWritten' }),
+      }),
+    ]);
     const [run] = (await store.list('timerrun', { conditions: [], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 10 })).rows;
     expect(run).toMatchObject({ timer: job.id, result: 'failed', trigger: 'schedule' });
     expect(String(run.message)).toMatch(/nothingWritten/);
@@ -103,7 +116,12 @@ describe('the work of the demo jobs', () => {
       await store.insert('timerrun', { timer: job.id, started_at: started, result: 'ok' });
     }
     const cutoffs: Date[] = [];
-    const removed = await JOB_WORK.clearPoster({ store, now: NOW, runs: { resource: 'timerrun', startedAt: 'started_at' }, pruneSignIns: async (before) => (cutoffs.push(before), 5) });
+    const removed = await JOB_WORK.clearPoster({
+      store,
+      now: NOW,
+      runs: { resource: 'timerrun', startedAt: 'started_at' },
+      pruneSignIns: async (before) => (cutoffs.push(before), 5),
+    });
     expect(removed).toBe(2 + 5);
     expect(await store.count('timerrun', [])).toBe(1);
     expect(cutoffs).toEqual([new Date(NOW.getTime() - SIGN_IN_RETENTION_DAYS * 86_400_000)]);

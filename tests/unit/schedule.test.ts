@@ -5,7 +5,15 @@
 import fc from 'fast-check';
 import Polyglot from 'node-polyglot';
 import { describe, expect, it } from 'vitest';
-import { nextRun, PERIOD_TYPES, periodFields, periodProblems, periodText, type Period, type PeriodType } from '../../kernel/schedule/period';
+import {
+  nextRun,
+  PERIOD_TYPES,
+  periodFields,
+  periodProblems,
+  periodText,
+  type Period,
+  type PeriodType,
+} from '../../kernel/schedule/period';
 import { ourMessages, type MessageLanguage } from '../messages';
 
 const LANGUAGES: MessageLanguage[] = ['en', 'es', 'ja', 'zh'];
@@ -34,18 +42,38 @@ function runs(period: Period, after: Date, timeZone: string, count: number): Dat
   return out;
 }
 
-interface WallTime { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number }
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: number;
+}
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** The wall clock of an instant in a zone; weekday 1 Monday … 7 Sunday. */
 function wall(date: Date, timeZone: string): WallTime {
   const format = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', weekday: 'short', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    timeZone,
+    hourCycle: 'h23',
+    weekday: 'short',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
   });
   const part = Object.fromEntries(format.formatToParts(date).map(({ type, value }) => [type, value]));
   return {
-    year: Number(part.year), month: Number(part.month), day: Number(part.day),
-    hour: Number(part.hour), minute: Number(part.minute), second: Number(part.second),
+    year: Number(part.year),
+    month: Number(part.month),
+    day: Number(part.day),
+    hour: Number(part.hour),
+    minute: Number(part.minute),
+    second: Number(part.second),
     weekday: WEEKDAYS.indexOf(part.weekday) + 1,
   };
 }
@@ -72,9 +100,13 @@ function wallTimeExists(year: number, month: number, day: number, hour: number, 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 const validPeriod = (types: readonly PeriodType[] = PERIOD_TYPES): fc.Arbitrary<Period> =>
-  fc.constantFrom(...types).chain((type) =>
-    fc.record(Object.fromEntries(periodFields(type).map(({ field, min, max }) => [field, fc.integer({ min, max })])))
-      .map((fields) => ({ type, ...fields }) as Period));
+  fc
+    .constantFrom(...types)
+    .chain((type) =>
+      fc
+        .record(Object.fromEntries(periodFields(type).map(({ field, min, max }) => [field, fc.integer({ min, max })])))
+        .map((fields) => ({ type, ...fields }) as Period),
+    );
 const instant = fc.date({ min: at('2000-01-01T00:00:00Z'), max: at('2040-12-31T00:00:00Z'), noInvalidDate: true });
 
 describe('periodFields', () => {
@@ -86,7 +118,11 @@ describe('periodFields', () => {
   });
 
   it('gives calendar periods their day or weekday first, then the time of day from 0', () => {
-    const timeOfDay = [{ field: 'hour', min: 0, max: 23 }, { field: 'minute', min: 0, max: 59 }, { field: 'second', min: 0, max: 59 }];
+    const timeOfDay = [
+      { field: 'hour', min: 0, max: 23 },
+      { field: 'minute', min: 0, max: 59 },
+      { field: 'second', min: 0, max: 59 },
+    ];
     expect(periodFields(5)).toEqual(timeOfDay);
     expect(periodFields(6)).toEqual([{ field: 'week', min: 1, max: 7 }, ...timeOfDay]);
     expect(periodFields(7)).toEqual([{ field: 'day', min: 1, max: 31 }, ...timeOfDay]);
@@ -102,9 +138,11 @@ describe('periodFields', () => {
 
 describe('periodProblems', () => {
   it('finds nothing wrong with any period whose used fields are in range', () => {
-    fc.assert(fc.property(validPeriod(), (period) => {
-      expect(periodProblems(period)).toEqual([]);
-    }));
+    fc.assert(
+      fc.property(validPeriod(), (period) => {
+        expect(periodProblems(period)).toEqual([]);
+      }),
+    );
   });
 
   it('accepts both ends of every range and refuses one past each', () => {
@@ -159,10 +197,9 @@ describe('periodProblems', () => {
 
   it('gives reasons every language translates, with the range in the words', () => {
     const reasons = new Set(['required', 'unknownType', 'notWholeNumber', 'outOfRange']);
-    const found = [
-      ...periodProblems({}), ...periodProblems({ type: 9 }),
-      ...periodProblems({ type: 5, hour: 1.5, minute: 99 }),
-    ].map((problem) => problem.reason);
+    const found = [...periodProblems({}), ...periodProblems({ type: 9 }), ...periodProblems({ type: 5, hour: 1.5, minute: 99 })].map(
+      (problem) => problem.reason,
+    );
     expect(new Set(found)).toEqual(reasons);
     for (const language of LANGUAGES) {
       const t = translator(language);
@@ -208,12 +245,15 @@ describe('periodText', () => {
   it('leaves no message untranslated in any language, for any period', () => {
     for (const language of LANGUAGES) {
       const t = translator(language);
-      fc.assert(fc.property(validPeriod(), (period) => {
-        const text = periodText(period, t);
-        expect(text).not.toMatch(/schedule\.|%\{/);
-        const counted = periodFields(period.type).map(({ field }) => period[field]);
-        if (period.type <= 4 && counted[0]! > 1) expect(text).toContain(String(counted[0]));
-      }), { numRuns: 50 });
+      fc.assert(
+        fc.property(validPeriod(), (period) => {
+          const text = periodText(period, t);
+          expect(text).not.toMatch(/schedule\.|%\{/);
+          const counted = periodFields(period.type).map(({ field }) => period[field]);
+          if (period.type <= 4 && counted[0]! > 1) expect(text).toContain(String(counted[0]));
+        }),
+        { numRuns: 50 },
+      );
     }
   });
 
@@ -248,11 +288,13 @@ describe('nextRun of an interval', () => {
 
   it('keeps consecutive runs exactly N units apart, so they never drift', () => {
     const unitMs: Record<number, number> = { 1: 1_000, 2: 60_000, 3: 3_600_000, 4: 86_400_000 };
-    fc.assert(fc.property(validPeriod([1, 2, 3, 4]), instant, fc.constantFrom(...ZONES), (period, start, zone) => {
-      const count = periodFields(period.type).map(({ field }) => period[field]!)[0];
-      const times = [start, ...runs(period, start, zone, 4)].map((date) => date.getTime());
-      for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBe(count * unitMs[period.type]);
-    }));
+    fc.assert(
+      fc.property(validPeriod([1, 2, 3, 4]), instant, fc.constantFrom(...ZONES), (period, start, zone) => {
+        const count = periodFields(period.type).map(({ field }) => period[field]!)[0];
+        const times = [start, ...runs(period, start, zone, 4)].map((date) => date.getTime());
+        for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBe(count * unitMs[period.type]);
+      }),
+    );
   });
 });
 
@@ -277,22 +319,47 @@ describe('nextRun of a calendar period', () => {
 
   it('runs a day past the month end on the last day: 30 April, 28 February, 29 in a leap year', () => {
     expect(runs(monthly(31), at('2026-01-31T23:00:00Z'), 'UTC', 12).map(iso)).toEqual([
-      '2026-02-28T23:00:00.000Z', '2026-03-31T23:00:00.000Z', '2026-04-30T23:00:00.000Z', '2026-05-31T23:00:00.000Z',
-      '2026-06-30T23:00:00.000Z', '2026-07-31T23:00:00.000Z', '2026-08-31T23:00:00.000Z', '2026-09-30T23:00:00.000Z',
-      '2026-10-31T23:00:00.000Z', '2026-11-30T23:00:00.000Z', '2026-12-31T23:00:00.000Z', '2027-01-31T23:00:00.000Z',
+      '2026-02-28T23:00:00.000Z',
+      '2026-03-31T23:00:00.000Z',
+      '2026-04-30T23:00:00.000Z',
+      '2026-05-31T23:00:00.000Z',
+      '2026-06-30T23:00:00.000Z',
+      '2026-07-31T23:00:00.000Z',
+      '2026-08-31T23:00:00.000Z',
+      '2026-09-30T23:00:00.000Z',
+      '2026-10-31T23:00:00.000Z',
+      '2026-11-30T23:00:00.000Z',
+      '2026-12-31T23:00:00.000Z',
+      '2027-01-31T23:00:00.000Z',
     ]);
     expect(runs(monthly(30), at('2028-01-15T00:00:00Z'), 'UTC', 3).map(iso)).toEqual([
-      '2028-01-30T23:00:00.000Z', '2028-02-29T23:00:00.000Z', '2028-03-30T23:00:00.000Z',
+      '2028-01-30T23:00:00.000Z',
+      '2028-02-29T23:00:00.000Z',
+      '2028-03-30T23:00:00.000Z',
     ]);
-    expect(runs(monthly(29), at('2027-01-30T00:00:00Z'), 'UTC', 2).map(iso)).toEqual(['2027-02-28T23:00:00.000Z', '2027-03-29T23:00:00.000Z']);
-    expect(runs(monthly(29), at('2028-01-30T00:00:00Z'), 'UTC', 2).map(iso)).toEqual(['2028-02-29T23:00:00.000Z', '2028-03-29T23:00:00.000Z']);
-    expect(runs(monthly(28), at('2028-01-30T00:00:00Z'), 'UTC', 2).map(iso)).toEqual(['2028-02-28T23:00:00.000Z', '2028-03-28T23:00:00.000Z']);
-    expect(runs(monthly(1, 0), at('2026-02-15T00:00:00Z'), 'UTC', 2).map(iso)).toEqual(['2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z']);
+    expect(runs(monthly(29), at('2027-01-30T00:00:00Z'), 'UTC', 2).map(iso)).toEqual([
+      '2027-02-28T23:00:00.000Z',
+      '2027-03-29T23:00:00.000Z',
+    ]);
+    expect(runs(monthly(29), at('2028-01-30T00:00:00Z'), 'UTC', 2).map(iso)).toEqual([
+      '2028-02-29T23:00:00.000Z',
+      '2028-03-29T23:00:00.000Z',
+    ]);
+    expect(runs(monthly(28), at('2028-01-30T00:00:00Z'), 'UTC', 2).map(iso)).toEqual([
+      '2028-02-28T23:00:00.000Z',
+      '2028-03-28T23:00:00.000Z',
+    ]);
+    expect(runs(monthly(1, 0), at('2026-02-15T00:00:00Z'), 'UTC', 2).map(iso)).toEqual([
+      '2026-03-01T00:00:00.000Z',
+      '2026-04-01T00:00:00.000Z',
+    ]);
   });
 
   it('goes over the year end', () => {
     expect(iso(nextRun(daily(0, 0, 0), at('2026-12-31T00:00:00.001Z'), 'UTC'))).toBe('2027-01-01T00:00:00.000Z');
-    expect(iso(nextRun({ type: 6, week: 5, hour: 9, minute: 0, second: 0 }, at('2026-12-30T00:00:00Z'), 'UTC'))).toBe('2027-01-01T09:00:00.000Z');
+    expect(iso(nextRun({ type: 6, week: 5, hour: 9, minute: 0, second: 0 }, at('2026-12-30T00:00:00Z'), 'UTC'))).toBe(
+      '2027-01-01T09:00:00.000Z',
+    );
     expect(iso(nextRun(monthly(31), at('2026-12-31T23:00:00Z'), 'UTC'))).toBe('2027-01-31T23:00:00.000Z');
     expect(iso(nextRun(monthly(1, 0, 0, 0), at('2026-12-31T12:00:00Z'), MADRID))).toBe('2026-12-31T23:00:00.000Z');
   });
@@ -301,54 +368,85 @@ describe('nextRun of a calendar period', () => {
     const times = runs(daily(2, 30, 0), at('2026-03-06T12:00:00Z'), NEW_YORK, 3).map((date) => localIso(date, NEW_YORK));
     expect(times).toEqual(['2026-03-07 02:30:00', '2026-03-08 03:00:00', '2026-03-09 02:30:00']);
     expect(iso(nextRun(daily(2, 30, 0), at('2026-03-08T06:00:00Z'), NEW_YORK))).toBe('2026-03-08T07:00:00.000Z');
-    expect(runs(daily(2, 30, 0), at('2026-10-31T12:00:00Z'), NEW_YORK, 2).map(iso)).toEqual(['2026-11-01T07:30:00.000Z', '2026-11-02T07:30:00.000Z']);
+    expect(runs(daily(2, 30, 0), at('2026-10-31T12:00:00Z'), NEW_YORK, 2).map(iso)).toEqual([
+      '2026-11-01T07:30:00.000Z',
+      '2026-11-02T07:30:00.000Z',
+    ]);
   });
 
   it('in New York, runs 01:30:00 as usual in spring and only at its first pass on the fall-back day', () => {
-    expect(runs(daily(1, 30, 0), at('2026-03-07T12:00:00Z'), NEW_YORK, 2).map(iso)).toEqual(['2026-03-08T06:30:00.000Z', '2026-03-09T05:30:00.000Z']);
+    expect(runs(daily(1, 30, 0), at('2026-03-07T12:00:00Z'), NEW_YORK, 2).map(iso)).toEqual([
+      '2026-03-08T06:30:00.000Z',
+      '2026-03-09T05:30:00.000Z',
+    ]);
     // 01:30 comes at 05:30 UTC (daylight time), and again at 06:30 UTC (standard time): one run.
-    expect(runs(daily(1, 30, 0), at('2026-10-31T12:00:00Z'), NEW_YORK, 2).map(iso)).toEqual(['2026-11-01T05:30:00.000Z', '2026-11-02T06:30:00.000Z']);
+    expect(runs(daily(1, 30, 0), at('2026-10-31T12:00:00Z'), NEW_YORK, 2).map(iso)).toEqual([
+      '2026-11-01T05:30:00.000Z',
+      '2026-11-02T06:30:00.000Z',
+    ]);
     expect(iso(nextRun(daily(1, 30, 0), at('2026-11-01T05:30:00Z'), NEW_YORK))).toBe('2026-11-02T06:30:00.000Z');
   });
 
   it('in Madrid, runs 02:30:00 at 03:00:00 on 29 March 2026 and once on 25 October 2026', () => {
-    expect(runs(daily(2, 30, 0), at('2026-03-28T12:00:00Z'), MADRID, 2).map(iso)).toEqual(['2026-03-29T01:00:00.000Z', '2026-03-30T00:30:00.000Z']);
-    expect(runs(daily(2, 30, 0), at('2026-10-24T12:00:00Z'), MADRID, 2).map(iso)).toEqual(['2026-10-25T00:30:00.000Z', '2026-10-26T01:30:00.000Z']);
+    expect(runs(daily(2, 30, 0), at('2026-03-28T12:00:00Z'), MADRID, 2).map(iso)).toEqual([
+      '2026-03-29T01:00:00.000Z',
+      '2026-03-30T00:30:00.000Z',
+    ]);
+    expect(runs(daily(2, 30, 0), at('2026-10-24T12:00:00Z'), MADRID, 2).map(iso)).toEqual([
+      '2026-10-25T00:30:00.000Z',
+      '2026-10-26T01:30:00.000Z',
+    ]);
   });
 
   it('runs a weekly Sunday job at the end of the gap on the spring-forward Sunday', () => {
     const sunday = { type: 6, week: 7, hour: 2, minute: 15, second: 0 } as const;
-    expect(runs(sunday, at('2026-03-02T00:00:00Z'), NEW_YORK, 2).map((date) => localIso(date, NEW_YORK))).toEqual(['2026-03-08 03:00:00', '2026-03-15 02:15:00']);
+    expect(runs(sunday, at('2026-03-02T00:00:00Z'), NEW_YORK, 2).map((date) => localIso(date, NEW_YORK))).toEqual([
+      '2026-03-08 03:00:00',
+      '2026-03-15 02:15:00',
+    ]);
   });
 
   it('always lands on the asked day and wall-clock time, or at the end of a gap that swallowed it', () => {
-    fc.assert(fc.property(validPeriod([5, 6, 7]), instant, fc.constantFrom(...ZONES), (period, after, zone) => {
-      const run = nextRun(period, after, zone);
-      const local = wall(run, zone);
-      if (period.type === 6) expect(local.weekday).toBe(period.week);
-      if (period.type === 7) expect(local.day).toBe(Math.min(period.day!, daysInMonth(local.year, local.month)));
-      const asked = [period.hour!, period.minute!, period.second!] as const;
-      if (local.hour !== asked[0] || local.minute !== asked[1] || local.second !== asked[2]) {
-        expect(wallTimeExists(local.year, local.month, local.day, ...asked, zone)).toBe(false);
-        // The first instant after the gap: a second earlier the clock still showed an earlier time.
-        const before = wall(new Date(run.getTime() - 1000), zone);
-        const clockMs = (w: Omit<WallTime, 'weekday'>) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-        const askedMs = clockMs({ ...local, hour: asked[0], minute: asked[1], second: asked[2] });
-        expect(clockMs(before)).toBeLessThan(askedMs);
-        expect(clockMs(local)).toBeGreaterThan(askedMs);
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(validPeriod([5, 6, 7]), instant, fc.constantFrom(...ZONES), (period, after, zone) => {
+        const run = nextRun(period, after, zone);
+        const local = wall(run, zone);
+        if (period.type === 6) expect(local.weekday).toBe(period.week);
+        if (period.type === 7) expect(local.day).toBe(Math.min(period.day!, daysInMonth(local.year, local.month)));
+        const asked = [period.hour!, period.minute!, period.second!] as const;
+        if (local.hour !== asked[0] || local.minute !== asked[1] || local.second !== asked[2]) {
+          expect(wallTimeExists(local.year, local.month, local.day, ...asked, zone)).toBe(false);
+          // The first instant after the gap: a second earlier the clock still showed an earlier time.
+          const before = wall(new Date(run.getTime() - 1000), zone);
+          const clockMs = (w: Omit<WallTime, 'weekday'>) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+          const askedMs = clockMs({ ...local, hour: asked[0], minute: asked[1], second: asked[2] });
+          expect(clockMs(before)).toBeLessThan(askedMs);
+          expect(clockMs(local)).toBeGreaterThan(askedMs);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('runs a daily job once on each local day and a monthly job once in each month, in zones with clock changes', () => {
-    fc.assert(fc.property(validPeriod([5]), instant, fc.constantFrom(...ZONES), (period, start, zone) => {
-      const days = runs(period, start, zone, 8).map((date) => wall(date, zone)).map(({ year, month, day }) => Date.UTC(year, month - 1, day));
-      for (let i = 1; i < days.length; i++) expect(days[i] - days[i - 1]).toBe(86_400_000);
-    }), { numRuns: 100 });
-    fc.assert(fc.property(validPeriod([7]), instant, fc.constantFrom(...ZONES), (period, start, zone) => {
-      const months = runs(period, start, zone, 14).map((date) => wall(date, zone)).map(({ year, month }) => year * 12 + month);
-      for (let i = 1; i < months.length; i++) expect(months[i] - months[i - 1]).toBe(1);
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(validPeriod([5]), instant, fc.constantFrom(...ZONES), (period, start, zone) => {
+        const days = runs(period, start, zone, 8)
+          .map((date) => wall(date, zone))
+          .map(({ year, month, day }) => Date.UTC(year, month - 1, day));
+        for (let i = 1; i < days.length; i++) expect(days[i] - days[i - 1]).toBe(86_400_000);
+      }),
+      { numRuns: 100 },
+    );
+    fc.assert(
+      fc.property(validPeriod([7]), instant, fc.constantFrom(...ZONES), (period, start, zone) => {
+        const months = runs(period, start, zone, 14)
+          .map((date) => wall(date, zone))
+          .map(({ year, month }) => year * 12 + month);
+        for (let i = 1; i < months.length; i++) expect(months[i] - months[i - 1]).toBe(1);
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('runs in New York across the clock changes of 2026 exactly as often as the days', () => {
@@ -361,19 +459,33 @@ describe('nextRun of a calendar period', () => {
 
 describe('nextRun of any period', () => {
   it('is strictly after the given instant', () => {
-    fc.assert(fc.property(validPeriod(), instant, fc.constantFrom(...ZONES), (period, after, zone) => {
-      expect(nextRun(period, after, zone).getTime()).toBeGreaterThan(after.getTime());
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(validPeriod(), instant, fc.constantFrom(...ZONES), (period, after, zone) => {
+        expect(nextRun(period, after, zone).getTime()).toBeGreaterThan(after.getTime());
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('is strictly after a run it is handed, and no later than one full period away', () => {
-    const longest: Record<PeriodType, number> = { 1: 59_000, 2: 3_540_000, 3: 82_800_000, 4: 31 * 86_400_000, 5: 25 * 3_600_000, 6: 7 * 86_400_000 + 3_600_000, 7: 32 * 86_400_000 };
-    fc.assert(fc.property(validPeriod(), instant, fc.constantFrom(...ZONES), (period, after, zone) => {
-      const first = nextRun(period, after, zone);
-      const second = nextRun(period, first, zone);
-      expect(second.getTime()).toBeGreaterThan(first.getTime());
-      expect(second.getTime() - first.getTime()).toBeLessThanOrEqual(longest[period.type]);
-    }), { numRuns: 300 });
+    const longest: Record<PeriodType, number> = {
+      1: 59_000,
+      2: 3_540_000,
+      3: 82_800_000,
+      4: 31 * 86_400_000,
+      5: 25 * 3_600_000,
+      6: 7 * 86_400_000 + 3_600_000,
+      7: 32 * 86_400_000,
+    };
+    fc.assert(
+      fc.property(validPeriod(), instant, fc.constantFrom(...ZONES), (period, after, zone) => {
+        const first = nextRun(period, after, zone);
+        const second = nextRun(period, first, zone);
+        expect(second.getTime()).toBeGreaterThan(first.getTime());
+        expect(second.getTime() - first.getTime()).toBeLessThanOrEqual(longest[period.type]);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('refuses a period that has problems', () => {

@@ -6,7 +6,17 @@ import { checkSchemas, formatProblem } from '../../kernel/schema/check';
 import { OURS_GENERATORS } from '../../kernel/schema/check-fake';
 import { materialIconComponents } from '../../kernel/schema/icons-node';
 import { iconComponentName } from '../../kernel/schema/material-icon';
-import type { Endpoint, FieldSchema, FieldUi, FilterSpec, ParentSpec, RecordPageSpec, ResourceMeta, RouteMeta, RouteNode } from '../../kernel/schema/types';
+import type {
+  Endpoint,
+  FieldSchema,
+  FieldUi,
+  FilterSpec,
+  ParentSpec,
+  RecordPageSpec,
+  ResourceMeta,
+  RouteMeta,
+  RouteNode,
+} from '../../kernel/schema/types';
 import { type Fixture, soundFixture } from '../fixtures/schemas';
 
 /** The problems of the fixture once `breakIt` has changed it, as the check words them. */
@@ -47,7 +57,9 @@ describe('the form of a file', () => {
   });
 
   it('refuses an unknown JSON Schema keyword too (a misspelt one does nothing)', () => {
-    expect(problems((f) => (well(f).properties.depth.maximun = 10))).toEqual(['schemas/well.json#/properties/depth/maximun: unknown keyword maximun']);
+    expect(problems((f) => (well(f).properties.depth.maximun = 10))).toEqual([
+      'schemas/well.json#/properties/depth/maximun: unknown keyword maximun',
+    ]);
   });
 
   it('reads a file that is no resource at all', () => {
@@ -126,14 +138,78 @@ describe('the form of a file', () => {
   it('knows every keyword of types.ts and no other', () => {
     // Each object lists every key its type has (TypeScript refuses a missing or an unknown one).
     const keys = {
-      field: Object.keys({ type: 0, title: 0, description: 0, enum: 0, format: 0, readOnly: 0, writeOnly: 0, minimum: 0, maximum: 0, multipleOf: 0, minLength: 0, maxLength: 0, minItems: 0, maxItems: 0, 'x-unique-by': 0, 'x-upload': 0, pattern: 0, properties: 0, required: 0, additionalProperties: 0, items: 0, uniqueItems: 0, $ref: 0, default: 0, 'x-options': 0, 'x-ref': 0, 'x-resource-name': 0, 'x-route-title': 0, 'x-record-of': 0, 'x-assigned': 0, 'x-form-values': 0, 'x-field-definitions': 0, 'x-unit': 0, 'x-ui': 0, 'x-messages': 0, 'x-computed': 0, 'x-fake': 0, 'x-default': 0 } satisfies Record<keyof FieldSchema, 0>),
+      field: Object.keys({
+        type: 0,
+        title: 0,
+        description: 0,
+        enum: 0,
+        format: 0,
+        readOnly: 0,
+        writeOnly: 0,
+        minimum: 0,
+        maximum: 0,
+        multipleOf: 0,
+        minLength: 0,
+        maxLength: 0,
+        minItems: 0,
+        maxItems: 0,
+        'x-unique-by': 0,
+        'x-upload': 0,
+        pattern: 0,
+        properties: 0,
+        required: 0,
+        additionalProperties: 0,
+        items: 0,
+        uniqueItems: 0,
+        $ref: 0,
+        default: 0,
+        'x-options': 0,
+        'x-ref': 0,
+        'x-resource-name': 0,
+        'x-route-title': 0,
+        'x-record-of': 0,
+        'x-assigned': 0,
+        'x-form-values': 0,
+        'x-field-definitions': 0,
+        'x-unit': 0,
+        'x-ui': 0,
+        'x-messages': 0,
+        'x-computed': 0,
+        'x-fake': 0,
+        'x-default': 0,
+      } satisfies Record<keyof FieldSchema, 0>),
       ui: Object.keys({ width: 0, multiline: 0, help: 0, placeholder: 0, colors: 0, widget: 0 } satisfies Record<keyof FieldUi, 0>),
-      resource: Object.keys({ endpoints: 0, list: 0, filters: 0, recordRepresentation: 0, search: 0, parent: 0, record: 0, unique: 0, roles: 0, mockOnly: 0, statistics: 0, assign: 0, lock: 0, forms: 0, fills: 0, switch: 0, schedule: 0, access: 0, singleton: 0, survey: 0, seed: 0 } satisfies Record<keyof ResourceMeta, 0>),
+      resource: Object.keys({
+        endpoints: 0,
+        list: 0,
+        filters: 0,
+        recordRepresentation: 0,
+        search: 0,
+        parent: 0,
+        record: 0,
+        unique: 0,
+        roles: 0,
+        mockOnly: 0,
+        statistics: 0,
+        assign: 0,
+        lock: 0,
+        forms: 0,
+        fills: 0,
+        switch: 0,
+        schedule: 0,
+        access: 0,
+        singleton: 0,
+        survey: 0,
+        seed: 0,
+      } satisfies Record<keyof ResourceMeta, 0>),
       parent: Object.keys({ resource: 0, field: 0, param: 0, onParentDelete: 0 } satisfies Record<keyof ParentSpec, 0>),
       record: Object.keys({ summary: 0, sections: 0 } satisfies Record<keyof RecordPageSpec, 0>),
       filter: Object.keys({ param: 0, field: 0, op: 0, alwaysOn: 0, all: 0 } satisfies Record<keyof FilterSpec, 0>),
       endpoint: Object.keys({ method: 0, path: 0, shape: 0 } satisfies Record<keyof Endpoint, 0>),
-      route: Object.keys({ path: 0, name: 0, redirect: 0, component: 0, hidden: 0, async: 0, meta: 0, children: 0 } satisfies Record<keyof RouteNode, 0>),
+      route: Object.keys({ path: 0, name: 0, redirect: 0, component: 0, hidden: 0, async: 0, meta: 0, children: 0 } satisfies Record<
+        keyof RouteNode,
+        0
+      >),
       routeMeta: Object.keys({ title: 0, icon: 0, roles: 0, affix: 0, noCache: 0 } satisfies Record<keyof RouteMeta, 0>),
     };
     const d = metaSchema.definitions;
@@ -164,7 +240,9 @@ describe('field keywords', () => {
   kinds({
     'x-options names an option list of /config': [
       (f) => (well(f).properties.colour['x-options'] = 'colorOption'),
-      ['schemas/well.json#/properties/colour/x-options: "colorOption" is not an option list of schemas/config.json (a dictionary list is written dict:<code>)'],
+      [
+        'schemas/well.json#/properties/colour/x-options: "colorOption" is not an option list of schemas/config.json (a dictionary list is written dict:<code>)',
+      ],
     ],
     'x-options on a field whose type its keys do not have': [
       (f) => (run(f).properties.done = { type: 'string', 'x-options': 'colourOption' }),
@@ -191,7 +269,9 @@ describe('field keywords', () => {
         well(f).properties.lastRun = { type: 'integer', 'x-ref': 'run' };
         delete run(f)['x-resource'].endpoints.info;
       },
-      ['schemas/well.json#/properties/lastRun/x-ref: run has no info endpoint; a reference needs list (to choose a record) and info (to show it)'],
+      [
+        'schemas/well.json#/properties/lastRun/x-ref: run has no info endpoint; a reference needs list (to choose a record) and info (to show it)',
+      ],
     ],
     'x-ref on a field that is not an integer': [
       (f) => (run(f).properties.code = { type: 'string', 'x-ref': 'well' }),
@@ -218,7 +298,9 @@ describe('field keywords', () => {
     ],
     'x-fake naming no generator': [
       (f) => (well(f).properties.name['x-fake'] = 'person.fullname'),
-      [`schemas/well.json#/properties/name/x-fake: no generator "person.fullname": ours are ${OURS_GENERATORS}; any other is a faker function such as person.fullName`],
+      [
+        `schemas/well.json#/properties/name/x-fake: no generator "person.fullname": ours are ${OURS_GENERATORS}; any other is a faker function such as person.fullName`,
+      ],
     ],
     'x-fake with too few or too many arguments': [
       (f) => {
@@ -286,14 +368,19 @@ describe('field keywords', () => {
     ],
     'x-messages for what is no validation keyword': [
       (f) => (well(f).properties.code['x-messages'].colour = 'red'),
-      ['schemas/well.json#/properties/code/x-messages/colour: "colour" is not a validation keyword (type, required, enum, format, minimum, maximum, multipleOf, minLength, maxLength, pattern, uniqueItems)'],
+      [
+        'schemas/well.json#/properties/code/x-messages/colour: "colour" is not a validation keyword (type, required, enum, format, minimum, maximum, multipleOf, minLength, maxLength, pattern, uniqueItems)',
+      ],
     ],
     "a default of another type than the field's": [
       (f) => {
         run(f).properties.start.default = '0';
         run(f).properties.done.default = 1;
       },
-      ['schemas/run.json#/properties/start/default: must be a number, like the field', 'schemas/run.json#/properties/done/default: must be a boolean, like the field'],
+      [
+        'schemas/run.json#/properties/start/default: must be a number, like the field',
+        'schemas/run.json#/properties/done/default: must be a boolean, like the field',
+      ],
     ],
     'a default the field would refuse': [
       (f) => {
@@ -316,7 +403,10 @@ describe('field keywords', () => {
         well(f).required.push('colour2');
         well(f).definitions.contact.required.push('email');
       },
-      ['schemas/well.json#/definitions/contact/required/1: "email" is not a field of this group', 'schemas/well.json#/required/1: "colour2" is not a field of well'],
+      [
+        'schemas/well.json#/definitions/contact/required/1: "email" is not a field of this group',
+        'schemas/well.json#/required/1: "colour2" is not a field of well',
+      ],
     ],
     'a keyword beside $ref, where it is ignored': [
       (f) => (well(f).properties.leader['x-ui'] = { width: 'half' }),
@@ -341,7 +431,10 @@ describe('the list', () => {
   kinds({
     'a column that is not a field, or a whole group': [
       (f) => well(f)['x-resource'].list.columns.push('colour2', 'leader'),
-      ['schemas/well.json#/x-resource/list/columns/3: "colour2" is not a field of well', 'schemas/well.json#/x-resource/list/columns/4: "leader" is a group: name one of its fields (leader.…)'],
+      [
+        'schemas/well.json#/x-resource/list/columns/3: "colour2" is not a field of well',
+        'schemas/well.json#/x-resource/list/columns/4: "leader" is a group: name one of its fields (leader.…)',
+      ],
     ],
     'a sortable field inside a group, a group, or no field': [
       (f) => well(f)['x-resource'].list.sortable.push('leader.name', 'leader', 'colour2'),
@@ -356,7 +449,11 @@ describe('the list', () => {
       ['schemas/well.json#/x-resource/list/sort/field: the default sort "colour" is not one of list.sortable'],
     ],
     'a filter on a field inside a group, or on a group': [
-      (f) => well(f)['x-resource'].filters.push({ param: 'leader', field: 'leader.name', op: 'eq' }, { param: 'boss', field: 'leader', op: 'eq' }),
+      (f) =>
+        well(f)['x-resource'].filters.push(
+          { param: 'leader', field: 'leader.name', op: 'eq' },
+          { param: 'boss', field: 'leader', op: 'eq' },
+        ),
       [
         'schemas/well.json#/x-resource/filters/2/field: cannot filter on "leader.name": it is inside the group "leader", which the stores keep as one JSON value',
         'schemas/well.json#/x-resource/filters/3/field: cannot filter on "leader": it is a group, which the stores keep as one JSON value',
@@ -457,7 +554,12 @@ function withTools(f: Fixture) {
       state: { type: 'integer', enum: [0, 1, 2] },
       site: { type: 'string', readOnly: true, maxLength: 200 },
     },
-    'x-resource': { endpoints: endpointsOf('tool'), list: { columns: ['name'], sortable: ['id'], sort: { field: 'id', order: 'ASC' }, perPage: 10 }, filters: [], recordRepresentation: 'name' },
+    'x-resource': {
+      endpoints: endpointsOf('tool'),
+      list: { columns: ['name'], sortable: ['id'], sort: { field: 'id', order: 'ASC' }, perPage: 10 },
+      filters: [],
+      recordRepresentation: 'name',
+    },
   };
   f.files['welltool.json'] = {
     $id: 'welltool',
@@ -510,7 +612,10 @@ describe('the wells keywords', () => {
         run(f).properties.rate = { type: 'number', readOnly: true, 'x-computed': { ratio: ['length', 'hours'] } };
         run(f).properties.wellName = { type: 'string', readOnly: true, 'x-computed': { fromParent: 'name' } };
         well(f).properties.total = { type: 'number', readOnly: true, 'x-computed': { sumOf: { resource: 'run', field: 'length' } } };
-        run(f)['x-rules'] = [{ field: 'start', lte: 'length' }, { field: 'rest', sumAtMost: { of: ['hours', 'rest'], max: 24 } }];
+        run(f)['x-rules'] = [
+          { field: 'start', lte: 'length' },
+          { field: 'rest', sumAtMost: { of: ['hours', 'rest'], max: 24 } },
+        ];
         run(f)['x-resource'].lock = { field: 'status', value: 'closed', roles: ['admin'], reopen: 'open' };
         tool(f)['x-resource'].record = { summary: ['name'], sections: [{ resource: 'welltool', via: 'tool' }] };
       }),
@@ -533,7 +638,10 @@ describe('the wells keywords', () => {
         run(f).properties.a = { type: 'number', readOnly: true, 'x-computed': { difference: ['b', 'start'] } };
         run(f).properties.b = { type: 'number', readOnly: true, 'x-computed': { ratio: ['a', 'start'] } };
       },
-      ['schemas/run.json#/properties/a/x-computed: is made from itself: a ← b ← a', 'schemas/run.json#/properties/b/x-computed: is made from itself: b ← a ← b'],
+      [
+        'schemas/run.json#/properties/a/x-computed: is made from itself: a ← b ← a',
+        'schemas/run.json#/properties/b/x-computed: is made from itself: b ← a ← b',
+      ],
     ],
     'fromParent on a resource without a parent, of another type, or not readOnly': [
       (f) => {
@@ -552,7 +660,12 @@ describe('the wells keywords', () => {
       (f) => {
         well(f).properties.fieldList = { type: 'array', 'x-field-definitions': true, items: { type: 'object' } };
         run(f).properties.values = { type: 'object', readOnly: true, 'x-form-values': 'fieldList' };
-        run(f)['x-resource'].forms = { header: '/run/header', add: { form: '/run/addItem', submit: '/run/add' }, edit: { form: '/run/editItem', submit: '/run/edit' }, status: { path: '/run/set_status', field: 'start' } };
+        run(f)['x-resource'].forms = {
+          header: '/run/header',
+          add: { form: '/run/addItem', submit: '/run/add' },
+          edit: { form: '/run/editItem', submit: '/run/edit' },
+          status: { path: '/run/set_status', field: 'start' },
+        };
         // The same child also filled in from a well's fields (two uses of one fixture resource).
         Object.assign(run(f).properties, {
           template: { type: 'integer', 'x-ref': 'well' },
@@ -561,7 +674,17 @@ describe('the wells keywords', () => {
           revision: { type: 'integer', readOnly: true },
           by: { type: 'string', readOnly: true },
         });
-        run(f)['x-resource'].fills = { template: 'template', fields: 'fieldList', values: 'answers', revision: 'revision', by: 'by', copy: {}, form: '/run/form', submit: '/run/fill', status: { path: '/run/fill_status', field: 'nothing' } };
+        run(f)['x-resource'].fills = {
+          template: 'template',
+          fields: 'fieldList',
+          values: 'answers',
+          revision: 'revision',
+          by: 'by',
+          copy: {},
+          form: '/run/form',
+          submit: '/run/fill',
+          status: { path: '/run/fill_status', field: 'nothing' },
+        };
       },
       [
         'schemas/run.json#/x-resource/forms/status/field: "start" is not a top-level field with a list of values (enum)',
@@ -572,13 +695,20 @@ describe('the wells keywords', () => {
       (f) => {
         well(f).properties.flag = { type: 'integer', enum: [0, 1], default: 0, readOnly: true };
       },
-      ['schemas/well.json#/properties/flag/default: a readOnly field takes no default: the server keeps its value (x-default or x-computed)'],
+      [
+        'schemas/well.json#/properties/flag/default: a readOnly field takes no default: the server keeps its value (x-default or x-computed)',
+      ],
     ],
     'a period rule without its parts, a next run of no period, and a scheduled job without its fields or runs': [
       (f) => {
         run(f)['x-rules'] = [{ field: 'done', period: true }];
         Object.assign(run(f).properties, {
-          next: { type: 'string', format: 'date-time', readOnly: true, 'x-computed': { nextRun: { period: 'start', openWhen: { shut: 1 } } } },
+          next: {
+            type: 'string',
+            format: 'date-time',
+            readOnly: true,
+            'x-computed': { nextRun: { period: 'start', openWhen: { shut: 1 } } },
+          },
         });
         well(f)['x-resource'].switch = { path: '/well/show', field: 'name', method: 'GET' };
         well(f)['x-resource'].schedule = { marks: '/well/mark', run: '/well/run', runs: 'nowhere' };
@@ -619,7 +749,10 @@ describe('the wells keywords', () => {
     'a rule comparing with a value made from other records, and sumAtMost of fields that cannot be added': [
       (f) => {
         run(f).properties.wellDepth = { type: 'number', readOnly: true, 'x-computed': { fromParent: 'depth' } };
-        run(f)['x-rules'] = [{ field: 'start', lte: 'wellDepth' }, { field: 'start', sumAtMost: { of: ['done', 'wellDepth'], max: 0 } }];
+        run(f)['x-rules'] = [
+          { field: 'start', lte: 'wellDepth' },
+          { field: 'start', sumAtMost: { of: ['done', 'wellDepth'], max: 0 } },
+        ];
       },
       [
         'schemas/run.json#/x-rules/0/lte: "wellDepth" is worked out from other records, which the console does not have: rules compare values of the record',
@@ -647,13 +780,19 @@ describe('the wells keywords', () => {
         withTools(f);
         welltool(f).properties.tool = { type: 'integer' };
         welltool(f).properties.until = { type: 'string', format: 'date-time' };
-        Object.assign(welltool(f)['x-resource'].assign, { since: 'from', refuse: { state: [7] }, onAssign: { colour: 1 }, onRemove: { name: null }, memberField: 'state' });
+        Object.assign(welltool(f)['x-resource'].assign, {
+          since: 'from',
+          refuse: { state: [7] },
+          onAssign: { colour: 1 },
+          onRemove: { name: null },
+          memberField: 'state',
+        });
       },
       [
         'schemas/welltool.json#/x-resource/assign/member: needs a field "tool" with "x-ref": "tool": each row names the record it assigns',
         'schemas/welltool.json#/x-resource/assign/since: "from" is not a top-level field of welltool',
         'schemas/welltool.json#/x-resource/assign/until: "until" must be a readOnly string of format date-time: the server stamps it',
-        'schemas/welltool.json#/x-resource/assign/refuse/state/0: must be one of the field\'s values (0, 1, 2)',
+        "schemas/welltool.json#/x-resource/assign/refuse/state/0: must be one of the field's values (0, 1, 2)",
         'schemas/welltool.json#/x-resource/assign/onAssign/colour: "colour" is not a top-level field of tool',
         'schemas/welltool.json#/x-resource/assign/onRemove/name: "name" is required in tool: it cannot be emptied',
         'schemas/welltool.json#/x-resource/assign/memberField: "state" of tool must be a readOnly string: the server keeps it',
@@ -675,7 +814,13 @@ describe('the wells keywords', () => {
     'a section via a field that does not refer to this resource, or that the list cannot filter on': [
       (f) => {
         withTools(f);
-        tool(f)['x-resource'].record = { summary: ['name'], sections: [{ resource: 'welltool', via: 'well' }, { resource: 'run', via: 'tool' }] };
+        tool(f)['x-resource'].record = {
+          summary: ['name'],
+          sections: [
+            { resource: 'welltool', via: 'well' },
+            { resource: 'run', via: 'tool' },
+          ],
+        };
       },
       [
         'schemas/tool.json#/x-resource/record/sections/0/via: "well" of welltool must refer to tool ("x-ref": "tool")',
@@ -689,7 +834,9 @@ describe('routes.json', () => {
   kinds({
     'a component that is no page or view': [
       (f) => (f.routes[0].children![0].component = 'gallery'),
-      ['schemas/routes.json#/routes/0/children/0/component: no page or resource view named "gallery" (pages: home, profile; views: resource:<name>:<list|create|edit|show|record|statistics>)'],
+      [
+        'schemas/routes.json#/routes/0/children/0/component: no page or resource view named "gallery" (pages: home, profile; views: resource:<name>:<list|create|edit|show|record|statistics>)',
+      ],
     ],
     'a view of a resource that does not exist': [
       (f) => (f.routes[1].children![0].component = 'resource:site:list'),
@@ -738,9 +885,39 @@ describe('Material icon names', () => {
   const installed = materialIconComponents();
 
   it('map to the components of @mui/icons-material, leading numbers spelt out', () => {
-    const names = ['oil_barrel', 'admin_panel_settings', 'menu_book', 'timer_10', 'crop_16_9', 'grid_3x3', '3d_rotation', '8k_plus', '360', '30fps_select', '4g_mobiledata', '18_up_rating', '10mp', '24mp'];
+    const names = [
+      'oil_barrel',
+      'admin_panel_settings',
+      'menu_book',
+      'timer_10',
+      'crop_16_9',
+      'grid_3x3',
+      '3d_rotation',
+      '8k_plus',
+      '360',
+      '30fps_select',
+      '4g_mobiledata',
+      '18_up_rating',
+      '10mp',
+      '24mp',
+    ];
     const components = names.map(iconComponentName);
-    expect(components).toEqual(['OilBarrel', 'AdminPanelSettings', 'MenuBook', 'Timer10', 'Crop169', 'Grid3x3', 'ThreeDRotation', 'EightKPlus', 'ThreeSixty', 'ThirtyFpsSelect', 'FourGMobiledata', 'EighteenUpRating', 'TenMp', 'TwentyFourMp']);
+    expect(components).toEqual([
+      'OilBarrel',
+      'AdminPanelSettings',
+      'MenuBook',
+      'Timer10',
+      'Crop169',
+      'Grid3x3',
+      'ThreeDRotation',
+      'EightKPlus',
+      'ThreeSixty',
+      'ThirtyFpsSelect',
+      'FourGMobiledata',
+      'EighteenUpRating',
+      'TenMp',
+      'TwentyFourMp',
+    ]);
     expect(components.filter((c) => !installed.has(c!))).toEqual([]);
   });
 

@@ -42,7 +42,8 @@ describe.each([
     }
     return out;
   }
-  const marked = async () => (await connection.db.selectFrom('app_seed').select('resource').orderBy('resource').execute()).map((r) => r.resource);
+  const marked = async () =>
+    (await connection.db.selectFrom('app_seed').select('resource').orderBy('resource').execute()).map((r) => r.resource);
 
   it.skipIf(skip)('fills an empty database once; a second run inserts nothing', async () => {
     expect(await seedBegun(connection)).toBe(false);
@@ -81,7 +82,13 @@ describe.each([
     expect(await marked()).toEqual(['well']);
 
     const again = await seedDatabase(connection, fixture);
-    expect(again).toEqual({ inserted: [{ resource: 'tool', count: 8 }, { resource: 'run', count: 20 }], skipped: ['well'] });
+    expect(again).toEqual({
+      inserted: [
+        { resource: 'tool', count: 8 },
+        { resource: 'run', count: 20 },
+      ],
+      skipped: ['well'],
+    });
     expect(await counts()).toEqual(PLAN);
   });
 
@@ -114,7 +121,9 @@ describe.skipIf(!!postgresSkip)('instances seeding one PostgreSQL database at on
       const [a, b] = await Promise.all([seedDatabase(first, fixture), seedDatabase(second, fixture)]);
       const inserted = [...a.inserted, ...b.inserted].map((r) => r.resource).sort();
       expect(inserted).toEqual(['run', 'tool', 'well']);
-      const { rows } = await sql<{ n: number }>`select (select count(*) from well) + (select count(*) from tool) + (select count(*) from run) as n`.execute(first.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select (select count(*) from well) + (select count(*) from tool) + (select count(*) from run) as n`.execute(first.db);
       expect(Number(rows[0].n)).toBe(PLAN.well + PLAN.tool + PLAN.run);
     } finally {
       await second.db.destroy();

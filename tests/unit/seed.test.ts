@@ -100,7 +100,11 @@ describe('seedOrder', () => {
     const resources = loadRegistry().resources;
     const order = seedOrder(resources);
     expect([...order].sort()).toEqual(Object.keys(resources).sort());
-    const late = order.flatMap((name, i) => dependencies(resources[name]).filter((d) => order.indexOf(d) > i).map((d) => `${name} before ${d}`));
+    const late = order.flatMap((name, i) =>
+      dependencies(resources[name])
+        .filter((d) => order.indexOf(d) > i)
+        .map((d) => `${name} before ${d}`),
+    );
     expect(late).toEqual([]);
   });
 });
@@ -180,7 +184,14 @@ function sitesGenerator(change: (set: GeneratedSet, tools: StoredRecord[]) => vo
       const set: GeneratedSet = {
         records: {
           site: Array.from({ length: plans.site.count }, (_, i) => ({ name: `Site-${i}` })),
-          visit: [0, 1, 2].flatMap((i) => [0, 1].map((k) => ({ site: site(i), metres: 1000 + 100 * (2 * i + k), from: '2026-01-01T00:00:00.000Z', to: '2026-01-01T06:30:00.000Z' }))),
+          visit: [0, 1, 2].flatMap((i) =>
+            [0, 1].map((k) => ({
+              site: site(i),
+              metres: 1000 + 100 * (2 * i + k),
+              from: '2026-01-01T00:00:00.000Z',
+              to: '2026-01-01T06:30:00.000Z',
+            })),
+          ),
           sitetool: [
             { site: site(0), tool: usable[0].id, since: '2026-01-01T00:00:00.000Z' },
             { site: site(1), tool: usable[1].id, since: '2025-01-01T00:00:00.000Z', until: '2025-02-01T00:00:00.000Z' },
@@ -195,7 +206,8 @@ function sitesGenerator(change: (set: GeneratedSet, tools: StoredRecord[]) => vo
 
 describe('resources a named generator makes together (seed.generator)', () => {
   const generated = loadRegistry(join(import.meta.dirname, '../fixtures/generated'));
-  const rowsOf = async (store: SeedStore, name: string) => Promise.all((await store.findIds(name, [])).map(async (id) => (await store.get(name, id))!));
+  const rowsOf = async (store: SeedStore, name: string) =>
+    Promise.all((await store.findIds(name, [])).map(async (id) => (await store.get(name, id))!));
 
   it('writes them as one unit after what they read, its references pointing at the records made', async () => {
     const units = seedUnits(generated);
@@ -235,9 +247,22 @@ describe('resources a named generator makes together (seed.generator)', () => {
   });
 
   it.each([
-    ['assigns a member whose value refuses it', (set: GeneratedSet, tools: StoredRecord[]) => set.records.sitetool.push({ site: new Made('site', 2), tool: tools.find((t) => t.status === 2)!.id }), 'cannot be assigned: its status is 2'],
-    ['puts a member on two parents of an exclusive assignment', (set: GeneratedSet) => set.records.sitetool.push({ ...set.records.sitetool[0], site: new Made('site', 2) }), 'is assigned to Site-0 and Site-2 at once'],
-    ['points at a record it did not make', (set: GeneratedSet) => set.records.visit.push({ site: new Made('site', 9), metres: 1 }), 'site names site record 9, which was not made before it'],
+    [
+      'assigns a member whose value refuses it',
+      (set: GeneratedSet, tools: StoredRecord[]) =>
+        set.records.sitetool.push({ site: new Made('site', 2), tool: tools.find((t) => t.status === 2)!.id }),
+      'cannot be assigned: its status is 2',
+    ],
+    [
+      'puts a member on two parents of an exclusive assignment',
+      (set: GeneratedSet) => set.records.sitetool.push({ ...set.records.sitetool[0], site: new Made('site', 2) }),
+      'is assigned to Site-0 and Site-2 at once',
+    ],
+    [
+      'points at a record it did not make',
+      (set: GeneratedSet) => set.records.visit.push({ site: new Made('site', 9), metres: 1 }),
+      'site names site record 9, which was not made before it',
+    ],
   ])('writes nothing of the unit when the generator %s', async (_what, change, message) => {
     const store = new MemoryStore();
     await expect(seedStore(store, generated, { generators: { sites: sitesGenerator(change) } })).rejects.toThrow(message);
@@ -259,7 +284,9 @@ describe('resources a named generator makes together (seed.generator)', () => {
   });
 
   it('refuses an unknown generator, or one that does not make the resource, before writing anything', async () => {
-    expect(generatorPlanProblems(generated.resources.site, generated.resources, {})).toEqual([{ pointer: '/x-resource/seed/generator', message: 'no generator "sites": ours are ' }]);
+    expect(generatorPlanProblems(generated.resources.site, generated.resources, {})).toEqual([
+      { pointer: '/x-resource/seed/generator', message: 'no generator "sites": ours are ' },
+    ]);
     const other = { sites: { ...sitesGenerator(), makes: ['site', 'visit'] } };
     expect(generatorPlanProblems(generated.resources.sitetool, generated.resources, other)).toEqual([
       { pointer: '/x-resource/seed/generator', message: 'the generator sites makes site, visit, not sitetool' },

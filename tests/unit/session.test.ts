@@ -86,7 +86,13 @@ describe('checkAuth', () => {
   };
   /** 'resolved', { rejected: reason }, or 'pending' when still waiting a moment later. */
   const settled = (promise: Promise<unknown>) =>
-    Promise.race([promise.then(() => 'resolved', (reason: unknown) => ({ rejected: reason })), new Promise((resolve) => setTimeout(() => resolve('pending'), 30))]);
+    Promise.race([
+      promise.then(
+        () => 'resolved',
+        (reason: unknown) => ({ rejected: reason }),
+      ),
+      new Promise((resolve) => setTimeout(() => resolve('pending'), 30)),
+    ]);
 
   beforeEach(async () => {
     vi.resetModules();
@@ -174,7 +180,13 @@ describe('checkAuth', () => {
 });
 
 describe('the access of the current info', () => {
-  const routes = [{ path: '/crew', meta: { title: 'Crew', roles: ['admin'] }, children: [{ path: 'index', name: 'CrewList', meta: { title: 'CrewList' } }] }];
+  const routes = [
+    {
+      path: '/crew',
+      meta: { title: 'Crew', roles: ['admin'] },
+      children: [{ path: 'index', name: 'CrewList', meta: { title: 'CrewList' } }],
+    },
+  ];
 
   afterEach(() => resetSession());
 
@@ -182,7 +194,14 @@ describe('the access of the current info', () => {
     assumeInfo({ roles: ['admin'], name: '', avatar: '', introduction: '', mustChange: false, routes });
     const assumed = currentAccess();
     // The server's info: another name and avatar, its keys in another order.
-    assumeInfo({ routes: structuredClone(routes), mustChange: false, introduction: 'Boss', avatar: 'a.png', name: 'Ada', roles: ['admin'] });
+    assumeInfo({
+      routes: structuredClone(routes),
+      mustChange: false,
+      introduction: 'Boss',
+      avatar: 'a.png',
+      name: 'Ada',
+      roles: ['admin'],
+    });
     expect(currentAccess()).toBe(assumed);
     expect(currentInfo()?.name).toBe('Ada');
   });

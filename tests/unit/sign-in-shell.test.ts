@@ -65,7 +65,15 @@ describe('the sign-in page first paint', () => {
 
 describe("the console's files the sign-in page downloads when idle", () => {
   const chunk = (fileName: string, extra: Partial<Rolldown.OutputChunk>) =>
-    ({ type: 'chunk', fileName, imports: [], isEntry: false, facadeModuleId: null, viteMetadata: { importedCss: new Set(), importedAssets: new Set() }, ...extra }) as unknown as Rolldown.OutputChunk;
+    ({
+      type: 'chunk',
+      fileName,
+      imports: [],
+      isEntry: false,
+      facadeModuleId: null,
+      viteMetadata: { importedCss: new Set(), importedAssets: new Set() },
+      ...extra,
+    }) as unknown as Rolldown.OutputChunk;
 
   it('are the console chunk, what it imports statically and its styles, less what the page loads', () => {
     const bundle = {
@@ -84,6 +92,8 @@ describe("the console's files the sign-in page downloads when idle", () => {
   });
 
   it('are none when nothing starts from the console module', () => {
-    expect(consoleFiles({ 'assets/index-1.js': chunk('assets/index-1.js', { isEntry: true }) } as unknown as Rolldown.OutputBundle)).toEqual([]);
+    expect(
+      consoleFiles({ 'assets/index-1.js': chunk('assets/index-1.js', { isEntry: true }) } as unknown as Rolldown.OutputBundle),
+    ).toEqual([]);
   });
 });

@@ -41,7 +41,11 @@ const settings = {
 function problems(breakIt: (f: Fixture) => void): string[] {
   const f = soundFixture();
   f.files['settings.json'] = structuredClone(settings);
-  f.routes.push({ path: '/settings', meta: { title: 'Settings', roles: ['admin'] }, children: [{ path: 'index', component: 'resource:settings:edit', meta: { title: 'Settings' } }] });
+  f.routes.push({
+    path: '/settings',
+    meta: { title: 'Settings', roles: ['admin'] },
+    children: [{ path: 'index', component: 'resource:settings:edit', meta: { title: 'Settings' } }],
+  });
   breakIt(f);
   return checkSchemas(f.files, f.config, f.routes, f.known).map(formatProblem);
 }
@@ -100,7 +104,12 @@ describe("a list's default rows", () => {
     const at = 'schemas/settings.json#/properties/intervals/default';
     expect(broken([{ colour: 1, hours: 99 }])).toEqual([`${at}: row 1: "hours" must be at most 50, the field's maximum`]);
     expect(broken([{ colour: 3, hours: 5 }])).toEqual([`${at}: row 1: "colour" must be a key of colourOption (1, 2)`]);
-    expect(broken([{ colour: 1, hours: 5 }, { colour: 1, hours: 6 }])).toEqual([`${at}: row 2: "colour" repeats an earlier row's, and x-unique-by allows it once`]);
+    expect(
+      broken([
+        { colour: 1, hours: 5 },
+        { colour: 1, hours: 6 },
+      ]),
+    ).toEqual([`${at}: row 2: "colour" repeats an earlier row's, and x-unique-by allows it once`]);
     expect(broken([{ colour: 1 }])).toEqual([`${at}: row 1: "hours" is required`]);
     expect(broken([{ colour: 1, hours: 5, note: 'x' }])).toEqual([`${at}: row 1: "note" is not a field of the list's items`]);
     expect(broken(['text'])).toEqual([`${at}: row 1 must be an object of the list's fields`]);

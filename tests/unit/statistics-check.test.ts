@@ -54,9 +54,15 @@ describe('x-resource.statistics', () => {
   it('wants ranges of a number field, with bounds going up', () => {
     expect(
       problems((f) => {
-        stats(f).entries = [{ histogram: 'name', bins: [0, 10] }, { histogram: 'depth', bins: [0, 100, 100, 50] }];
+        stats(f).entries = [
+          { histogram: 'name', bins: [0, 10] },
+          { histogram: 'depth', bins: [0, 100, 100, 50] },
+        ];
       }),
-    ).toEqual([`${AT}/entries/0/histogram: ranges need a number field, and "name" is of type string`, `${AT}/entries/1/bins/2: the bounds must go up: 100 does not come after 100`]);
+    ).toEqual([
+      `${AT}/entries/0/histogram: ranges need a number field, and "name" is of type string`,
+      `${AT}/entries/1/bins/2: the bounds must go up: 100 does not come after 100`,
+    ]);
   });
 
   it('wants an expiring entry to name a resource that refers to this one, and a date field of it', () => {
@@ -79,7 +85,9 @@ describe('x-resource.statistics', () => {
         f.files['run.json'].properties.well = { type: 'integer' };
         f.files['well.json']['x-resource'].record.sections = [{ panel: 'map' }];
       }),
-    ).toEqual([`${AT}/entries/3/expiring/resource: run does not refer to well: it needs a field with "x-ref": "well" (or to be its child collection)`]);
+    ).toEqual([
+      `${AT}/entries/3/expiring/resource: run does not refer to well: it needs a field with "x-ref": "well" (or to be its child collection)`,
+    ]);
   });
 
   it('refuses a path another call answers', () => {
@@ -93,7 +101,12 @@ describe('x-resource.statistics', () => {
   it('refuses entries of no known kind, or of two kinds at once, in words', () => {
     expect(
       problems((f) => {
-        stats(f).entries = [{}, { groupBy: 'colour', histogram: 'depth', bins: [0] }, { histogram: 'depth' }, { groupBy: 'colour', days: 3 }];
+        stats(f).entries = [
+          {},
+          { groupBy: 'colour', histogram: 'depth', bins: [0] },
+          { histogram: 'depth' },
+          { groupBy: 'colour', days: 3 },
+        ];
       }),
     ).toEqual([
       `${AT}/entries/0: missing required keyword expiring`,
@@ -106,7 +119,7 @@ describe('x-resource.statistics', () => {
     ]);
   });
 
-  it("wants a groupBy of another resource to name one that exists and has the field, and to add up a number", () => {
+  it('wants a groupBy of another resource to name one that exists and has the field, and to add up a number', () => {
     expect(
       problems((f) => {
         stats(f).entries = [
@@ -165,6 +178,8 @@ describe('a route to a statistics view', () => {
       problems((f) => {
         f.routes[1].children![2].component = 'resource:well:stats';
       }),
-    ).toEqual(['schemas/routes.json#/routes/1/children/2/component: no page or resource view named "resource:well:stats" (pages: home, profile; views: resource:<name>:<list|create|edit|show|record|statistics>)']);
+    ).toEqual([
+      'schemas/routes.json#/routes/1/children/2/component: no page or resource view named "resource:well:stats" (pages: home, profile; views: resource:<name>:<list|create|edit|show|record|statistics>)',
+    ]);
   });
 });

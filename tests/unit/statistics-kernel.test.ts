@@ -2,7 +2,20 @@
 // within N days", the last months of a per-month entry and the UTC month of a time, months of
 // runs with the gaps filled, which field names a record's owner, and each entry's kind and key.
 import { describe, expect, it } from 'vitest';
-import { binRanges, daysUntil, endOfDay, entryKey, entryKind, expiryWindow, monthMeasure, monthSeries, monthWindow, ownerField, round2, utcMonth } from '../../kernel/schema/statistics';
+import {
+  binRanges,
+  daysUntil,
+  endOfDay,
+  entryKey,
+  entryKind,
+  expiryWindow,
+  monthMeasure,
+  monthSeries,
+  monthWindow,
+  ownerField,
+  round2,
+  utcMonth,
+} from '../../kernel/schema/statistics';
 import type { ResourceSchema } from '../../kernel/schema/types';
 
 describe('histogram ranges', () => {
@@ -49,12 +62,23 @@ describe('the months of a per-month entry', () => {
     });
     // Still the last day of June in UTC, though already July east of Greenwich.
     expect(monthWindow(new Date('2025-06-30T23:30:00Z'), 1)).toMatchObject({ months: ['2025-06'], from: '2025-06-01', to: '2025-06-30' });
-    expect(monthWindow(new Date('2024-03-01T00:00:00Z'), 2)).toMatchObject({ months: ['2024-02', '2024-03'], from: '2024-02-01', to: '2024-03-31' });
+    expect(monthWindow(new Date('2024-03-01T00:00:00Z'), 2)).toMatchObject({
+      months: ['2024-02', '2024-03'],
+      from: '2024-02-01',
+      to: '2024-03-31',
+    });
   });
 
   it('take in, by their text, every time whose UTC month is one of them, whatever its offset', () => {
     const { after, before } = monthWindow(new Date('2025-06-10T00:00:00Z'), 1);
-    for (const inside of ['2025-06-01T15:00:00+14:00', '2025-05-31T23:00:00-12:00', '2025-06-30T09:00:00-14:00', '2025-07-01t01:00:00+08', '2025-06-01', '2025-06-30']) {
+    for (const inside of [
+      '2025-06-01T15:00:00+14:00',
+      '2025-05-31T23:00:00-12:00',
+      '2025-06-30T09:00:00-14:00',
+      '2025-07-01t01:00:00+08',
+      '2025-06-01',
+      '2025-06-30',
+    ]) {
       expect(utcMonth(inside), inside).toBe('2025-06');
       expect(inside >= after && inside <= before, inside).toBe(true);
     }
@@ -111,12 +135,22 @@ describe('runs month by month', () => {
 const schema = (id: string, properties: ResourceSchema['properties'], parent?: { resource: string; field: string }): ResourceSchema => ({
   $id: id,
   properties,
-  'x-resource': { endpoints: {}, list: { columns: [], sortable: [], sort: { field: 'id', order: 'ASC' }, perPage: 10 }, filters: [], recordRepresentation: 'id', parent },
+  'x-resource': {
+    endpoints: {},
+    list: { columns: [], sortable: [], sort: { field: 'id', order: 'ASC' }, perPage: 10 },
+    filters: [],
+    recordRepresentation: 'id',
+    parent,
+  },
 });
 
 describe('the owner of an expiring record', () => {
   it('is its parent field, else its first reference to the owner', () => {
-    const cert = schema('cert', { holder: { type: 'integer', 'x-ref': 'staff' }, staff: { type: 'integer', 'x-ref': 'staff' } }, { resource: 'staff', field: 'staff' });
+    const cert = schema(
+      'cert',
+      { holder: { type: 'integer', 'x-ref': 'staff' }, staff: { type: 'integer', 'x-ref': 'staff' } },
+      { resource: 'staff', field: 'staff' },
+    );
     expect(ownerField(cert, 'staff')).toBe('staff');
     expect(ownerField(schema('cert', { holder: { type: 'integer', 'x-ref': 'staff' } }), 'staff')).toBe('holder');
     expect(ownerField(schema('cert', { crew: { type: 'integer', 'x-ref': 'crew' } }), 'staff')).toBeUndefined();

@@ -28,16 +28,31 @@ describe('rows of a counting entry', () => {
   });
 
   it('rank free values largest first, ties in the server order, and leave colours out when none is given', () => {
-    expect(groupRows([{ value: 'b', count: 1 }, { value: 'a', count: 2 }, { value: 'c', count: 1 }], { label })).toEqual([
+    expect(
+      groupRows(
+        [
+          { value: 'b', count: 1 },
+          { value: 'a', count: 2 },
+          { value: 'c', count: 1 },
+        ],
+        { label },
+      ),
+    ).toEqual([
       { key: 'a', label: 'va', count: 2, color: undefined },
       { key: 'b', label: 'vb', count: 1, color: undefined },
       { key: 'c', label: 'vc', count: 1, color: undefined },
     ]);
   });
 
-  it('colour free values only in a ring: as more bars than a ring holds, they share the chart\'s colour', () => {
+  it("colour free values only in a ring: as more bars than a ring holds, they share the chart's colour", () => {
     const color = (value: unknown) => `c${String(value)}`;
-    const few = groupRows([{ value: 'a', count: 1 }, { value: null, count: 1 }], { label, color });
+    const few = groupRows(
+      [
+        { value: 'a', count: 1 },
+        { value: null, count: 1 },
+      ],
+      { label, color },
+    );
     expect(few.map((r) => r.color)).toEqual(['ca', 'cnull']);
     const many = groupRows(
       ['a', 'b', 'c', 'd', 'e', 'f'].map((value, i) => ({ value, count: i })),
@@ -66,7 +81,15 @@ describe('rows of a counting entry', () => {
   });
 
   it('label ranges in their order and give shares in whole percent', () => {
-    expect(rangeRows([{ from: 0, to: 100, count: 3 }, { from: 100, to: null, count: 1 }], (from, to) => `${from}-${to ?? '∞'}`)).toEqual([
+    expect(
+      rangeRows(
+        [
+          { from: 0, to: 100, count: 3 },
+          { from: 100, to: null, count: 1 },
+        ],
+        (from, to) => `${from}-${to ?? '∞'}`,
+      ),
+    ).toEqual([
       { key: '0', label: '0-100', count: 3 },
       { key: '100', label: '100-∞', count: 1 },
     ]);
@@ -76,7 +99,7 @@ describe('rows of a counting entry', () => {
 });
 
 describe('rows of a per-month entry', () => {
-  it('keep every month in order with its count and value, and label months in the reader\'s language', () => {
+  it("keep every month in order with its count and value, and label months in the reader's language", () => {
     const months = [
       { month: '2024-12', count: 0, value: null },
       { month: '2025-01', count: 2, value: 7.5 },

@@ -27,7 +27,9 @@ describe('useSteady', () => {
   });
 
   it('gives a new object when a field comes or goes', () => {
-    const { result, rerender } = renderHook((props: Record<string, unknown>) => useSteady(props), { initialProps: { page: 1 } as Record<string, unknown> });
+    const { result, rerender } = renderHook((props: Record<string, unknown>) => useSteady(props), {
+      initialProps: { page: 1 } as Record<string, unknown>,
+    });
     const first = result.current;
     rerender({ page: 1, total: undefined });
     expect(result.current).not.toBe(first);

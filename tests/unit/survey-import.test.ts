@@ -5,7 +5,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/universal';
-import { IMPORT_REASONS, importSurvey, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseSurveyCsv, readHeader, readNumber, type SurveyImport } from '../../kernel/survey/import';
+import {
+  IMPORT_REASONS,
+  importSurvey,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  parseSurveyCsv,
+  readHeader,
+  readNumber,
+  type SurveyImport,
+} from '../../kernel/survey/import';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -100,12 +109,23 @@ describe('stations at the same depth', () => {
     const result = await importSurvey(utf8(csv));
     expect(stationsOf(result)).toEqual(EXPECTED);
     expect(result.ok && result.warnings).toEqual([
-      { md: 500, kept: { md: 500, inc: 2.5, azi: 120.25, source: 'import', line: 3 }, dropped: { md: 500, inc: 2.7, azi: 120.5, source: 'import', line: 4 }, source: 'import' },
+      {
+        md: 500,
+        kept: { md: 500, inc: 2.5, azi: 120.25, source: 'import', line: 3 },
+        dropped: { md: 500, inc: 2.7, azi: 120.5, source: 'import', line: 4 },
+        source: 'import',
+      },
     ]);
   });
 
   it('are merged in an XLSX too, with the source the caller names', async () => {
-    const file = await xlsx([['MD', 'Inc', 'Azi'], [0, 0, 0], [0, 0, 0], [500, 2.5, 120.25], [530, 5, 121]]);
+    const file = await xlsx([
+      ['MD', 'Inc', 'Azi'],
+      [0, 0, 0],
+      [0, 0, 0],
+      [500, 2.5, 120.25],
+      [530, 5, 121],
+    ]);
     const result = await importSurvey(file, 'listing.xlsx');
     expect(stationsOf(result)).toEqual(EXPECTED);
     expect(result.ok && result.warnings.map((w) => [w.md, w.kept.line, w.dropped.line, w.source])).toEqual([[0, 2, 3, 'listing.xlsx']]);
@@ -114,19 +134,50 @@ describe('stations at the same depth', () => {
 
 describe('refusals name the line and the column', () => {
   it.each([
-    ['a word for a number', 'MD,Inc,Azi\n0,0,0\n500,two,120\n', { reason: 'notANumber', line: 3, column: 'inc', columnNumber: 2, header: 'Inc', value: 'two' }],
-    ['an empty cell', 'Azi,MD,Inc\n0,0,0\n120,500,\n', { reason: 'missingValue', line: 3, column: 'inc', columnNumber: 3, header: 'Inc', value: '' }],
-    ['an inclination over 180°', 'MD,Inc,Azi\n0,0,0\n500,181,120\n', { reason: 'outOfRange', line: 3, column: 'inc', columnNumber: 2, header: 'Inc', value: '181' }],
-    ['a negative azimuth', 'MD,Inc,Azi\n0,0,0\n500,1,-5\n', { reason: 'outOfRange', line: 3, column: 'azi', columnNumber: 3, header: 'Azi', value: '-5' }],
-    ['a depth going back up', 'MD (m),Inc,Azi\n0,0,0\n500,1,5\n\n490,1,5\n', { reason: 'depthNotIncreasing', line: 5, column: 'md', columnNumber: 1, header: 'MD (m)', value: '490' }],
-    ['an ambiguous thousands separator', 'MD;Inc;Azi\n1,500;1;5\n', { reason: 'notANumber', line: 2, column: 'md', columnNumber: 1, header: 'MD', value: '1,500' }],
+    [
+      'a word for a number',
+      'MD,Inc,Azi\n0,0,0\n500,two,120\n',
+      { reason: 'notANumber', line: 3, column: 'inc', columnNumber: 2, header: 'Inc', value: 'two' },
+    ],
+    [
+      'an empty cell',
+      'Azi,MD,Inc\n0,0,0\n120,500,\n',
+      { reason: 'missingValue', line: 3, column: 'inc', columnNumber: 3, header: 'Inc', value: '' },
+    ],
+    [
+      'an inclination over 180°',
+      'MD,Inc,Azi\n0,0,0\n500,181,120\n',
+      { reason: 'outOfRange', line: 3, column: 'inc', columnNumber: 2, header: 'Inc', value: '181' },
+    ],
+    [
+      'a negative azimuth',
+      'MD,Inc,Azi\n0,0,0\n500,1,-5\n',
+      { reason: 'outOfRange', line: 3, column: 'azi', columnNumber: 3, header: 'Azi', value: '-5' },
+    ],
+    [
+      'a depth going back up',
+      'MD (m),Inc,Azi\n0,0,0\n500,1,5\n\n490,1,5\n',
+      { reason: 'depthNotIncreasing', line: 5, column: 'md', columnNumber: 1, header: 'MD (m)', value: '490' },
+    ],
+    [
+      'an ambiguous thousands separator',
+      'MD;Inc;Azi\n1,500;1;5\n',
+      { reason: 'notANumber', line: 2, column: 'md', columnNumber: 1, header: 'MD', value: '1,500' },
+    ],
   ])('%s', async (_, csv, refusal) => {
     expect(refusalOf(await importSurvey(utf8(csv)))).toEqual(refusal);
   });
 
   it('a bad cell in an XLSX is named by its spreadsheet line and column', async () => {
     const file = await xlsx([['Survey'], ['Azimut', 'Profundidad medida', 'Inclinación'], [0, 0, 0], [120, 500, 'n/a']]);
-    expect(refusalOf(await importSurvey(file))).toEqual({ reason: 'notANumber', line: 4, column: 'inc', columnNumber: 3, header: 'Inclinación', value: 'n/a' });
+    expect(refusalOf(await importSurvey(file))).toEqual({
+      reason: 'notANumber',
+      line: 4,
+      column: 'inc',
+      columnNumber: 3,
+      header: 'Inclinación',
+      value: 'n/a',
+    });
   });
 
   it('a missing column names the header line and the column', async () => {
@@ -135,8 +186,20 @@ describe('refusals name the line and the column', () => {
   });
 
   it('two columns for the same thing, or depths in feet, are refused at the header', async () => {
-    expect(refusalOf(parseSurveyCsv('MD,Inc,Azi,Measured depth\n0,0,0,0\n'))).toEqual({ reason: 'duplicateColumn', line: 1, column: 'md', columnNumber: 4, header: 'Measured depth' });
-    expect(refusalOf(parseSurveyCsv('MD (ft),Inc,Azi\n0,0,0\n'))).toEqual({ reason: 'unsupportedUnit', line: 1, column: 'md', columnNumber: 1, header: 'MD (ft)' });
+    expect(refusalOf(parseSurveyCsv('MD,Inc,Azi,Measured depth\n0,0,0,0\n'))).toEqual({
+      reason: 'duplicateColumn',
+      line: 1,
+      column: 'md',
+      columnNumber: 4,
+      header: 'Measured depth',
+    });
+    expect(refusalOf(parseSurveyCsv('MD (ft),Inc,Azi\n0,0,0\n'))).toEqual({
+      reason: 'unsupportedUnit',
+      line: 1,
+      column: 'md',
+      columnNumber: 1,
+      header: 'MD (ft)',
+    });
   });
 
   it('empty files, a header without stations', async () => {
@@ -153,19 +216,26 @@ describe('refusals name the line and the column', () => {
 
   it('too many lines are refused at the first one over the limit', async () => {
     const lines = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `${i * 0.1},1,1`);
-    expect(refusalOf(parseSurveyCsv(`MD,Inc,Azi\n${lines.join('\n')}`))).toEqual({ reason: 'tooManyRows', line: MAX_IMPORT_ROWS + 2, limit: MAX_IMPORT_ROWS });
+    expect(refusalOf(parseSurveyCsv(`MD,Inc,Azi\n${lines.join('\n')}`))).toEqual({
+      reason: 'tooManyRows',
+      line: MAX_IMPORT_ROWS + 2,
+      limit: MAX_IMPORT_ROWS,
+    });
     expect(stationsOf(parseSurveyCsv(`MD,Inc,Azi\n${lines.slice(1).join('\n')}`))).toHaveLength(MAX_IMPORT_ROWS);
   });
 
   it('an old binary .xls, other binary files and a broken .xlsx', async () => {
-    expect(refusalOf(await importSurvey(Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0])))).toEqual({ reason: 'unsupportedFormat' });
+    expect(refusalOf(await importSurvey(Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0])))).toEqual({
+      reason: 'unsupportedFormat',
+    });
     expect(refusalOf(await importSurvey(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0])))).toEqual({ reason: 'unsupportedFormat' });
     expect(refusalOf(await importSurvey(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5])))).toEqual({ reason: 'unreadableFile' });
   });
 
   it('every reason key a refusal can carry is listed for translation', () => {
     expect(new Set(IMPORT_REASONS).size).toBe(IMPORT_REASONS.length);
-    for (const reason of ['emptyFile', 'fileTooLarge', 'tooManyRows', 'missingColumn', 'notANumber', 'outOfRange', 'depthNotIncreasing']) expect(IMPORT_REASONS).toContain(reason);
+    for (const reason of ['emptyFile', 'fileTooLarge', 'tooManyRows', 'missingColumn', 'notANumber', 'outOfRange', 'depthNotIncreasing'])
+      expect(IMPORT_REASONS).toContain(reason);
   });
 });
 
@@ -188,7 +258,14 @@ describe('pieces', () => {
 describe('round trip', () => {
   it('any valid survey written as CSV reads back the same', () => {
     const survey = fc
-      .array(fc.record({ step: fc.integer({ min: 1, max: 100_000 }), inc: fc.integer({ min: 0, max: 18_000 }), azi: fc.integer({ min: 0, max: 35_999 }) }), { minLength: 1, maxLength: 50 })
+      .array(
+        fc.record({
+          step: fc.integer({ min: 1, max: 100_000 }),
+          inc: fc.integer({ min: 0, max: 18_000 }),
+          azi: fc.integer({ min: 0, max: 35_999 }),
+        }),
+        { minLength: 1, maxLength: 50 },
+      )
       .map((rows) => {
         let md = 0;
         return rows.map(({ step, inc, azi }) => ({ md: (md += step) / 100, inc: inc / 100, azi: azi / 100 })).filter((s) => s.md <= 20_000);

@@ -43,7 +43,9 @@ function expectAgrees(computed: TrajectoryStation[], listed: ListedStation[]) {
     const at = `MD ${station.md}`;
     expect(computed[i].md, at).toBe(station.md);
     expect(Math.abs(computed[i].tvd - station.tvd), `${at} TVD ${computed[i].tvd} vs ${station.tvd}`).toBeLessThanOrEqual(TOLERANCE_M);
-    expect(Math.abs(computed[i].north - station.north), `${at} north ${computed[i].north} vs ${station.north}`).toBeLessThanOrEqual(TOLERANCE_M);
+    expect(Math.abs(computed[i].north - station.north), `${at} north ${computed[i].north} vs ${station.north}`).toBeLessThanOrEqual(
+      TOLERANCE_M,
+    );
     expect(Math.abs(computed[i].east - station.east), `${at} east ${computed[i].east} vs ${station.east}`).toBeLessThanOrEqual(TOLERANCE_M);
   });
 }
@@ -51,7 +53,9 @@ function expectAgrees(computed: TrajectoryStation[], listed: ListedStation[]) {
 const finite = (station: TrajectoryStation) => Object.values(station).every((value) => Number.isFinite(value));
 
 describe('the ISCWSA standard wells', () => {
-  const files = readdirSync(REFERENCE).filter((file) => file.endsWith('.csv')).sort();
+  const files = readdirSync(REFERENCE)
+    .filter((file) => file.endsWith('.csv'))
+    .sort();
 
   it('holds twelve wells and 1,065 stations', () => {
     expect(files).toHaveLength(12);
@@ -61,7 +65,9 @@ describe('the ISCWSA standard wells', () => {
   it.each(files)('%s agrees with its listing to the centimetre, from its first station', (file) => {
     const listed = listing(file);
     const [first] = listed;
-    const { stations, skippedAboveTieOn } = computeTrajectory(listed, { tieOn: { md: first.md, tvd: first.tvd, north: first.north, east: first.east } });
+    const { stations, skippedAboveTieOn } = computeTrajectory(listed, {
+      tieOn: { md: first.md, tvd: first.tvd, north: first.north, east: first.east },
+    });
     expect(skippedAboveTieOn).toBe(0);
     expectAgrees(stations, listed);
   });
@@ -98,11 +104,23 @@ describe('the ISCWSA standard wells', () => {
 
 describe('awkward surveys', () => {
   it('a vertical hole: TVD equals MD, no displacement, no NaN', () => {
-    const { stations, totals } = computeTrajectory([0, 100, 200, 300].map((md) => ({ md, inc: 0, azi: 0 })), { vsAzimuth: 45 });
+    const { stations, totals } = computeTrajectory(
+      [0, 100, 200, 300].map((md) => ({ md, inc: 0, azi: 0 })),
+      { vsAzimuth: 45 },
+    );
     stations.forEach((station) => {
       expect(finite(station)).toBe(true);
       expect(station.tvd).toBe(station.md);
-      expect([station.north, station.east, station.vs, station.closure, station.closureAzi, station.dls, station.build, station.turn]).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+      expect([
+        station.north,
+        station.east,
+        station.vs,
+        station.closure,
+        station.closureAzi,
+        station.dls,
+        station.build,
+        station.turn,
+      ]).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
     });
     expect(totals).toMatchObject({ stations: 4, md: 300, tvd: 300, maxInclination: 0, maxDls: 0, closure: 0 });
   });
@@ -124,11 +142,14 @@ describe('awkward surveys', () => {
   });
 
   it('an azimuth crossing north turns the short way, symmetric about north', () => {
-    const { stations } = computeTrajectory([
-      { md: 1000, inc: 40, azi: 359 },
-      { md: 1030, inc: 40, azi: 1 },
-      { md: 1060, inc: 40, azi: 360 },
-    ], { tieOn: { md: 1000, tvd: 0, north: 0, east: 0 } });
+    const { stations } = computeTrajectory(
+      [
+        { md: 1000, inc: 40, azi: 359 },
+        { md: 1030, inc: 40, azi: 1 },
+        { md: 1060, inc: 40, azi: 360 },
+      ],
+      { tieOn: { md: 1000, tvd: 0, north: 0, east: 0 } },
+    );
     expect(stations[1].turn).toBeCloseTo(2, 10);
     expect(stations[2].turn).toBeCloseTo(-1, 10);
     expect(stations[2].azi).toBe(0);
@@ -153,7 +174,10 @@ describe('awkward surveys', () => {
       expect(stations[i].east - stations[i - 1].east).toBeCloseTo(radius * (Math.cos(i1) - Math.cos(i2)), 9);
       expect(stations[i].build).toBeCloseTo(10, 10);
     }
-    expect(stations[1].tvd).toBeCloseTo(stations[0].tvd + (60 / ((20 * Math.PI) / 180)) * (Math.sin((100 * Math.PI) / 180) - Math.sin((80 * Math.PI) / 180)), 9);
+    expect(stations[1].tvd).toBeCloseTo(
+      stations[0].tvd + (60 / ((20 * Math.PI) / 180)) * (Math.sin((100 * Math.PI) / 180) - Math.sin((80 * Math.PI) / 180)),
+      9,
+    );
     expect(stations[2].tvd).toBeLessThan(stations[1].tvd); // going up
   });
 
@@ -162,7 +186,13 @@ describe('awkward surveys', () => {
     ['north to south, horizontal', { inc: 90, azi: 0 }, { inc: 90, azi: 180 }],
     ['45° north to 135° south', { inc: 45, azi: 10 }, { inc: 135, azi: 190 }],
   ])('a 180° dogleg (%s) adds no displacement and stays finite', (_, from, to) => {
-    const { stations } = computeTrajectory([{ md: 1000, ...from }, { md: 1030, ...to }], { tieOn: { md: 1000, tvd: 900, north: 5, east: 6 } });
+    const { stations } = computeTrajectory(
+      [
+        { md: 1000, ...from },
+        { md: 1030, ...to },
+      ],
+      { tieOn: { md: 1000, tvd: 900, north: 5, east: 6 } },
+    );
     stations.forEach((station) => expect(finite(station), JSON.stringify(station)).toBe(true));
     expect(stations[1].dls).toBeCloseTo(180, 6);
     expect(stations[1].tvd).toBeCloseTo(900, 6);
@@ -171,29 +201,50 @@ describe('awkward surveys', () => {
   });
 
   it('a nearly reversed dogleg stays finite and no longer than its arc', () => {
-    const { stations } = computeTrajectory([{ md: 0, inc: 90, azi: 0 }, { md: 30, inc: 90, azi: 179.999 }], { tieOn: { md: 0, tvd: 0, north: 0, east: 0 } });
+    const { stations } = computeTrajectory(
+      [
+        { md: 0, inc: 90, azi: 0 },
+        { md: 30, inc: 90, azi: 179.999 },
+      ],
+      { tieOn: { md: 0, tvd: 0, north: 0, east: 0 } },
+    );
     stations.forEach((station) => expect(finite(station)).toBe(true));
     expect(Math.hypot(stations[1].north, stations[1].east, stations[1].tvd)).toBeLessThanOrEqual(30);
     expect(Math.hypot(stations[1].north, stations[1].east)).toBeCloseTo((2 * 30) / Math.PI, 3); // a half circle's chord
   });
 
   it('without a tie-on the hole starts vertical at the wellhead, which becomes the first row', () => {
-    const { stations } = computeTrajectory([{ md: 500, inc: 0, azi: 0 }, { md: 600, inc: 0, azi: 0 }]);
-    expect(stations.map((s) => [s.md, s.tvd])).toEqual([[0, 0], [500, 500], [600, 600]]);
+    const { stations } = computeTrajectory([
+      { md: 500, inc: 0, azi: 0 },
+      { md: 600, inc: 0, azi: 0 },
+    ]);
+    expect(stations.map((s) => [s.md, s.tvd])).toEqual([
+      [0, 0],
+      [500, 500],
+      [600, 600],
+    ]);
   });
 
-  it('a tie-on above the first station takes the first station\'s direction unless it has its own', () => {
+  it("a tie-on above the first station takes the first station's direction unless it has its own", () => {
     const straight = computeTrajectory([{ md: 1100, inc: 30, azi: 90 }], { tieOn: { md: 1000, tvd: 950, north: 10, east: 20 } }).stations;
     expect(straight).toHaveLength(2);
     expect(straight[1].tvd).toBeCloseTo(950 + 100 * Math.cos(Math.PI / 6), 10);
     expect(straight[1].east).toBeCloseTo(20 + 100 * Math.sin(Math.PI / 6), 10);
     expect(straight[1].dls).toBe(0);
-    const curved = computeTrajectory([{ md: 1100, inc: 30, azi: 90 }], { tieOn: { md: 1000, tvd: 950, north: 10, east: 20, inc: 0, azi: 0 } }).stations;
+    const curved = computeTrajectory([{ md: 1100, inc: 30, azi: 90 }], {
+      tieOn: { md: 1000, tvd: 950, north: 10, east: 20, inc: 0, azi: 0 },
+    }).stations;
     expect(curved[1].dls).toBeCloseTo(9, 10);
   });
 
   it('vertical section, closure and its direction', () => {
-    const { stations } = computeTrajectory([{ md: 0, inc: 90, azi: 225 }, { md: 100, inc: 90, azi: 225 }], { vsAzimuth: 45, tieOn: { md: 0, tvd: 0, north: 0, east: 0 } });
+    const { stations } = computeTrajectory(
+      [
+        { md: 0, inc: 90, azi: 225 },
+        { md: 100, inc: 90, azi: 225 },
+      ],
+      { vsAzimuth: 45, tieOn: { md: 0, tvd: 0, north: 0, east: 0 } },
+    );
     expect(stations[1].closure).toBeCloseTo(100, 10);
     expect(stations[1].closureAzi).toBeCloseTo(225, 10);
     expect(stations[1].vs).toBeCloseTo(-100, 10);
@@ -253,7 +304,12 @@ describe('pieces', () => {
       { md: 1200, inc: 13, azi: 101, source: 'mwd:4' },
     ];
     const { stations, warnings } = mergeStations([reports, mwd]);
-    expect(stations.map((s) => [s.md, s.source])).toEqual([[950, 'mwd:3'], [1000, 'report:7'], [1100, 'report:8'], [1200, 'mwd:4']]);
+    expect(stations.map((s) => [s.md, s.source])).toEqual([
+      [950, 'mwd:3'],
+      [1000, 'report:7'],
+      [1100, 'report:8'],
+      [1200, 'mwd:4'],
+    ]);
     expect(stations[0].azi).toBe(0);
     expect(warnings).toEqual([{ md: 1000, kept: reports[0], dropped: mwd[1], source: 'mwd:3' }]);
     // The other way round the MWD station wins.
@@ -264,12 +320,27 @@ describe('pieces', () => {
 describe('properties of any valid survey', () => {
   /** A survey of 1–40 stations in increasing depth, any inclination and azimuth. */
   const survey = fc
-    .array(fc.record({ step: fc.double({ min: 0.01, max: 200, noNaN: true }), inc: fc.double({ min: 0, max: 180, noNaN: true }), azi: fc.double({ min: 0, max: 360, noNaN: true }) }), { minLength: 1, maxLength: 40 })
+    .array(
+      fc.record({
+        step: fc.double({ min: 0.01, max: 200, noNaN: true }),
+        inc: fc.double({ min: 0, max: 180, noNaN: true }),
+        azi: fc.double({ min: 0, max: 360, noNaN: true }),
+      }),
+      { minLength: 1, maxLength: 40 },
+    )
     .map((rows) => {
       let md = 0;
       return rows.map(({ step, inc, azi }) => ({ md: (md += step), inc, azi }));
     });
-  const options = fc.record({ vsAzimuth: fc.double({ min: 0, max: 360, noNaN: true }), tieOn: fc.record({ md: fc.constant(0), tvd: fc.double({ min: -100, max: 100, noNaN: true }), north: fc.double({ min: -100, max: 100, noNaN: true }), east: fc.double({ min: -100, max: 100, noNaN: true }) }) });
+  const options = fc.record({
+    vsAzimuth: fc.double({ min: 0, max: 360, noNaN: true }),
+    tieOn: fc.record({
+      md: fc.constant(0),
+      tvd: fc.double({ min: -100, max: 100, noNaN: true }),
+      north: fc.double({ min: -100, max: 100, noNaN: true }),
+      east: fc.double({ min: -100, max: 100, noNaN: true }),
+    }),
+  });
 
   it('no NaN or Infinity, dls ≥ 0, closure ≥ 0, closure direction in [0, 360)', () => {
     fc.assert(
@@ -291,7 +362,11 @@ describe('properties of any valid survey', () => {
         const computed = computeTrajectory(stations).stations;
         for (let i = 1; i < computed.length; i++) {
           const length = computed[i].md - computed[i - 1].md;
-          const moved = Math.hypot(computed[i].tvd - computed[i - 1].tvd, computed[i].north - computed[i - 1].north, computed[i].east - computed[i - 1].east);
+          const moved = Math.hypot(
+            computed[i].tvd - computed[i - 1].tvd,
+            computed[i].north - computed[i - 1].north,
+            computed[i].east - computed[i - 1].east,
+          );
           expect(moved).toBeLessThanOrEqual(length * (1 + 1e-9));
           expect(computed[i].dls * length).toBeLessThanOrEqual(180 * 30 * (1 + 1e-9));
         }
@@ -300,9 +375,11 @@ describe('properties of any valid survey', () => {
   });
 
   it('the ratio factor is at least 1 and the dogleg is symmetric', () => {
-    fc.assert(fc.property(fc.double({ min: 0, max: Math.PI, noNaN: true }), (beta) => {
-      expect(ratioFactor(beta)).toBeGreaterThanOrEqual(1);
-    }));
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: Math.PI, noNaN: true }), (beta) => {
+        expect(ratioFactor(beta)).toBeGreaterThanOrEqual(1);
+      }),
+    );
     const direction = fc.record({ inc: fc.double({ min: 0, max: 180, noNaN: true }), azi: fc.double({ min: 0, max: 360, noNaN: true }) });
     fc.assert(
       fc.property(direction, direction, (a, b) => {
@@ -316,19 +393,24 @@ describe('properties of any valid survey', () => {
 
   it('a straight inclined hole gives exact trigonometry', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 180, noNaN: true }), fc.double({ min: 0, max: 359.99, noNaN: true }), fc.array(fc.double({ min: 0.1, max: 500, noNaN: true }), { minLength: 1, maxLength: 20 }), (inc, azi, steps) => {
-        let md = 0;
-        const stations = [{ md: 0, inc, azi }, ...steps.map((step) => ({ md: (md += step), inc, azi }))];
-        const computed = computeTrajectory(stations, { tieOn: { md: 0, tvd: 0, north: 0, east: 0 } }).stations;
-        const [i, a] = [(inc * Math.PI) / 180, (azi * Math.PI) / 180];
-        for (const station of computed) {
-          expect(station.tvd).toBeCloseTo(station.md * Math.cos(i), 6);
-          expect(station.north).toBeCloseTo(station.md * Math.sin(i) * Math.cos(a), 6);
-          expect(station.east).toBeCloseTo(station.md * Math.sin(i) * Math.sin(a), 6);
-          expect(station.closure).toBeCloseTo(station.md * Math.sin(i), 6);
-          expect(station.dls).toBe(0);
-        }
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 180, noNaN: true }),
+        fc.double({ min: 0, max: 359.99, noNaN: true }),
+        fc.array(fc.double({ min: 0.1, max: 500, noNaN: true }), { minLength: 1, maxLength: 20 }),
+        (inc, azi, steps) => {
+          let md = 0;
+          const stations = [{ md: 0, inc, azi }, ...steps.map((step) => ({ md: (md += step), inc, azi }))];
+          const computed = computeTrajectory(stations, { tieOn: { md: 0, tvd: 0, north: 0, east: 0 } }).stations;
+          const [i, a] = [(inc * Math.PI) / 180, (azi * Math.PI) / 180];
+          for (const station of computed) {
+            expect(station.tvd).toBeCloseTo(station.md * Math.cos(i), 6);
+            expect(station.north).toBeCloseTo(station.md * Math.sin(i) * Math.cos(a), 6);
+            expect(station.east).toBeCloseTo(station.md * Math.sin(i) * Math.sin(a), 6);
+            expect(station.closure).toBeCloseTo(station.md * Math.sin(i), 6);
+            expect(station.dls).toBe(0);
+          }
+        },
+      ),
     );
   });
 

@@ -27,7 +27,14 @@ function surveyed(): Fixture {
     properties: {
       id: { type: 'integer', readOnly: true },
       well: { type: 'integer', 'x-ref': 'well' },
-      stations: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { md: { type: 'number' }, inc: { type: 'number' }, azi: { type: 'number' } } } },
+      stations: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { md: { type: 'number' }, inc: { type: 'number' }, azi: { type: 'number' } },
+        },
+      },
     },
     'x-resource': {
       endpoints: { list: { method: 'GET', path: '/listing/list', shape: 'total-items' } },
@@ -104,7 +111,14 @@ const spec: SurveySpec = {
   listing: { resource: 'listing', well: 'well', stations: 'stations' },
   verticalSectionAzimuth: 'vsAzi',
   tieOn: 'tie',
-  sources: [{ resource: 'run', well: 'well', stations: [{ md: 'p.md', inc: 'p.inc', azi: 'p.azi' }], derived: { 'p.tvd': 'tvd', 'p.dls': 'intervalMaxDls' } }],
+  sources: [
+    {
+      resource: 'run',
+      well: 'well',
+      stations: [{ md: 'p.md', inc: 'p.inc', azi: 'p.azi' }],
+      derived: { 'p.tvd': 'tvd', 'p.dls': 'intervalMaxDls' },
+    },
+  ],
   totals: { maxInc: 'maxInclination', reach: 'closure' },
 };
 const run = (id: number, md: number, inc: number, azi: number) => ({ id, well: 1, p: { md, inc, azi } });

@@ -23,12 +23,30 @@ import {
 import { type MessageLanguage, messages } from '../messages';
 
 const translator = (language: MessageLanguage) => {
-  const polyglot = new Polyglot({ phrases: messages(language), locale: language, allowMissing: false, onMissingKey: (key: string) => `MISSING ${key}` });
+  const polyglot = new Polyglot({
+    phrases: messages(language),
+    locale: language,
+    allowMissing: false,
+    onMissingKey: (key: string) => `MISSING ${key}`,
+  });
   return (key: string, options?: Record<string, unknown>) => polyglot.t(key, options);
 };
 
 const station = (s: Partial<TrajectoryAnswerStation> & Pick<TrajectoryAnswerStation, 'md'>): TrajectoryAnswerStation => ({
-  inc: 0, azi: 0, tvd: s.md, north: 0, east: 0, vs: 0, closure: 0, closureAzi: 0, dls: 0, build: 0, turn: 0, source: 'survey', ref: 1, ...s,
+  inc: 0,
+  azi: 0,
+  tvd: s.md,
+  north: 0,
+  east: 0,
+  vs: 0,
+  closure: 0,
+  closureAzi: 0,
+  dls: 0,
+  build: 0,
+  turn: 0,
+  source: 'survey',
+  ref: 1,
+  ...s,
 });
 
 /** A well kicking off to the north-east: a vertical first station, then building. */
@@ -38,8 +56,34 @@ const answer: TrajectoryAnswer = {
   tieOn: null,
   stations: [
     station({ md: 100, tvd: 100 }),
-    station({ md: 400, inc: 10.123, azi: 45, tvd: 398.48, north: 18.47, east: 18.47, vs: 26.12, closure: 26.12, closureAzi: 45, dls: 1.0123, source: 'daily', ref: 3 }),
-    station({ md: 800, inc: 30, azi: 50, tvd: 768.9, north: 110.2, east: 125.66, vs: 166.78, closure: 167.13, closureAzi: 48.75, dls: 1.5, source: 'userecord', ref: 9 }),
+    station({
+      md: 400,
+      inc: 10.123,
+      azi: 45,
+      tvd: 398.48,
+      north: 18.47,
+      east: 18.47,
+      vs: 26.12,
+      closure: 26.12,
+      closureAzi: 45,
+      dls: 1.0123,
+      source: 'daily',
+      ref: 3,
+    }),
+    station({
+      md: 800,
+      inc: 30,
+      azi: 50,
+      tvd: 768.9,
+      north: 110.2,
+      east: 125.66,
+      vs: 166.78,
+      closure: 167.13,
+      closureAzi: 48.75,
+      dls: 1.5,
+      source: 'userecord',
+      ref: 9,
+    }),
   ],
   totals: null,
   warnings: [],
@@ -114,7 +158,17 @@ describe('the station table', () => {
   it('has translated headers with units and sources by name, numbers rounded and kept numbers', () => {
     const table = stationTable(answer.stations, stationNames(translator('en')));
     expect(table.headers).toEqual([
-      'MD (m)', 'Inc (°)', 'Azi (°)', 'TVD (m)', 'N (m)', 'E (m)', 'VS (m)', 'Closure (m)', 'Closure azimuth (°)', 'DLS (°/30 m)', 'Source',
+      'MD (m)',
+      'Inc (°)',
+      'Azi (°)',
+      'TVD (m)',
+      'N (m)',
+      'E (m)',
+      'VS (m)',
+      'Closure (m)',
+      'Closure azimuth (°)',
+      'DLS (°/30 m)',
+      'Source',
     ]);
     expect(table.rows[1]).toEqual([400, 10.12, 45, 398.48, 18.47, 18.47, 26.12, 26.12, 45, 1.01, 'Daily report']);
     expect(table.rows.map((r) => r.at(-1))).toEqual(['Imported survey', 'Daily report', 'Usage record (MWD)']);

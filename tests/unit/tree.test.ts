@@ -212,7 +212,10 @@ describe('menuEntries', () => {
       entry('/home', 'Home', 'home'),
       entry('/well/index', 'Well', 'oil'),
       entry('/tool', 'Tool', 'build', [entry('/tool/index', 'ToolList', 'build'), entry('/tool/docs', 'ToolDocs', 'folder')]),
-      entry('/setting', 'Setting', 'settings', [entry('/setting/system/archive', 'Archive', 'attach'), entry('/setting/system/kinds', 'Kinds', 'book')]),
+      entry('/setting', 'Setting', 'settings', [
+        entry('/setting/system/archive', 'Archive', 'attach'),
+        entry('/setting/system/kinds', 'Kinds', 'book'),
+      ]),
       { path: 'https://example.com/help', title: 'Help', icon: 'link', external: true, children: [] },
     ]);
   });

@@ -58,14 +58,20 @@ describe('RecordValidator.check', () => {
   });
 
   it('keeps one message a field, and says which kind of value is wanted', () => {
-    expect(validator.check('device', { ...goodDevice, brand: 'x' }, 'en', t)).toEqual([{ field: 'brand', message: 'brand: must be a whole number' }]);
+    expect(validator.check('device', { ...goodDevice, brand: 'x' }, 'en', t)).toEqual([
+      { field: 'brand', message: 'brand: must be a whole number' },
+    ]);
   });
 
   it('gives the range and the unit of a number', () => {
     // A run's hours in use (an instrument's own hours are the server's, read-only).
     const run = { device: 1, startcl: 10, starttime: '2026-01-01T00:00:00Z', status: 1 };
-    expect(validator.check('userecord', { ...run, usetime: -1 }, 'en', t)).toEqual([{ field: 'usetime', message: 'usetime: must be from 0 to 100,000 h' }]);
-    expect(validator.check('userecord', { ...run, usetime: -1 }, 'es', withLabels(translator('es')))[0].message).toBe('usetime: debe estar entre 0 y 100.000 h');
+    expect(validator.check('userecord', { ...run, usetime: -1 }, 'en', t)).toEqual([
+      { field: 'usetime', message: 'usetime: must be from 0 to 100,000 h' },
+    ]);
+    expect(validator.check('userecord', { ...run, usetime: -1 }, 'es', withLabels(translator('es')))[0].message).toBe(
+      'usetime: debe estar entre 0 y 100.000 h',
+    );
   });
 
   it('says a pattern in words, never as a regular expression', () => {
@@ -74,18 +80,25 @@ describe('RecordValidator.check', () => {
       expect(problem.field).toBe('num');
       expect(problem.message).not.toMatch(/[\\^$[\]{}]/);
     }
-    expect(validator.check('device', { ...goodDevice, num: 'bad value!' }, 'en', t)[0].message).toBe('num: may contain only letters, digits and - (1 to 16 characters)');
+    expect(validator.check('device', { ...goodDevice, num: 'bad value!' }, 'en', t)[0].message).toBe(
+      'num: may contain only letters, digits and - (1 to 16 characters)',
+    );
   });
 
   it('names nested fields with dotted paths', () => {
     // An empty group is no group: the leader itself is missing.
-    expect(validator.check('crew', { teamNumber: 'A1', leader: {} }, 'en', t)).toEqual([{ field: 'leader', message: 'leader: is required' }]);
+    expect(validator.check('crew', { teamNumber: 'A1', leader: {} }, 'en', t)).toEqual([
+      { field: 'leader', message: 'leader: is required' },
+    ]);
     expect(validator.check('crew', { teamNumber: 'A1', leader: { phone: '13800000000' } }, 'en', t)).toEqual([
       { field: 'leader.name', message: 'leader.name: is required' },
     ]);
     expect(validator.check('crew', { teamNumber: 'A1', leader: { name: 'Li' }, secretary: { phone: 'ab' } }, 'en', t)).toEqual([
       { field: 'secretary.name', message: 'secretary.name: is required' },
-      { field: 'secretary.phone', message: 'secretary.phone: must be a phone number: digits, spaces or -, optionally starting with + (5 to 20 characters)' },
+      {
+        field: 'secretary.phone',
+        message: 'secretary.phone: must be a phone number: digits, spaces or -, optionally starting with + (5 to 20 characters)',
+      },
     ]);
   });
 
@@ -110,7 +123,8 @@ describe('RecordValidator.check', () => {
     const refused: number[] = [];
     for (let cents = 0; cents < 10_000; cents++) {
       const value = Number(`${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
-      if (validator.check('userecord', { device: 1, startcl: value, starttime: '2026-01-01T00:00:00Z', status: 1 }, 'en', t).length > 0) refused.push(value);
+      if (validator.check('userecord', { device: 1, startcl: value, starttime: '2026-01-01T00:00:00Z', status: 1 }, 'en', t).length > 0)
+        refused.push(value);
     }
     expect(refused).toEqual([]);
     const [third] = validator.check('userecord', { device: 1, startcl: 8.451, starttime: '2026-01-01T00:00:00Z', status: 1 }, 'en', t);
@@ -118,7 +132,14 @@ describe('RecordValidator.check', () => {
   });
 
   it('accepts two-decimal grid coordinates of eight digits, and refuses a third decimal there too', () => {
-    const well = { wellNumber: 'W-1', wellType: 'vertical', oilArea: 'Changqing', clientUnit: 'Client', startDate: '2026-01-01', status: 0 };
+    const well = {
+      wellNumber: 'W-1',
+      wellType: 'vertical',
+      oilArea: 'Changqing',
+      clientUnit: 'Client',
+      startDate: '2026-01-01',
+      status: 0,
+    };
     const refused: number[] = [];
     for (let i = 0; i < 2_000; i++) {
       const value = Number(`${19_840_000 + i * 7}.${String((i * 37) % 100).padStart(2, '0')}`);

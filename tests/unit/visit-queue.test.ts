@@ -38,7 +38,9 @@ describe('the visit queue', () => {
     expect(sent).toEqual([]);
     queue.record('/crew/index', 'CrewList');
     queue.flush();
-    expect(sent).toEqual([{ visits: [{ path: '/crew/index', title: 'CrewList', at: '2026-03-01T08:00:00.000Z' }], session: 'first-session' }]);
+    expect(sent).toEqual([
+      { visits: [{ path: '/crew/index', title: 'CrewList', at: '2026-03-01T08:00:00.000Z' }], session: 'first-session' },
+    ]);
   });
 
   it('hands a closing page what waits, which a later page sends under the session it was recorded in', () => {
@@ -46,7 +48,10 @@ describe('the visit queue', () => {
     expect(queue.takeAll()).toBeUndefined();
     queue.record('/crew/index', 'CrewList');
     const kept = queue.takeAll();
-    expect(kept).toEqual({ session: 'first-session', visits: [{ path: '/crew/index', title: 'CrewList', at: '2026-03-01T08:00:00.000Z' }] });
+    expect(kept).toEqual({
+      session: 'first-session',
+      visits: [{ path: '/crew/index', title: 'CrewList', at: '2026-03-01T08:00:00.000Z' }],
+    });
     expect(queue.size).toBe(0);
     expect(sent).toEqual([]);
     session.token = 'second-session';
@@ -56,7 +61,11 @@ describe('the visit queue', () => {
 
   it('never sends more than a batch the server takes, and leaves out visits too old for it', () => {
     const { queue, sent, advance } = setup();
-    const big = createVisitQueue({ send: async (visits, under) => void sent.push({ visits, session: under }), session: () => 'a-session', batchSize: 1000 });
+    const big = createVisitQueue({
+      send: async (visits, under) => void sent.push({ visits, session: under }),
+      session: () => 'a-session',
+      batchSize: 1000,
+    });
     for (let i = 0; i < VISIT_LIMITS.perBatch + 5; i++) big.record(`/p/${i}`);
     big.flush();
     expect(sent.map((batch) => batch.visits.length)).toEqual([VISIT_LIMITS.perBatch, 5]);

@@ -37,7 +37,8 @@ describe('the web app around the API', () => {
     writeFileSync(join(dist, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`);
     await precompressFile(join(dist, 'assets', 'index-Ab12Cd34.js'));
     const web = createWebApp({ api, distDir: dist, log: silent, healthy: async () => undefined });
-    const get = (path: string, encoding?: string) => web.fetch(new Request(`http://x${path}`, { headers: encoding ? { 'Accept-Encoding': encoding } : {} }));
+    const get = (path: string, encoding?: string) =>
+      web.fetch(new Request(`http://x${path}`, { headers: encoding ? { 'Accept-Encoding': encoding } : {} }));
 
     const brotli = await get('/assets/index-Ab12Cd34.js', 'gzip, deflate, br');
     expect(brotli.headers.get('Content-Encoding')).toBe('br');

@@ -15,12 +15,21 @@ import { elsewhereMembers, isRefused, memberInfoFields, memberRefField } from '.
 import { lockState } from '../../src/resources/record/lock';
 import { fillPattern, patternParams, recordIdParam, recordPageLink } from '../../src/routes/routeParams';
 
-const fixture = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/assign', `${name}.json`), 'utf8')) as ResourceSchema;
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/assign', `${name}.json`), 'utf8')) as ResourceSchema;
 const gauge = fixture('gauge');
 const siteGauge = fixture('sitegauge');
 const crewman = fixture('crewman');
 const gaugeSpec = siteGauge['x-resource'].assign!;
-const crewSpec: AssignSpec = { ...gaugeSpec, member: 'crewman', idsParam: 'crewIds', exclusive: false, refuse: undefined, onAssign: undefined, memberField: 'sites' };
+const crewSpec: AssignSpec = {
+  ...gaugeSpec,
+  member: 'crewman',
+  idsParam: 'crewIds',
+  exclusive: false,
+  refuse: undefined,
+  onAssign: undefined,
+  memberField: 'sites',
+};
 
 describe('record routes with several parameters', () => {
   it('name their parameters in order, and show the record of the last one', () => {

@@ -26,7 +26,8 @@ const DAY_MS = 24 * HOUR_MS;
 
 async function rowsOf(store: { findIds: MemoryStore['findIds']; get: MemoryStore['get'] }, names: string[]) {
   const out: Record<string, Row[]> = {};
-  for (const name of names) out[name] = await Promise.all((await store.findIds(name, [])).map(async (id) => (await store.get(name, id)) as Row));
+  for (const name of names)
+    out[name] = await Promise.all((await store.findIds(name, [])).map(async (id) => (await store.get(name, id)) as Row));
   return out;
 }
 
@@ -49,7 +50,9 @@ let rows: Record<string, Row[]>;
 beforeAll(async () => {
   const started = performance.now();
   rows = await seeded();
-  console.log(`demo wells: ${WELLS.map((n) => `${rows[n].length} ${n}`).join(', ')} in ${Math.round(performance.now() - started)} ms with the rest`);
+  console.log(
+    `demo wells: ${WELLS.map((n) => `${rows[n].length} ${n}`).join(', ')} in ${Math.round(performance.now() - started)} ms with the rest`,
+  );
 }, 60_000);
 
 const byId = (name: string) => new Map(rows[name].map((row) => [row.id as number, row]));
@@ -66,7 +69,9 @@ function groups(name: string, field: string): Map<number, Row[]> {
 describe('the demo wells', () => {
   it.each([...WELLS, 'device', 'staff'])('of %s are all accepted by the validation of a write', (name) => {
     const validator = new RecordValidator(registry);
-    const problems = rows[name].flatMap((row) => validator.check(name, stripReadOnly(registry.resources[name], row), 'en', t).map((p) => `#${row.id as number} ${p.message}`));
+    const problems = rows[name].flatMap((row) =>
+      validator.check(name, stripReadOnly(registry.resources[name], row), 'en', t).map((p) => `#${row.id as number} ${p.message}`),
+    );
     expect(rows[name].length).toBeGreaterThan(0);
     expect(problems.slice(0, 5)).toEqual([]);
   });
@@ -119,7 +124,9 @@ describe('the demo wells', () => {
       const days = [...daily.get(trip.id as number)!].sort((a, b) => String(a.day).localeCompare(String(b.day)));
       const first = time(String(trip.startTime).slice(0, 10));
       const last = time(String(trip.endTime).slice(0, 10));
-      expect(days.map((d) => d.day)).toEqual(Array.from({ length: (last - first) / DAY_MS + 1 }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10)));
+      expect(days.map((d) => d.day)).toEqual(
+        Array.from({ length: (last - first) / DAY_MS + 1 }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10)),
+      );
       let depth = trip.startDepth as number;
       for (const report of days) {
         const drilling = report.drillingParams as Record<string, number>;
@@ -143,7 +150,11 @@ describe('the demo wells', () => {
     expect(drafts).toHaveLength(rows.project.filter((w) => w.status === 0).length);
     for (const draft of drafts) {
       expect(wells.get(draft.wellId as number)!.status).toBe(0);
-      const latest = rows.daily.filter((d) => d.wellId === draft.wellId).map((d) => `${String(trips.get(d.tripNumber as number)!.tripNumber).padStart(3, '0')} ${String(d.day)}`).sort().pop();
+      const latest = rows.daily
+        .filter((d) => d.wellId === draft.wellId)
+        .map((d) => `${String(trips.get(d.tripNumber as number)!.tripNumber).padStart(3, '0')} ${String(d.day)}`)
+        .sort()
+        .pop();
       expect(latest).toBe(`${String(trips.get(draft.tripNumber as number)!.tripNumber).padStart(3, '0')} ${String(draft.day)}`);
     }
   });
@@ -167,7 +178,8 @@ describe('the demo wells', () => {
     const wells = byId('project');
     const current = rows.projectdevice.filter((a) => a.removedAt === undefined);
     const wellOf = new Map<number, string[]>();
-    for (const a of current) wellOf.set(a.device as number, [...(wellOf.get(a.device as number) ?? []), wells.get(a.project as number)!.wellNumber as string]);
+    for (const a of current)
+      wellOf.set(a.device as number, [...(wellOf.get(a.device as number) ?? []), wells.get(a.project as number)!.wellNumber as string]);
     for (const device of rows.device) {
       const on = wellOf.get(device.id as number);
       expect(on === undefined || on.length === 1).toBe(true);
@@ -176,7 +188,9 @@ describe('the demo wells', () => {
     }
     // No instrument's stays overlap, past or present.
     for (const stays of groups('projectdevice', 'device').values()) {
-      const sorted = stays.map((s) => [time(s.assignedAt), s.removedAt === undefined ? Infinity : time(s.removedAt)]).sort((a, b) => a[0] - b[0]);
+      const sorted = stays
+        .map((s) => [time(s.assignedAt), s.removedAt === undefined ? Infinity : time(s.removedAt)])
+        .sort((a, b) => a[0] - b[0]);
       sorted.forEach(([from], i) => i > 0 && expect(from).toBeGreaterThanOrEqual(sorted[i - 1][1]));
     }
   });
@@ -200,7 +214,9 @@ describe('the demo wells', () => {
     }
     const wells = byId('project');
     for (const person of rows.staff) {
-      const names = rows.projectstaff.filter((a) => a.staff === person.id && a.removedAt === undefined).map((a) => wells.get(a.project as number)!.wellNumber as string);
+      const names = rows.projectstaff
+        .filter((a) => a.staff === person.id && a.removedAt === undefined)
+        .map((a) => wells.get(a.project as number)!.wellNumber as string);
       expect(person.wells).toBe(names.length ? [...new Set(names)].sort().join(', ') : undefined);
     }
   });
@@ -210,7 +226,9 @@ describe('the demo wells', () => {
     expect(withInstrument.length).toBeGreaterThan(rows.trip.length * 0.9);
     for (const trip of withInstrument) {
       const stays = rows.projectdevice.filter((a) => a.project === trip.wellId && a.device === trip.equipmentNumber);
-      const covering = stays.filter((a) => time(a.assignedAt) <= time(trip.startTime) && (a.removedAt === undefined || time(a.removedAt) >= time(trip.endTime)));
+      const covering = stays.filter(
+        (a) => time(a.assignedAt) <= time(trip.startTime) && (a.removedAt === undefined || time(a.removedAt) >= time(trip.endTime)),
+      );
       expect(covering.length).toBe(1);
     }
   });

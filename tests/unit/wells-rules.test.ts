@@ -29,7 +29,8 @@ const withLabels =
     key.startsWith('resources.') ? (labels[key] ?? (typeof options?._ === 'string' ? options._ : key)) : base(key, options);
 
 const good = { pad: 1, top: 1000, bottom: 1250.55, from: '2026-03-01T08:00:00Z', to: '2026-03-02T20:00:00Z', pumping: 30, drilling: 10 };
-const check = (record: Record<string, unknown>, language: 'en' | 'zh' = 'en') => validator.check('bore', record, language, withLabels(translator(language)));
+const check = (record: Record<string, unknown>, language: 'en' | 'zh' = 'en') =>
+  validator.check('bore', record, language, withLabels(translator(language)));
 
 describe('computed values', () => {
   it('are computed after the values they are made from, whatever the order of the fields', () => {
@@ -100,6 +101,8 @@ describe('sumAtMost', () => {
 
 describe('the fixture', () => {
   it('is sound', () => {
-    expect(checkSchemas(readSchemaFiles(dir), wells.config, wells.routes, { pages: [], panels: [], icons: new Set(['Build']) })).toEqual([]);
+    expect(checkSchemas(readSchemaFiles(dir), wells.config, wells.routes, { pages: [], panels: [], icons: new Set(['Build']) })).toEqual(
+      [],
+    );
   });
 });

@@ -138,12 +138,17 @@ describe('stripReadOnly', () => {
       type: 'object',
       properties: {
         id: { type: 'integer', readOnly: true },
-        drilling: { type: 'object', properties: { md: { type: 'number' }, tvd: { type: 'number', readOnly: true }, deep: { $ref: '#/definitions/deep' } } },
+        drilling: {
+          type: 'object',
+          properties: { md: { type: 'number' }, tvd: { type: 'number', readOnly: true }, deep: { $ref: '#/definitions/deep' } },
+        },
       },
       definitions: { deep: { type: 'object', properties: { kept: { type: 'number' }, worked: { type: 'number', readOnly: true } } } },
       'x-resource': meta,
     };
-    expect(stripReadOnly(group, { id: 1, drilling: { md: 100, tvd: 99, deep: { kept: 1, worked: 2 }, odd: 3 }, version: 2 })).toEqual({ drilling: { md: 100, deep: { kept: 1 }, odd: 3 } });
+    expect(stripReadOnly(group, { id: 1, drilling: { md: 100, tvd: 99, deep: { kept: 1, worked: 2 }, odd: 3 }, version: 2 })).toEqual({
+      drilling: { md: 100, deep: { kept: 1 }, odd: 3 },
+    });
     // An id or version inside a group is a field like any other.
     expect(stripReadOnly(group, { drilling: { id: 5 } })).toEqual({ drilling: { id: 5 } });
   });

@@ -68,9 +68,32 @@ export function ChangePasswordForm({ onDone, actions, autoFocus }: ChangePasswor
 
   return (
     <Box component="form" noValidate onSubmit={(event: FormEvent) => void submit(event)} data-form="change-password">
-      <SecretField name="old" label={translate('app.password.current')} value={values.old} onChange={set('old')} error={shown('old')} autoComplete="current-password" autoFocus={autoFocus} />
-      <SecretField name="new" label={translate('app.password.new')} value={values.new} onChange={set('new')} error={shown('new')} helperText={translate('app.password.rule')} autoComplete="new-password" />
-      <SecretField name="repeat" label={translate('app.password.repeat')} value={values.repeat} onChange={set('repeat')} error={shown('repeat')} autoComplete="new-password" />
+      <SecretField
+        name="old"
+        label={translate('app.password.current')}
+        value={values.old}
+        onChange={set('old')}
+        error={shown('old')}
+        autoComplete="current-password"
+        autoFocus={autoFocus}
+      />
+      <SecretField
+        name="new"
+        label={translate('app.password.new')}
+        value={values.new}
+        onChange={set('new')}
+        error={shown('new')}
+        helperText={translate('app.password.rule')}
+        autoComplete="new-password"
+      />
+      <SecretField
+        name="repeat"
+        label={translate('app.password.repeat')}
+        value={values.repeat}
+        onChange={set('repeat')}
+        error={shown('repeat')}
+        autoComplete="new-password"
+      />
       {failure && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {failure}

@@ -77,8 +77,24 @@ export function ResetPasswordButton({ path, record, name }: ResetPasswordButtonP
             ) : (
               <>
                 <DialogContentText sx={{ mb: 1 }}>{translate('app.password.reset_text', { name })}</DialogContentText>
-                <SecretField name="new" label={translate('app.password.initial')} value={values.new} onChange={(value) => setValues({ ...values, new: value })} error={shown(problems.new)} helperText={translate('app.password.rule_initial')} autoComplete="new-password" autoFocus />
-                <SecretField name="repeat" label={translate('app.password.repeat')} value={values.repeat} onChange={(value) => setValues({ ...values, repeat: value })} error={shown(problems.repeat)} autoComplete="new-password" />
+                <SecretField
+                  name="new"
+                  label={translate('app.password.initial')}
+                  value={values.new}
+                  onChange={(value) => setValues({ ...values, new: value })}
+                  error={shown(problems.new)}
+                  helperText={translate('app.password.rule_initial')}
+                  autoComplete="new-password"
+                  autoFocus
+                />
+                <SecretField
+                  name="repeat"
+                  label={translate('app.password.repeat')}
+                  value={values.repeat}
+                  onChange={(value) => setValues({ ...values, repeat: value })}
+                  error={shown(problems.repeat)}
+                  autoComplete="new-password"
+                />
                 {failure && <Alert severity="error">{failure}</Alert>}
               </>
             )}

@@ -49,7 +49,19 @@ export interface FieldCardProps {
 }
 
 /** An icon button with its name as tooltip; the tooltip still shows when the button is disabled. */
-function CardButton({ title, action, disabled, onClick, children }: { title: string; action: CardAction; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+function CardButton({
+  title,
+  action,
+  disabled,
+  onClick,
+  children,
+}: {
+  title: string;
+  action: CardAction;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip title={title}>
       <span>
@@ -66,10 +78,28 @@ const toNumber = (text: string) => (text.trim() === '' || Number.isNaN(Number(te
 /** Number inputs without spinner arrows, as the console's other number inputs. */
 const NO_SPINNER = {
   '& input[type=number]': { MozAppearance: 'textfield' },
-  '& input[type=number]::-webkit-outer-spin-button, & input[type=number]::-webkit-inner-spin-button': { WebkitAppearance: 'none', margin: 0 },
+  '& input[type=number]::-webkit-outer-spin-button, & input[type=number]::-webkit-inner-spin-button': {
+    WebkitAppearance: 'none',
+    margin: 0,
+  },
 };
 
-export function FieldCard({ id, index, count, field, source, label, types, problem, otherProblems, maxLength, onChange, onTouch, onAction, t }: FieldCardProps) {
+export function FieldCard({
+  id,
+  index,
+  count,
+  field,
+  source,
+  label,
+  types,
+  problem,
+  otherProblems,
+  maxLength,
+  onChange,
+  onTouch,
+  onAction,
+  t,
+}: FieldCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const shown = (part: Part) => shows(part, field.type);
   const inputId = (part: Part) => `${source}-${id}-${part}`;
@@ -125,7 +155,12 @@ export function FieldCard({ id, index, count, field, source, label, types, probl
         <Typography variant="body2" color="text.secondary" sx={{ flex: 'none' }}>
           {index + 1}.
         </Typography>
-        <Typography variant="subtitle2" noWrap sx={{ flex: 1, minWidth: 0, fontFamily: field.name ? 'monospace' : undefined }} title={heading}>
+        <Typography
+          variant="subtitle2"
+          noWrap
+          sx={{ flex: 1, minWidth: 0, fontFamily: field.name ? 'monospace' : undefined }}
+          title={heading}
+        >
           {heading}
         </Typography>
         <Box sx={{ display: 'flex', flex: 'none' }}>
@@ -145,10 +180,30 @@ export function FieldCard({ id, index, count, field, source, label, types, probl
       </Box>
 
       {/* Two columns once the card is wide enough, one on a phone. */}
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5, '@container (min-width: 380px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }, ...NO_SPINNER }}>
-        <TextField {...text('name')} required value={field.name ?? ''} onChange={(e) => onChange({ name: e.target.value })} slotProps={{ htmlInput: { ...text('name').slotProps.htmlInput, spellCheck: false, autoCapitalize: 'off', autoCorrect: 'off' } }} />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          gap: 1.5,
+          '@container (min-width: 380px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+          ...NO_SPINNER,
+        }}
+      >
+        <TextField
+          {...text('name')}
+          required
+          value={field.name ?? ''}
+          onChange={(e) => onChange({ name: e.target.value })}
+          slotProps={{ htmlInput: { ...text('name').slotProps.htmlInput, spellCheck: false, autoCapitalize: 'off', autoCorrect: 'off' } }}
+        />
         <TextField {...text('title')} required value={field.title ?? ''} onChange={(e) => onChange({ title: e.target.value })} />
-        <TextField {...text('type')} required select value={field.type} onChange={(e) => onChange({ type: e.target.value as FieldDefinition['type'] })}>
+        <TextField
+          {...text('type')}
+          required
+          select
+          value={field.type}
+          onChange={(e) => onChange({ type: e.target.value as FieldDefinition['type'] })}
+        >
           {types.map((choice) => (
             <MenuItem key={choice.id} value={choice.id}>
               {choice.name}
@@ -157,7 +212,14 @@ export function FieldCard({ id, index, count, field, source, label, types, probl
         </TextField>
         <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', minWidth: 0 }}>
           <FormControlLabel
-            control={<Switch id={inputId('required')} name={`${source}.${index}.required`} checked={field.required === true} onChange={(_e, checked) => onChange({ required: checked })} />}
+            control={
+              <Switch
+                id={inputId('required')}
+                name={`${source}.${index}.required`}
+                checked={field.required === true}
+                onChange={(_e, checked) => onChange({ required: checked })}
+              />
+            }
             label={label('required')}
           />
           {requiredProblem && <FormHelperText error>{requiredProblem}</FormHelperText>}
@@ -179,12 +241,18 @@ export function FieldCard({ id, index, count, field, source, label, types, probl
             />
           </Box>
         )}
-        {shown('min') && <TextField {...text('min')} type="number" value={field.min ?? ''} onChange={(e) => onChange({ min: toNumber(e.target.value) })} />}
-        {shown('max') && <TextField {...text('max')} type="number" value={field.max ?? ''} onChange={(e) => onChange({ max: toNumber(e.target.value) })} />}
+        {shown('min') && (
+          <TextField {...text('min')} type="number" value={field.min ?? ''} onChange={(e) => onChange({ min: toNumber(e.target.value) })} />
+        )}
+        {shown('max') && (
+          <TextField {...text('max')} type="number" value={field.max ?? ''} onChange={(e) => onChange({ max: toNumber(e.target.value) })} />
+        )}
         <Box sx={{ gridColumn: shown('placeholder') ? undefined : '1 / -1', minWidth: 0 }}>
           <TextField {...text('info')} value={field.info ?? ''} onChange={(e) => onChange({ info: e.target.value })} />
         </Box>
-        {shown('placeholder') && <TextField {...text('placeholder')} value={field.placeholder ?? ''} onChange={(e) => onChange({ placeholder: e.target.value })} />}
+        {shown('placeholder') && (
+          <TextField {...text('placeholder')} value={field.placeholder ?? ''} onChange={(e) => onChange({ placeholder: e.target.value })} />
+        )}
       </Box>
       {otherProblems.map((message) => (
         <FormHelperText key={message} error>

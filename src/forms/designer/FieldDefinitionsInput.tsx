@@ -71,7 +71,10 @@ export function FieldDefinitionsInput({ resource, field: definition, keyPath = d
     const root = registry.resources[resource];
     return root && definition.schema.items ? resolve(root, definition.schema.items) : undefined;
   }, [resource, definition.schema.items]);
-  const typeSchema = useMemo<FieldSchema>(() => itemSchema?.properties?.type ?? { type: 'string', enum: [...FORM_FIELD_TYPES] }, [itemSchema]);
+  const typeSchema = useMemo<FieldSchema>(
+    () => itemSchema?.properties?.type ?? { type: 'string', enum: [...FORM_FIELD_TYPES] },
+    [itemSchema],
+  );
   const types = (useChoices(resource, `${keyPath}.type`, typeSchema) ?? []).map((c) => ({ id: String(c.id), name: c.name }));
   const maxLength = useMemo(() => {
     const out: Partial<Record<Part, number>> = {};
@@ -139,7 +142,10 @@ export function FieldDefinitionsInput({ resource, field: definition, keyPath = d
     } else if (action === 'copy') {
       const [copyId] = freshIds(1);
       const copy = cleanField({ ...list[index], name: copyName(list[index].name, list) });
-      commit([...list.slice(0, index + 1), copy, ...list.slice(index + 1)], [...cardIds.slice(0, index + 1), copyId, ...cardIds.slice(index + 1)]);
+      commit(
+        [...list.slice(0, index + 1), copy, ...list.slice(index + 1)],
+        [...cardIds.slice(0, index + 1), copyId, ...cardIds.slice(index + 1)],
+      );
       setFocus({ id: copyId, selector: '[data-part="name"]' });
     } else {
       commit(
@@ -157,7 +163,10 @@ export function FieldDefinitionsInput({ resource, field: definition, keyPath = d
     setFocus({ id, selector: '[data-part="title"]' });
   };
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     move(cardIds.indexOf(String(active.id)), cardIds.indexOf(String(over.id)));
@@ -168,11 +177,20 @@ export function FieldDefinitionsInput({ resource, field: definition, keyPath = d
     const index = cardIds.indexOf(String(id));
     return list[index]?.name || translate('app.designer.field_n', { n: index + 1 });
   };
-  const place = (id: UniqueIdentifier | undefined) => ({ position: id === undefined ? 0 : cardIds.indexOf(String(id)) + 1, count: list.length });
+  const place = (id: UniqueIdentifier | undefined) => ({
+    position: id === undefined ? 0 : cardIds.indexOf(String(id)) + 1,
+    count: list.length,
+  });
   const announcements: Announcements = {
     onDragStart: ({ active }) => translate('app.designer.picked_up', { name: nameOf(active.id), ...place(active.id) }),
-    onDragOver: ({ active, over }) => (over ? translate('app.designer.moved', { name: nameOf(active.id), ...place(over.id) }) : translate('app.designer.outside', { name: nameOf(active.id) })),
-    onDragEnd: ({ active, over }) => (over ? translate('app.designer.dropped', { name: nameOf(active.id), ...place(over.id) }) : translate('app.designer.cancelled', { name: nameOf(active.id), ...place(active.id) })),
+    onDragOver: ({ active, over }) =>
+      over
+        ? translate('app.designer.moved', { name: nameOf(active.id), ...place(over.id) })
+        : translate('app.designer.outside', { name: nameOf(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? translate('app.designer.dropped', { name: nameOf(active.id), ...place(over.id) })
+        : translate('app.designer.cancelled', { name: nameOf(active.id), ...place(active.id) }),
     onDragCancel: ({ active }) => translate('app.designer.cancelled', { name: nameOf(active.id), ...place(active.id) }),
   };
   const screenReaderInstructions: ScreenReaderInstructions = { draggable: translate('app.designer.instructions') };
@@ -192,9 +210,22 @@ export function FieldDefinitionsInput({ resource, field: definition, keyPath = d
         {definition.required && <span aria-hidden> *</span>}
       </Typography>
       {helpKey && <FormHelperText sx={{ mt: 0, mb: 1 }}>{translate(helpKey)}</FormHelperText>}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 7fr) minmax(0, 5fr)' }, gap: 2, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
         <Stack spacing={1.5} sx={{ minWidth: 0 }} role="group" aria-labelledby={`${source}-designer-label`}>
-          <DndContext sensors={sensors} collisionDetection={closestCenter} modifiers={[verticalOnly]} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions }}>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            modifiers={[verticalOnly]}
+            onDragEnd={onDragEnd}
+            accessibility={{ announcements, screenReaderInstructions }}
+          >
             <SortableContext items={cardIds} strategy={verticalListSortingStrategy}>
               {list.map((item, index) => {
                 const id = cardIds[index];
@@ -240,13 +271,28 @@ export function FieldDefinitionsInput({ resource, field: definition, keyPath = d
             </FormHelperText>
           ))}
           <Box>
-            <Button variant="outlined" size="small" startIcon={<AddIcon />} onClick={add} disabled={list.length >= MAX_FIELDS} data-action="add">
+            <Button
+              variant="outlined"
+              size="small"
+              startIcon={<AddIcon />}
+              onClick={add}
+              disabled={list.length >= MAX_FIELDS}
+              data-action="add"
+            >
               {translate('app.designer.add_field')}
             </Button>
           </Box>
         </Stack>
         {/* Beside the cards the preview stays in view while they scroll, scrolling itself when taller than the window. */}
-        <Box sx={{ position: { sm: 'sticky' }, top: { sm: 96 }, maxHeight: { sm: 'calc(100vh - 112px)' }, overflowY: { sm: 'auto' }, minWidth: 0 }}>
+        <Box
+          sx={{
+            position: { sm: 'sticky' },
+            top: { sm: 96 },
+            maxHeight: { sm: 'calc(100vh - 112px)' },
+            overflowY: { sm: 'auto' },
+            minWidth: 0,
+          }}
+        >
           <DesignerPreview fields={list} leftOut={leftOut} />
         </Box>
       </Box>

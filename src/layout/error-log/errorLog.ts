@@ -18,7 +18,10 @@ function emit() {
 export const errorLog = {
   add(error: unknown, url = window.location.href) {
     const message = error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error);
-    entries = [...entries, { message: message || String(error), stack: error instanceof Error ? error.stack : undefined, url, time: new Date().toISOString() }].slice(-MAX_ENTRIES);
+    entries = [
+      ...entries,
+      { message: message || String(error), stack: error instanceof Error ? error.stack : undefined, url, time: new Date().toISOString() },
+    ].slice(-MAX_ENTRIES);
     emit();
   },
   clear() {

@@ -36,9 +36,7 @@ const MenuItem = memo(function MenuItem({ entry, depth }: { entry: MenuEntry; de
   const title = translate(`route.${entry.title}`, { _: entry.title });
   const icon = (
     <Tooltip title={sidebarOpen ? '' : title} placement="right">
-      <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
-        {createElement(iconFor(entry.icon), { fontSize: 'small' })}
-      </ListItemIcon>
+      <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>{createElement(iconFor(entry.icon), { fontSize: 'small' })}</ListItemIcon>
     </Tooltip>
   );
   const indent = {
@@ -46,7 +44,10 @@ const MenuItem = memo(function MenuItem({ entry, depth }: { entry: MenuEntry; de
     color: 'inherit',
     bgcolor: depth > 0 ? SIDEBAR_COLOURS.nested : 'transparent',
     '&:hover': { bgcolor: SIDEBAR_COLOURS.hover },
-    '&.Mui-selected, &.Mui-selected:hover': { color: sidebarActiveColour(settings.theme), bgcolor: depth > 0 ? SIDEBAR_COLOURS.hover : 'transparent' },
+    '&.Mui-selected, &.Mui-selected:hover': {
+      color: sidebarActiveColour(settings.theme),
+      bgcolor: depth > 0 ? SIDEBAR_COLOURS.hover : 'transparent',
+    },
   };
 
   if (entry.children.length > 0) {
@@ -89,7 +90,11 @@ export function SchemaMenu() {
   // The sidebar's inner box is sized by its content: the menu gives it the full width.
   const width = open ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH;
   return (
-    <Box component="nav" aria-label={translate('app.menu.label')} sx={{ pt: settings.sidebarLogo ? 0 : 1, pb: 1, color: SIDEBAR_COLOURS.text, minHeight: '100%', width }}>
+    <Box
+      component="nav"
+      aria-label={translate('app.menu.label')}
+      sx={{ pt: settings.sidebarLogo ? 0 : 1, pb: 1, color: SIDEBAR_COLOURS.text, minHeight: '100%', width }}
+    >
       {settings.sidebarLogo && <SidebarLogo />}
       <List disablePadding>
         {entries.map((entry) => (

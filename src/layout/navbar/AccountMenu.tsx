@@ -27,7 +27,15 @@ export function AccountMenu({ children }: { children: ReactNode }) {
   return (
     <div>
       {wide && !isPending && identity?.fullName ? (
-        <Button color="inherit" startIcon={picture} onClick={open} aria-label={label} aria-haspopup aria-controls={anchor ? 'menu-appbar' : undefined} sx={{ textTransform: 'none', ml: 0.5 }}>
+        <Button
+          color="inherit"
+          startIcon={picture}
+          onClick={open}
+          aria-label={label}
+          aria-haspopup
+          aria-controls={anchor ? 'menu-appbar' : undefined}
+          sx={{ textTransform: 'none', ml: 0.5 }}
+        >
           {identity.fullName}
         </Button>
       ) : (

@@ -26,7 +26,14 @@ export function Breadcrumb() {
             {translate(`route.${crumb.title}`, { _: crumb.title })}
           </Typography>
         ) : (
-          <Link key={crumb.path} component={RouterLink} to={crumb.path} underline="hover" color="inherit" sx={{ fontSize: 14, fontWeight: 600 }}>
+          <Link
+            key={crumb.path}
+            component={RouterLink}
+            to={crumb.path}
+            underline="hover"
+            color="inherit"
+            sx={{ fontSize: 14, fontWeight: 600 }}
+          >
             {translate(`route.${crumb.title}`, { _: crumb.title })}
           </Link>
         ),

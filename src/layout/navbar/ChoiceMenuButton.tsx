@@ -11,7 +11,19 @@ export interface Choice<T extends string> {
 }
 
 /** A navbar icon that opens a list of choices, the current one marked (size, language). */
-export function ChoiceMenuButton<T extends string>({ label, icon, choices, current, onChoose }: { label: string; icon: ReactNode; choices: Choice<T>[]; current: string; onChoose: (value: T) => void }) {
+export function ChoiceMenuButton<T extends string>({
+  label,
+  icon,
+  choices,
+  current,
+  onChoose,
+}: {
+  label: string;
+  icon: ReactNode;
+  choices: Choice<T>[];
+  current: string;
+  onChoose: (value: T) => void;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>

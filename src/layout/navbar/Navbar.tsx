@@ -32,7 +32,10 @@ import { useRehearsal } from '../../app/rehearsalContext';
 import { useDrawn } from '../layoutPasses';
 
 /** An entry of the avatar menu that leads to a page. */
-const LinkItem = forwardRef<HTMLAnchorElement, { to: string; label: string; icon: ReactElement }>(function LinkItem({ to, label, icon }, ref) {
+const LinkItem = forwardRef<HTMLAnchorElement, { to: string; label: string; icon: ReactElement }>(function LinkItem(
+  { to, label, icon },
+  ref,
+) {
   const translate = useTranslate();
   const menu = useUserMenu();
   return (

@@ -16,7 +16,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
-import { MESSAGE_PAGE, type MessageItem, NOTICE_PATHS, NOTIFICATION_PAGE, type NotificationItem, type UnreadCount } from '../../../kernel/notify/names';
+import {
+  MESSAGE_PAGE,
+  type MessageItem,
+  NOTICE_PATHS,
+  NOTIFICATION_PAGE,
+  type NotificationItem,
+  type UnreadCount,
+} from '../../../kernel/notify/names';
 import { type OpenMessageState, markRead, pagePath, refreshNotices, useNoticeBox } from '../../notices/api';
 import { messageByline } from '../../notices/labels';
 import { NoticeRow } from '../../notices/NoticeRow';
@@ -67,7 +74,12 @@ export default function NoticeDrawer({ open, onClose, unread }: { open: boolean;
       onClose={onClose}
       // Above the top bar, which sits above the sidebar.
       sx={{ zIndex: (theme) => theme.zIndex.modal }}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 400 }, display: 'flex', flexDirection: 'column' }, 'aria-label': translate('app.notices.drawer_title') } as object }}
+      slotProps={{
+        paper: {
+          sx: { width: { xs: '100%', sm: 400 }, display: 'flex', flexDirection: 'column' },
+          'aria-label': translate('app.notices.drawer_title'),
+        } as object,
+      }}
       data-notice-drawer
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>

@@ -29,8 +29,13 @@ export function PageControls({ count, page, limit, sizes, onPage, onLimit }: Pag
         onPage(0);
       }}
       labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-      labelDisplayedRows={({ from, to, count: total }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total })}
-      sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' }, '& .MuiTablePagination-spacer': { display: 'none' } }}
+      labelDisplayedRows={({ from, to, count: total }) =>
+        translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total })
+      }
+      sx={{
+        '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' },
+        '& .MuiTablePagination-spacer': { display: 'none' },
+      }}
     />
   );
 }

@@ -67,7 +67,15 @@ export function HeaderSearch() {
       }}
       noOptionsText={translate('app.search.none')}
       sx={{ width: 220 }}
-      renderInput={(params) => <TextField {...params} autoFocus variant="standard" placeholder={translate('app.search.label')} inputProps={{ ...params.inputProps, 'aria-label': translate('app.search.label') }} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          autoFocus
+          variant="standard"
+          placeholder={translate('app.search.label')}
+          inputProps={{ ...params.inputProps, 'aria-label': translate('app.search.label') }}
+        />
+      )}
     />
   );
 }

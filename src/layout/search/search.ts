@@ -43,5 +43,8 @@ export function createSearcher(pool: SearchItem[], withPinyin: boolean) {
 /** Adds the pinyin of each title (without tones, no spaces), with pinyin-pro loaded only when asked. */
 export async function withPinyin(pool: SearchItem[]): Promise<SearchItem[]> {
   const { pinyin } = await import('pinyin-pro');
-  return pool.map((item) => ({ ...item, pinyinTitle: item.title.map((t) => pinyin(t, { toneType: 'none', type: 'array' }).join('')).join(' ') }));
+  return pool.map((item) => ({
+    ...item,
+    pinyinTitle: item.title.map((t) => pinyin(t, { toneType: 'none', type: 'array' }).join('')).join(' '),
+  }));
 }

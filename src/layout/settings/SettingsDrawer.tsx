@@ -37,7 +37,12 @@ export function SettingsDrawer() {
           <Settings />
         </Fab>
       )}
-      <Drawer anchor="right" open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 300 }, p: 3 } } }}>
+      <Drawer
+        anchor="right"
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        slotProps={{ paper: { sx: { width: { xs: '100%', sm: 300 }, p: 3 } } }}
+      >
         <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 2 }}>
           <Typography variant="h6" component="h2">
             {translate('app.settings.title')}
@@ -49,7 +54,15 @@ export function SettingsDrawer() {
         <Typography variant="subtitle2" sx={{ mb: 1 }}>
           {translate('app.settings.theme')}
         </Typography>
-        <Stack direction="row" spacing={1} useFlexGap alignItems="center" sx={{ mb: 1, flexWrap: 'wrap' }} role="radiogroup" aria-label={translate('app.settings.theme')}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          alignItems="center"
+          sx={{ mb: 1, flexWrap: 'wrap' }}
+          role="radiogroup"
+          aria-label={translate('app.settings.theme')}
+        >
           {SWATCHES.map((colour) => (
             <Box
               key={colour}
@@ -59,7 +72,15 @@ export function SettingsDrawer() {
               aria-label={colour}
               data-colour={colour}
               onClick={() => setSetting('theme', colour)}
-              sx={{ width: 28, height: 28, borderRadius: 1, cursor: 'pointer', bgcolor: colour, border: 2, borderColor: settings.theme === colour ? 'text.primary' : 'transparent' }}
+              sx={{
+                width: 28,
+                height: 28,
+                borderRadius: 1,
+                cursor: 'pointer',
+                bgcolor: colour,
+                border: 2,
+                borderColor: settings.theme === colour ? 'text.primary' : 'transparent',
+              }}
             />
           ))}
           <Box

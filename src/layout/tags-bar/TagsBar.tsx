@@ -60,7 +60,17 @@ const Tag = memo(function Tag({ view, label, active, onOpen, onClose, onMenu }: 
 });
 
 const TAG_SX = { borderRadius: 1, flexShrink: 0 } as const;
-const BAR_SX = { display: 'flex', gap: 0.5, px: 1, py: 0.5, overflowX: 'auto', borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', boxShadow: '0 1px 3px rgba(0,21,41,.08)' } as const;
+const BAR_SX = {
+  display: 'flex',
+  gap: 0.5,
+  px: 1,
+  py: 0.5,
+  overflowX: 'auto',
+  borderBottom: 1,
+  borderColor: 'divider',
+  bgcolor: 'background.paper',
+  boxShadow: '0 1px 3px rgba(0,21,41,.08)',
+} as const;
 
 /**
  * The bar follows the current path alone: a list's page, sort or filters change the address's
@@ -126,7 +136,15 @@ export function TagsBar() {
     <Box role="tablist" aria-label={translate('app.tags.label')} sx={BAR_SX}>
       <TagTarget />
       {views.map((view) => (
-        <Tag key={view.path} view={view} label={title(view.title)} active={view.path === here} onOpen={open} onClose={close} onMenu={openMenu} />
+        <Tag
+          key={view.path}
+          view={view}
+          label={title(view.title)}
+          active={view.path === here}
+          onOpen={open}
+          onClose={close}
+          onMenu={openMenu}
+        />
       ))}
       <Menu
         open={menu !== null}

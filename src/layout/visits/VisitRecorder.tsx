@@ -47,7 +47,9 @@ function keepForNextPage() {
 function readSaved(): SavedVisits[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(SAVED_KEY) ?? '[]');
-    return Array.isArray(parsed) ? (parsed as SavedVisits[]).filter((saved) => typeof saved?.session === 'string' && Array.isArray(saved.visits)) : [];
+    return Array.isArray(parsed)
+      ? (parsed as SavedVisits[]).filter((saved) => typeof saved?.session === 'string' && Array.isArray(saved.visits))
+      : [];
   } catch {
     return [];
   }
@@ -59,7 +61,6 @@ function sendKept() {
   localStorage.removeItem(SAVED_KEY);
   for (const saved of kept) queue.sendSaved(saved);
 }
-
 
 export function VisitRecorder() {
   const pathname = usePathname();

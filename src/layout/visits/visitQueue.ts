@@ -55,7 +55,11 @@ export function createVisitQueue({ send, session, now = () => new Date(), batchS
       const current = session();
       if (!current || (last?.path === path && last.session === current)) return;
       last = { path, session: current };
-      queue.push({ path: path.slice(0, VISIT_LIMITS.path), ...(title ? { title: title.slice(0, VISIT_LIMITS.title) } : {}), at: now().toISOString() });
+      queue.push({
+        path: path.slice(0, VISIT_LIMITS.path),
+        ...(title ? { title: title.slice(0, VISIT_LIMITS.title) } : {}),
+        at: now().toISOString(),
+      });
       if (queue.length > MAX_QUEUED) queue = queue.slice(-MAX_QUEUED);
       if (queue.length >= batchSize) flush();
     },

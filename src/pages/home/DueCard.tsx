@@ -17,7 +17,8 @@ import { useApiData } from '../../resources/statistics/useApiData';
 import { useLinks } from '../../resources/useLinks';
 
 /** A day (YYYY-MM-DD) as the reader writes dates. */
-const dayText = (day: string, locale: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+const dayText = (day: string, locale: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
 
 function Reasons({ item }: { item: DueItem }) {
   const translate = useTranslate();
@@ -39,14 +40,21 @@ function Reasons({ item }: { item: DueItem }) {
     const overdue = calibration.state === 'overdue';
     const days = Math.abs(calibration.remainingDays ?? 0);
     const date = dayText(calibration.dueDate, locale);
-    const text = overdue ? translate('app.home.due.calibration_overdue', { smart_count: days, date }) : translate('app.home.due.calibration_due', { smart_count: days, date });
+    const text = overdue
+      ? translate('app.home.due.calibration_overdue', { smart_count: days, date })
+      : translate('app.home.due.calibration_due', { smart_count: days, date });
     lines.push({ key: 'calibration', overdue, text });
   }
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}>
       {lines.map((line) => (
         <Box key={line.key} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }} data-reason={line.key}>
-          <Chip size="small" variant={line.overdue ? 'filled' : 'outlined'} color={line.overdue ? 'error' : 'warning'} label={translate(`app.home.due.${line.key}`)} />
+          <Chip
+            size="small"
+            variant={line.overdue ? 'filled' : 'outlined'}
+            color={line.overdue ? 'error' : 'warning'}
+            label={translate(`app.home.due.${line.key}`)}
+          />
           <Typography variant="body2" color={line.overdue ? 'error' : 'text.secondary'}>
             {line.text}
           </Typography>
@@ -94,7 +102,13 @@ function DueList({ links }: { links: ReturnType<typeof useLinks> }) {
             {items.map((item) => {
               const to = links.to('device', 'record', item.id);
               return (
-                <ListItem key={item.id} divider disableGutters sx={{ gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }} data-due-item={item.id}>
+                <ListItem
+                  key={item.id}
+                  divider
+                  disableGutters
+                  sx={{ gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+                  data-due-item={item.id}
+                >
                   <Box sx={{ minWidth: 120, flexShrink: 0 }}>
                     {to ? (
                       <MuiLink component={Link} to={to} sx={{ fontWeight: 600 }}>

@@ -24,7 +24,8 @@ export function AssignCollection({ resource, parentId }: { resource: string; par
   const spec = meta.assign;
   const parent = meta.parent;
   const memberField = spec && memberRefField(schema, spec);
-  if (!spec || !parent || !memberField) throw new Error(`${resource} is shown as an assignment tab but its schema names no assign, parent or member field`);
+  if (!spec || !parent || !memberField)
+    throw new Error(`${resource} is shown as an assignment tab but its schema names no assign, parent or member field`);
   const links = useLinks();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -56,9 +57,13 @@ export function AssignCollection({ resource, parentId }: { resource: string; par
           schema={schema}
           place="tab"
           hide={[parent.field]}
-          rowSx={(record) => (isCurrent(record, spec) ? {} : { opacity: 0.6, '& td, & .MuiListItemText-root': { color: 'text.secondary' } })}
+          rowSx={(record) =>
+            isCurrent(record, spec) ? {} : { opacity: 0.6, '& td, & .MuiListItemText-root': { color: 'text.secondary' } }
+          }
           rowClick={(_id, _resource, record) => links.open(spec.member, record[memberField] as Identifier) ?? false}
-          actions={<RemoveMember spec={spec} parentId={parentId} memberField={memberField} onRemoved={() => changed('app.assign.removed')} />}
+          actions={
+            <RemoveMember spec={spec} parentId={parentId} memberField={memberField} onRemoved={() => changed('app.assign.removed')} />
+          }
           empty={<ListEmpty resource={resource} create={{ onClick: () => setAssigning(true) }} />}
         />
       </ReferenceManyField>

@@ -62,7 +62,11 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
   }, [text]);
 
   const filter = useMemo(() => searchFilter(member)(query), [member, query]);
-  const { data: options = [], isPending } = useGetList(spec.member, { pagination: { page: 1, perPage: SUGGESTIONS }, sort: memberMeta.list.sort, filter });
+  const { data: options = [], isPending } = useGetList(spec.member, {
+    pagination: { page: 1, perPage: SUGGESTIONS },
+    sort: memberMeta.list.sort,
+    filter,
+  });
   const nameOf = (record: RaRecord) => String(record[memberMeta.recordRepresentation] ?? `#${record.id}`);
   const title = translate('app.assign.title', { name: translate(`resources.${spec.member}.name`, { smart_count: 2, _: spec.member }) });
 
@@ -70,7 +74,12 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
     setSending(true);
     setProblem(undefined);
     try {
-      await assignMembers(spec, parentId, chosen.map((record) => record.id), move);
+      await assignMembers(
+        spec,
+        parentId,
+        chosen.map((record) => record.id),
+        move,
+      );
       onDone();
     } catch (error) {
       const others = error instanceof ApiError && error.code === Code.assignedElsewhere ? elsewhereMembers(error.data) : [];
@@ -82,7 +91,15 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby="assign-dialog-title" data-assign-dialog={resource}>
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+      aria-labelledby="assign-dialog-title"
+      data-assign-dialog={resource}
+    >
       <DialogTitle id="assign-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <Autocomplete
@@ -148,7 +165,17 @@ function MemberOption({ resource, record, name, facts }: { resource: string; rec
         {name}
       </Typography>
       <RecordContextProvider value={record}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, alignItems: 'center', color: 'text.secondary', typography: 'caption' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            columnGap: 1.5,
+            rowGap: 0.5,
+            alignItems: 'center',
+            color: 'text.secondary',
+            typography: 'caption',
+          }}
+        >
           {facts.map((path) => (
             <Box key={path} component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
               <span>{labels.field(path)}:</span>
@@ -179,7 +206,10 @@ function MoveConfirm({ others, names, sending, onCancel, onMove }: MoveConfirmPr
       <DialogContent>
         {others.map((other) => (
           <Typography key={String(other.member)} sx={{ mb: 1 }}>
-            {translate('app.assign.elsewhere', { member: other.memberName ?? names.get(String(other.member)) ?? `#${other.member}`, parent: other.parent.name })}
+            {translate('app.assign.elsewhere', {
+              member: other.memberName ?? names.get(String(other.member)) ?? `#${other.member}`,
+              parent: other.parent.name,
+            })}
           </Typography>
         ))}
       </DialogContent>

@@ -21,7 +21,9 @@ export function memberInfoFields(spec: AssignSpec, member: ResourceSchema): stri
   const named = [...Object.keys(spec.refuse ?? {}), ...Object.keys(spec.onAssign ?? {}), ...Object.keys(spec.onRemove ?? {})];
   const summaryChoices = (meta.record?.summary ?? meta.list.columns).filter((path) => isChoice(member, path));
   const room = MEMBER_FACTS - (spec.memberField ? 1 : 0);
-  const facts = [...new Set([...named, ...summaryChoices])].filter((path) => !skip.has(path) && field(member, path)).slice(0, Math.max(room, 1));
+  const facts = [...new Set([...named, ...summaryChoices])]
+    .filter((path) => !skip.has(path) && field(member, path))
+    .slice(0, Math.max(room, 1));
   return spec.memberField ? [...facts, spec.memberField] : facts;
 }
 

@@ -32,11 +32,24 @@ export function FilePreviewDialog({ file, onClose }: { file: UploadedFile | unde
               <CloseIcon />
             </IconButton>
           </DialogTitle>
-          <DialogContent dividers sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', p: kind === 'pdf' ? 0 : 2, minHeight: 240 }}>
+          <DialogContent
+            dividers
+            sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', p: kind === 'pdf' ? 0 : 2, minHeight: 240 }}
+          >
             {!url ? null : kind === 'image' ? (
-              <Box component="img" src={url} alt={file.name} sx={{ maxWidth: '100%', maxHeight: phone ? 'calc(100vh - 160px)' : '75vh', objectFit: 'contain' }} />
+              <Box
+                component="img"
+                src={url}
+                alt={file.name}
+                sx={{ maxWidth: '100%', maxHeight: phone ? 'calc(100vh - 160px)' : '75vh', objectFit: 'contain' }}
+              />
             ) : kind === 'pdf' ? (
-              <Box component="iframe" src={url} title={file.name} sx={{ border: 0, width: '100%', height: phone ? 'calc(100vh - 140px)' : '75vh' }} />
+              <Box
+                component="iframe"
+                src={url}
+                title={file.name}
+                sx={{ border: 0, width: '100%', height: phone ? 'calc(100vh - 140px)' : '75vh' }}
+              />
             ) : (
               <Box sx={{ textAlign: 'center', py: 4 }}>
                 <FileKindIcon mime={file.type} sx={{ fontSize: 72 }} />

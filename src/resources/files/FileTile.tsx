@@ -13,7 +13,15 @@ export function FilePreviewBox({ file, height }: { file: UploadedFile; height: n
   return (
     <Box sx={{ height, bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}>
       {file.thumbnail ? (
-        src && <Box component="img" src={src} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+        src && (
+          <Box
+            component="img"
+            src={src}
+            alt=""
+            loading="lazy"
+            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
+        )
       ) : (
         <FileKindIcon mime={file.type} sx={{ fontSize: height / 2.5 }} />
       )}

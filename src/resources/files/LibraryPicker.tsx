@@ -35,7 +35,10 @@ function LibraryDialog({ accept, onPick, onClose }: Omit<LibraryPickerProps, 'di
   const notify = useNotify();
   const [search, setSearch] = useState('');
   const [copying, setCopying] = useState<number>();
-  const files = useQuery({ queryKey: ['api', '/upload/list'], queryFn: async () => (await request<{ list: UploadedFile[] }>('/upload/list')).data.list });
+  const files = useQuery({
+    queryKey: ['api', '/upload/list'],
+    queryFn: async () => (await request<{ list: UploadedFile[] }>('/upload/list')).data.list,
+  });
   const needle = search.trim().toLowerCase();
   const shown = (files.data ?? []).filter((file) => acceptsMime(accept, file.type) && file.name.toLowerCase().includes(needle));
 
@@ -55,7 +58,14 @@ function LibraryDialog({ accept, onPick, onClose }: Omit<LibraryPickerProps, 'di
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="library-picker-title" data-library-picker>
       <DialogTitle id="library-picker-title">{translate('app.attachments.choose_title')}</DialogTitle>
       <DialogContent>
-        <TextField size="small" fullWidth label={translate('app.attachments.search')} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ mt: 1, mb: 2 }} />
+        <TextField
+          size="small"
+          fullWidth
+          label={translate('app.attachments.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ mt: 1, mb: 2 }}
+        />
         {(files.isPending || copying !== undefined) && <LinearProgress sx={{ mb: 1 }} />}
         {files.error && <Alert severity="error">{files.error.message}</Alert>}
         {files.data && shown.length === 0 && <Typography color="text.secondary">{translate('app.attachments.none_to_choose')}</Typography>}
@@ -66,7 +76,15 @@ function LibraryDialog({ accept, onPick, onClose }: Omit<LibraryPickerProps, 'di
               disabled={copying !== undefined}
               onClick={() => void pick(file)}
               aria-label={translate('app.attachments.choose_name', { name: file.name })}
-              sx={{ display: 'block', textAlign: 'left', border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', minWidth: 0 }}
+              sx={{
+                display: 'block',
+                textAlign: 'left',
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                overflow: 'hidden',
+                minWidth: 0,
+              }}
             >
               <FilePreviewBox file={file} height={100} />
               <Box sx={{ p: 1 }}>

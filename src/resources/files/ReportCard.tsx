@@ -36,10 +36,19 @@ export function ReportCard({ file, time, onPreview, onDelete }: ReportCardProps)
         onClick={onPreview}
         tabIndex={-1}
         aria-hidden
-        sx={{ height: THUMBNAIL_HEIGHT, bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}
+        sx={{
+          height: THUMBNAIL_HEIGHT,
+          bgcolor: 'action.hover',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          overflow: 'hidden',
+        }}
       >
         {file.thumbnail ? (
-          thumbnail && <Box component="img" src={thumbnail} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          thumbnail && (
+            <Box component="img" src={thumbnail} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          )
         ) : (
           <FileKindIcon mime={file.type} sx={{ fontSize: 56 }} />
         )}
@@ -48,7 +57,14 @@ export function ReportCard({ file, time, onPreview, onDelete }: ReportCardProps)
         <Typography
           variant="body2"
           title={file.name}
-          sx={{ fontWeight: 500, overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+          sx={{
+            fontWeight: 500,
+            overflowWrap: 'anywhere',
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
         >
           {file.name}
         </Typography>
@@ -66,7 +82,12 @@ export function ReportCard({ file, time, onPreview, onDelete }: ReportCardProps)
           </IconButton>
         </Tooltip>
         <Tooltip title={translate('app.files.download')}>
-          <IconButton size="small" href={download ?? file.url} download={file.name} aria-label={translate('app.files.download_name', { name: file.name })}>
+          <IconButton
+            size="small"
+            href={download ?? file.url}
+            download={file.name}
+            aria-label={translate('app.files.download_name', { name: file.name })}
+          >
             <DownloadIcon fontSize="small" />
           </IconButton>
         </Tooltip>

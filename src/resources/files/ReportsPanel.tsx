@@ -30,8 +30,15 @@ export default function ReportsPanel({ resource, record }: PanelProps) {
   const base = `/${resource}/report`;
   const key = ['reports', resource, record.id];
 
-  const reports = useQuery({ queryKey: key, queryFn: async () => (await request<{ list: UploadedFile[] }>(`${base}/list`, { query: { id: record.id } })).data.list });
-  const limits = useQuery({ queryKey: ['report-limits', resource], queryFn: async () => (await request<UploadLimits>(`${base}/upload`)).data, staleTime: Infinity });
+  const reports = useQuery({
+    queryKey: key,
+    queryFn: async () => (await request<{ list: UploadedFile[] }>(`${base}/list`, { query: { id: record.id } })).data.list,
+  });
+  const limits = useQuery({
+    queryKey: ['report-limits', resource],
+    queryFn: async () => (await request<UploadLimits>(`${base}/upload`)).data,
+    staleTime: Infinity,
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
@@ -104,7 +111,10 @@ export default function ReportsPanel({ resource, record }: PanelProps) {
           <Typography variant="body2">{translate('app.files.no_reports_hint')}</Typography>
         </Box>
       )}
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))' }}>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))' }}
+      >
         {list.map((file) => (
           <ReportCard key={file.id} file={file} time={time} onPreview={() => setPreview(file)} onDelete={() => setDoomed(file)} />
         ))}

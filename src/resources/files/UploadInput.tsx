@@ -15,7 +15,14 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { FieldTitle, InputHelperText, useInput, useLocaleState, useNotify, useResourceContext, useTranslate } from 'react-admin';
-import { FILE_TYPES, type UploadAccept, type UploadLimits, type UploadedFile, acceptedExtensions, extensionOf } from '../../../kernel/contract/uploads';
+import {
+  FILE_TYPES,
+  type UploadAccept,
+  type UploadLimits,
+  type UploadedFile,
+  acceptedExtensions,
+  extensionOf,
+} from '../../../kernel/contract/uploads';
 import { request } from '../../api/http';
 import { FileKindIcon } from './FileKindIcon';
 import { LibraryPicker } from './LibraryPicker';
@@ -46,7 +53,11 @@ export function UploadInput({ source, accept, isRequired, disabled, helperText }
   const input = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const [share, setShare] = useState<number | undefined>();
-  const limits = useQuery({ queryKey: ['upload-limits'], queryFn: async () => (await request<UploadLimits>('/upload')).data, staleTime: Infinity });
+  const limits = useQuery({
+    queryKey: ['upload-limits'],
+    queryFn: async () => (await request<UploadLimits>('/upload')).data,
+    staleTime: Infinity,
+  });
   const value = typeof field.value === 'string' && field.value !== '' ? field.value : undefined;
   const extensions = acceptedExtensions(accept);
 
@@ -75,22 +86,50 @@ export function UploadInput({ source, accept, isRequired, disabled, helperText }
       </FormLabel>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Box
-          sx={{ width: 96, height: 96, flex: 'none', borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'action.hover', overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+          sx={{
+            width: 96,
+            height: 96,
+            flex: 'none',
+            borderRadius: 1,
+            border: 1,
+            borderColor: 'divider',
+            bgcolor: 'action.hover',
+            overflow: 'hidden',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+          }}
         >
           {value ? (
-            accept === 'image' ? <UploadPreview url={value} size={96} /> : <FileKindIcon mime={FILE_TYPES[extensionOf(value)]?.mime ?? ''} sx={{ fontSize: 48 }} />
+            accept === 'image' ? (
+              <UploadPreview url={value} size={96} />
+            ) : (
+              <FileKindIcon mime={FILE_TYPES[extensionOf(value)]?.mime ?? ''} sx={{ fontSize: 48 }} />
+            )
           ) : (
             <ImageIcon sx={{ fontSize: 40, color: 'text.disabled' }} />
           )}
         </Box>
         <Box sx={{ minWidth: 0, flex: '1 1 180px' }}>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button variant="outlined" size="small" startIcon={<UploadFileIcon />} disabled={disabled || share !== undefined} onClick={() => input.current?.click()}>
+            <Button
+              variant="outlined"
+              size="small"
+              startIcon={<UploadFileIcon />}
+              disabled={disabled || share !== undefined}
+              onClick={() => input.current?.click()}
+            >
               {translate(value ? 'app.files.replace' : accept === 'image' ? 'app.files.upload_image' : 'app.files.upload_file')}
             </Button>
             <LibraryPicker accept={accept} disabled={disabled || share !== undefined} onPick={(copy) => field.onChange(copy.url)} />
             {value && !required && (
-              <Button size="small" color="error" startIcon={<DeleteIcon />} disabled={disabled || share !== undefined} onClick={() => field.onChange(null)}>
+              <Button
+                size="small"
+                color="error"
+                startIcon={<DeleteIcon />}
+                disabled={disabled || share !== undefined}
+                onClick={() => field.onChange(null)}
+              >
                 {translate('app.files.clear')}
               </Button>
             )}
@@ -102,7 +141,9 @@ export function UploadInput({ source, accept, isRequired, disabled, helperText }
               size: limits.data ? formatFileSize(limits.data.maxBytes, locale, translate) : '…',
             })}
           </Typography>
-          {share !== undefined && <LinearProgress variant="determinate" value={share * 100} sx={{ mt: 1 }} aria-label={translate('app.files.uploading_short')} />}
+          {share !== undefined && (
+            <LinearProgress variant="determinate" value={share * 100} sx={{ mt: 1 }} aria-label={translate('app.files.uploading_short')} />
+          )}
         </Box>
       </Box>
       <FormHelperText error={fieldState.invalid} component="div">

@@ -11,7 +11,9 @@ import { useFileUrl } from './useFileUrl';
 /** An image's thumbnail, filling a square of `size` pixels. */
 export function UploadPreview({ url, size }: { url: string; size: number }) {
   const src = useFileUrl(thumbnailOfUrl(url) ?? url);
-  return src ? <Box component="img" src={src} alt="" loading="lazy" sx={{ width: size, height: size, objectFit: 'cover', display: 'block' }} /> : null;
+  return src ? (
+    <Box component="img" src={src} alt="" loading="lazy" sx={{ width: size, height: size, objectFit: 'cover', display: 'block' }} />
+  ) : null;
 }
 
 export function UploadThumbnail({ url, accept, size = 40 }: { url: string; accept: UploadAccept; size?: number }) {
@@ -26,7 +28,13 @@ export function UploadThumbnail({ url, accept, size = 40 }: { url: string; accep
     );
   }
   return (
-    <Link href={href ?? url} target="_blank" rel="noopener" onClick={(event) => event.stopPropagation()} aria-label={translate('app.files.download')}>
+    <Link
+      href={href ?? url}
+      target="_blank"
+      rel="noopener"
+      onClick={(event) => event.stopPropagation()}
+      aria-label={translate('app.files.download')}
+    >
       <FileKindIcon mime={mime} />
     </Link>
   );

@@ -23,9 +23,10 @@ export interface ArrayRowsInputProps {
 function TextRow({ label, schema }: { label: string; schema: FieldSchema }) {
   const { index } = useSimpleFormIteratorItem();
   // An emptied row stays '' (not null), so the check says it needs a text rather than the wrong type.
-  return <TextInput source="" label={`${label} ${index + 1}`} parse={(value: string) => value} inputProps={{ maxLength: schema.maxLength }} />;
+  return (
+    <TextInput source="" label={`${label} ${index + 1}`} parse={(value: string) => value} inputProps={{ maxLength: schema.maxLength }} />
+  );
 }
-
 
 /** A list the server fills: its items as lines under the field's label. */
 function ReadOnlyRows({ source, label }: { source: string; label: string }) {
@@ -72,7 +73,9 @@ export function ArrayRowsInput({ resource, field, keyPath = field.path }: ArrayR
         sx={{
           '& .RaSimpleFormIterator-line': objects ? { borderBottom: 1, borderColor: 'divider', py: 1 } : {},
           // An item's fields laid out like the form's own: side by side as their widths say.
-          '& > .RaSimpleFormIterator-list > .RaSimpleFormIterator-line > .RaSimpleFormIterator-form': objects ? { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))` }, columnGap: 2 } : {},
+          '& > .RaSimpleFormIterator-list > .RaSimpleFormIterator-line > .RaSimpleFormIterator-form': objects
+            ? { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))` }, columnGap: 2 }
+            : {},
           '& .RaSimpleFormIterator-action': { visibility: 'visible' },
         }}
       >

@@ -18,12 +18,21 @@ export function FilterInput({ source, resource, filter, schema }: FilterInputPro
   const label = `resources.${resource}.fields.${source}`;
   if (schema['x-ref']) {
     // The same autocomplete as the form's, sized to sit among the other filters (and to fit a phone).
-    return <ReferencePicker source={source} label={label} reference={schema['x-ref']} helperText={false} sx={{ width: 220, maxWidth: '100%' }} />;
+    return (
+      <ReferencePicker source={source} label={label} reference={schema['x-ref']} helperText={false} sx={{ width: 220, maxWidth: '100%' }} />
+    );
   }
   if (choices) {
     // A filter with an "all" value (brand 0) offers it as the first choice instead of an empty one.
     const all = filter.all !== undefined ? [{ id: filter.all, name: translate('app.form.all') }] : [];
-    return <SelectInput source={source} label={label} choices={[...all, ...choices]} emptyText={all.length ? undefined : translate('app.form.all')} />;
+    return (
+      <SelectInput
+        source={source}
+        label={label}
+        choices={[...all, ...choices]}
+        emptyText={all.length ? undefined : translate('app.form.all')}
+      />
+    );
   }
   if (schema.type === 'boolean') {
     const yesNo = [true, false].map((value) => ({ id: String(value), name: translate(`ra.boolean.${value}`) }));

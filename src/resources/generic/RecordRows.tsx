@@ -39,11 +39,22 @@ export interface RecordRowsProps {
 // Headers break between words only: a Chinese or Japanese label is never cut in two. A wide table
 // scrolls sideways inside its own wrapper: the table's box must not clip, as react-admin draws
 // the bar of actions on selected rows above it.
-const TABLE = (theme: Theme) => ({ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' }, '& thead th': { wordBreak: 'keep-all' }, ...listCellStyles(theme) }) as const;
+const TABLE = (theme: Theme) =>
+  ({ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' }, '& thead th': { wordBreak: 'keep-all' }, ...listCellStyles(theme) }) as const;
 const LIST_BODY = <ListBody />;
 const LIST_HEADER = <ListHeader />;
 
-export function RecordRows({ resource, schema, place, hide = [], rowClick, bulkActionButtons = false, actions, empty, rowSx }: RecordRowsProps) {
+export function RecordRows({
+  resource,
+  schema,
+  place,
+  hide = [],
+  rowClick,
+  bulkActionButtons = false,
+  actions,
+  empty,
+  rowSx,
+}: RecordRowsProps) {
   const labels = useLabels(resource);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const meta = schema['x-resource'];

@@ -44,7 +44,9 @@ function FormToolbar({ deleteRedirect, deleteOptions, inDialog }: Pick<SchemaFor
   return (
     <Toolbar sx={{ justifyContent: 'space-between', ...(inDialog ? { '&.RaToolbar-mobileToolbar': { position: 'static' } } : {}) }}>
       <SaveButton />
-      {deleteRedirect !== undefined && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={deleteRedirect} mutationOptions={deleteOptions} {...TIP_DELETE} />}
+      {deleteRedirect !== undefined && (
+        <DeleteWithConfirmButton mutationMode="pessimistic" redirect={deleteRedirect} mutationOptions={deleteOptions} {...TIP_DELETE} />
+      )}
     </Toolbar>
   );
 }
@@ -73,7 +75,13 @@ export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteO
       validate={validate}
       defaultValues={defaults}
       noValidate
-      toolbar={locked ? false : <FormToolbar deleteRedirect={canDelete ? deleteRedirect : undefined} deleteOptions={deleteOptions} inDialog={inDialog} />}
+      toolbar={
+        locked ? (
+          false
+        ) : (
+          <FormToolbar deleteRedirect={canDelete ? deleteRedirect : undefined} deleteOptions={deleteOptions} inDialog={inDialog} />
+        )
+      }
       sx={{ maxWidth: 960 }}
     >
       {notice}

@@ -36,7 +36,10 @@ import { WidgetInput, hasWidgetInput } from '../widgets';
  */
 const NO_SPINNER = {
   '& input[type=number]': { MozAppearance: 'textfield' },
-  '& input[type=number]::-webkit-outer-spin-button, & input[type=number]::-webkit-inner-spin-button': { WebkitAppearance: 'none', margin: 0 },
+  '& input[type=number]::-webkit-outer-spin-button, & input[type=number]::-webkit-inner-spin-button': {
+    WebkitAppearance: 'none',
+    margin: 0,
+  },
 };
 
 /** A date-time input gives local time without a zone; the record keeps it as an ISO 8601 instant. */
@@ -61,7 +64,8 @@ export interface SchemaInputProps {
 export function SchemaInput(props: SchemaInputProps) {
   // A list the server keeps has its own way of showing its lines (ArrayRowsInput).
   const serverList = props.field.schema.readOnly && props.field.schema.type === 'array';
-  if ((props.field.schema.readOnly && !serverList) || props.locked) return <ReadOnlyValue resource={props.resource} field={props.field} keyPath={props.keyPath} />;
+  if ((props.field.schema.readOnly && !serverList) || props.locked)
+    return <ReadOnlyValue resource={props.resource} field={props.field} keyPath={props.keyPath} />;
   return <EditableInput {...props} />;
 }
 
@@ -78,8 +82,14 @@ function EditableInput({ resource, field, keyPath }: SchemaInputProps) {
   // theme's size (the person's choice of global size) keeps every input of a row alike.
   const size = useTheme().components?.MuiTextField?.defaultProps?.size;
   // A setting of the one record of a singleton (a system parameter) says what it is when nobody changed it.
-  const shownDefault = !inRow && isSingleton(registry.resources[resource]) && typeof schema.default === 'number' ? [schema.default, unit].filter(Boolean).join(' ') : undefined;
-  const helpLines = [ui.help ? translate(`resources.${resource}.help.${key}`) : '', shownDefault ? translate('app.form.default_value', { value: shownDefault }) : ''].filter(Boolean);
+  const shownDefault =
+    !inRow && isSingleton(registry.resources[resource]) && typeof schema.default === 'number'
+      ? [schema.default, unit].filter(Boolean).join(' ')
+      : undefined;
+  const helpLines = [
+    ui.help ? translate(`resources.${resource}.help.${key}`) : '',
+    shownDefault ? translate('app.form.default_value', { value: shownDefault }) : '',
+  ].filter(Boolean);
   const common = {
     source: path,
     size,
@@ -95,7 +105,8 @@ function EditableInput({ resource, field, keyPath }: SchemaInputProps) {
     return <WidgetInput widget={ui.widget} source={path} label={label} helperText={common.helperText} isRequired={required} />;
   }
   if (schema['x-ref']) return <ReferencePicker {...common} reference={schema['x-ref']} />;
-  if (schema['x-upload']) return <UploadInput source={path} accept={schema['x-upload'].accept} isRequired={required} helperText={common.helperText} />;
+  if (schema['x-upload'])
+    return <UploadInput source={path} accept={schema['x-upload'].accept} isRequired={required} helperText={common.helperText} />;
   if (choices) {
     const offered = formChoices(choices, record && getPath(record, path), (name) => translate('app.form.inactive', { name }));
     if (schema.type === 'array') return <CheckboxGroupInput {...common} choices={offered} />;

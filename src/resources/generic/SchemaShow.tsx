@@ -8,9 +8,21 @@ import { useSchema } from './useSchema';
 export function SchemaShow() {
   const { resource, schema } = useSchema();
   return (
-    <Show actions={<TopToolbar><EditLinkButton /></TopToolbar>}>
+    <Show
+      actions={
+        <TopToolbar>
+          <EditLinkButton />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout>
-        <SummaryGrid resource={resource} schema={schema} paths={fields(schema).filter((f) => !f.schema.writeOnly).map((f) => f.path)} />
+        <SummaryGrid
+          resource={resource}
+          schema={schema}
+          paths={fields(schema)
+            .filter((f) => !f.schema.writeOnly)
+            .map((f) => f.path)}
+        />
       </SimpleShowLayout>
     </Show>
   );

@@ -12,7 +12,12 @@ export function SummaryGrid({ resource, schema, paths }: { resource: string; sch
   return (
     <Box
       component="dl"
-      sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }, gap: 2 }}
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+        gap: 2,
+      }}
     >
       {paths.map((path) => (
         <Box key={path} sx={{ minWidth: 0 }}>

@@ -35,7 +35,12 @@ export function SwitchValue({ resource, schema, spec, record }: SwitchValueProps
   return (
     // A click on the switch is not a click on the row it stands in.
     <span onClick={(event) => event.stopPropagation()} data-switch={spec.field}>
-      <Switch size="small" checked={on} onChange={() => void turn()} slotProps={{ input: { 'aria-label': translate(`resources.${resource}.fields.${spec.field}`, { _: spec.field }) } }} />
+      <Switch
+        size="small"
+        checked={on}
+        onChange={() => void turn()}
+        slotProps={{ input: { 'aria-label': translate(`resources.${resource}.fields.${spec.field}`, { _: spec.field }) } }}
+      />
       {dialog}
     </span>
   );

@@ -31,7 +31,9 @@ export function EditActions() {
   const access = registry.resources[resource]?.['x-resource'].access;
   return (
     <TopToolbar>
-      {access?.kind === 'accounts' && record && <ResetPasswordButton path={access.resetPassword} record={record} name={String(represent(record) ?? record.id)} />}
+      {access?.kind === 'accounts' && record && (
+        <ResetPasswordButton path={access.resetPassword} record={record} name={String(represent(record) ?? record.id)} />
+      )}
       {to && <ShowButton to={to} />}
     </TopToolbar>
   );

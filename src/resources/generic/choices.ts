@@ -21,7 +21,12 @@ interface ChoiceSources {
 }
 
 /** The choices of one field from loaded sources (see useChoices). */
-function choicesFrom({ translate, locale, dictionary, config }: ChoiceSources, resource: string, path: string, schema: FieldSchema): Choice[] | undefined {
+function choicesFrom(
+  { translate, locale, dictionary, config }: ChoiceSources,
+  resource: string,
+  path: string,
+  schema: FieldSchema,
+): Choice[] | undefined {
   const code = dictionaryCode(schema);
   if (code) return dictionaryChoices(dictionary[code], locale);
   const list = schema['x-options'];
@@ -65,7 +70,15 @@ const ResourceChoicesContext = createContext<ResourceChoices | undefined>(undefi
  * Lets every value of `resource` inside (the cells of a list) read its field's choices from here:
  * two queries and one translation of each option list for the whole list, rather than per cell.
  */
-export function ResourceChoicesProvider({ resource, dictionary: needsDictionary, children }: { resource: string; dictionary: boolean; children: ReactNode }) {
+export function ResourceChoicesProvider({
+  resource,
+  dictionary: needsDictionary,
+  children,
+}: {
+  resource: string;
+  dictionary: boolean;
+  children: ReactNode;
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const dictionary = useDictionaryOptions(needsDictionary);

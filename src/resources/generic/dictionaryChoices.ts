@@ -29,7 +29,5 @@ export function dictionaryChoices(items: DictionaryOption[] | undefined, locale:
  */
 export function formChoices(choices: Choice[], current: unknown, mark: (name: string) => string): Choice[] {
   const kept = new Set((Array.isArray(current) ? current : [current]).filter((v) => v !== undefined && v !== null));
-  return choices
-    .filter((c) => !c.inactive || kept.has(c.id))
-    .map((c) => (c.inactive ? { ...c, name: mark(c.name), disabled: true } : c));
+  return choices.filter((c) => !c.inactive || kept.has(c.id)).map((c) => (c.inactive ? { ...c, name: mark(c.name), disabled: true } : c));
 }

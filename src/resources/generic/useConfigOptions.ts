@@ -12,7 +12,8 @@ type Options = ConfigOptions;
 const NONE: Options = {};
 
 /** The option lists as the schemas the console was built with give them: what the server answers unless it is newer. */
-export const schemaOptions = (): Options => Object.fromEntries(Object.entries(registry.config).map(([name, list]) => [name, list.items as Option[]]));
+export const schemaOptions = (): Options =>
+  Object.fromEntries(Object.entries(registry.config).map(([name, list]) => [name, list.items as Option[]]));
 
 /** The query of the option lists: read by every list and form, and loaded ahead with the first screen. */
 export const CONFIG_QUERY = {
@@ -40,7 +41,12 @@ export function useOptionChoices(list: string, labelField: string) {
 }
 
 /** The choices of the option list `list`, labelled by `translate` (see useOptionChoices). */
-export function optionChoices(options: Option[], list: string, labelField: string, translate: (key: string, options?: Record<string, unknown>) => string) {
+export function optionChoices(
+  options: Option[],
+  list: string,
+  labelField: string,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+) {
   return options.map((option) => ({
     id: option.key,
     name: translate(`options.${list}.${option.key}`, { _: String(option[labelField] ?? option.key) }),

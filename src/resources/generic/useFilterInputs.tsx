@@ -14,7 +14,10 @@ import { FilterInput } from './FilterInput';
 export function useFilterInputs(resource: string, schema: ResourceSchema, omit: string[] = []) {
   const translate = useTranslate();
   const omitted = omit.join('\n');
-  return useMemo(() => filterInputs(resource, schema, omitted ? omitted.split('\n') : [], translate), [resource, schema, omitted, translate]);
+  return useMemo(
+    () => filterInputs(resource, schema, omitted ? omitted.split('\n') : [], translate),
+    [resource, schema, omitted, translate],
+  );
 }
 
 function filterInputs(resource: string, schema: ResourceSchema, omit: string[], translate: (key: string) => string) {
@@ -24,9 +27,18 @@ function filterInputs(resource: string, schema: ResourceSchema, omit: string[], 
     : [];
   const inputs = [
     ...search,
-    ...meta.filters.filter((filter) => !omit.includes(filter.field)).map((filter) => (
-      <FilterInput key={filter.param} source={filter.param} alwaysOn={filter.alwaysOn} resource={resource} filter={filter} schema={field(schema, filter.field)?.schema ?? {}} />
-    )),
+    ...meta.filters
+      .filter((filter) => !omit.includes(filter.field))
+      .map((filter) => (
+        <FilterInput
+          key={filter.param}
+          source={filter.param}
+          alwaysOn={filter.alwaysOn}
+          resource={resource}
+          filter={filter}
+          schema={field(schema, filter.field)?.schema ?? {}}
+        />
+      )),
   ];
   const defaults = Object.fromEntries(meta.filters.filter((f) => f.all !== undefined).map((f) => [f.param, f.all]));
   return { inputs, defaults, hasMore: inputs.some((input) => !input.props.alwaysOn) };

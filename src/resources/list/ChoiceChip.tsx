@@ -30,7 +30,8 @@ export function ChoiceChip({ schema, value, choice, index }: ChoiceChipProps) {
   const theme = useTheme();
   const translate = useTranslate();
   const dark = theme.palette.mode === 'dark';
-  const palette = (name: ChipColor) => (name === 'default' ? theme.palette.grey[dark ? 400 : 700] : theme.palette[name][dark ? 'light' : 'dark']);
+  const palette = (name: ChipColor) =>
+    name === 'default' ? theme.palette.grey[dark ? 400 : 700] : theme.palette[name][dark ? 'light' : 'dark'];
   // The chip's label is drawn in its colour on its own tint: in a shade that reads there.
   const color = chipShade(toneColor(chipTone(schema, value, index), palette, dark), dark);
   const inactive = choice?.inactive;

@@ -32,7 +32,12 @@ export function ColorLegend({ resource, schema, place, hide }: ColorLegendProps)
   });
   if (shown.length === 0) return null;
   return (
-    <ToolbarPopover label="app.list.legend" title="app.list.legend_title" icon={<LegendToggleIcon />} paperSx={{ p: 2, maxWidth: 'min(420px, calc(100vw - 32px))' }}>
+    <ToolbarPopover
+      label="app.list.legend"
+      title="app.list.legend_title"
+      icon={<LegendToggleIcon />}
+      paperSx={{ p: 2, maxWidth: 'min(420px, calc(100vw - 32px))' }}
+    >
       <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
         {translate('app.list.legend_title')}
       </Typography>

@@ -34,7 +34,14 @@ export function ColumnChooser({ resource, schema, place, hide }: ColumnChooserPr
     <FormControlLabel
       key={path}
       sx={{ display: 'flex', mr: 0 }}
-      control={<Checkbox size="small" checked={columns.visible.includes(path)} disabled={path === only} onChange={(e) => columns.toggle(path, e.target.checked)} />}
+      control={
+        <Checkbox
+          size="small"
+          checked={columns.visible.includes(path)}
+          disabled={path === only}
+          onChange={(e) => columns.toggle(path, e.target.checked)}
+        />
+      }
       label={label(path)}
     />
   );
@@ -49,9 +56,20 @@ export function ColumnChooser({ resource, schema, place, hide }: ColumnChooserPr
     );
 
   return (
-    <ToolbarPopover label="ra.action.select_columns" title="ra.action.select_columns" icon={<ViewWeekIcon />} paperSx={{ px: 2, py: 1, maxWidth: 'calc(100vw - 32px)' }}>
-      {group(translate('app.list.list_columns'), columns.available.filter((p) => defaults.includes(p)))}
-      {group(translate('app.list.more_fields'), columns.available.filter((p) => !defaults.includes(p)))}
+    <ToolbarPopover
+      label="ra.action.select_columns"
+      title="ra.action.select_columns"
+      icon={<ViewWeekIcon />}
+      paperSx={{ px: 2, py: 1, maxWidth: 'calc(100vw - 32px)' }}
+    >
+      {group(
+        translate('app.list.list_columns'),
+        columns.available.filter((p) => defaults.includes(p)),
+      )}
+      {group(
+        translate('app.list.more_fields'),
+        columns.available.filter((p) => !defaults.includes(p)),
+      )}
       <Divider sx={{ my: 1 }} />
       <MuiButton size="small" onClick={columns.reset} disabled={!columns.customized}>
         {translate('app.list.default_columns')}

@@ -44,7 +44,11 @@ export function ListEmpty({ resource, defaults = {}, create }: ListEmptyProps) {
           </Button>
         )}
         {!filtered && create && (
-          <Button variant="contained" startIcon={<AddIcon />} {...('to' in create ? { component: Link, to: create.to } : { onClick: create.onClick })}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            {...('to' in create ? { component: Link, to: create.to } : { onClick: create.onClick })}
+          >
             {translate('ra.action.create')}
           </Button>
         )}

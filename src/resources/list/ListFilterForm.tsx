@@ -26,8 +26,11 @@ export function ListFilterForm({ inputs }: { inputs: ReactElement[] }) {
   const displayedFilters = useSameValue(list.displayedFilters);
   const { resource } = list;
   // The list as it was when one of these last changed: the rest of it is not the form's concern.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const forForm = useMemo(() => ({ ...list, filterValues, displayedFilters, ...setters }), [filterValues, displayedFilters, resource, setters]);
+  const forForm = useMemo(
+    () => ({ ...list, filterValues, displayedFilters, ...setters }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [filterValues, displayedFilters, resource, setters],
+  );
   const form = useMemo(() => <FilterForm filters={inputs} />, [inputs]);
   return <ListContextProvider value={forForm}>{form}</ListContextProvider>;
 }

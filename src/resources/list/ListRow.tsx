@@ -8,7 +8,17 @@
 import TableRow from '@mui/material/TableRow';
 import { alpha, type Theme } from '@mui/material/styles';
 import { Children, isValidElement, memo, type MouseEvent, type ReactNode } from 'react';
-import { DatagridHeader, type DatagridBodyProps, type DatagridHeaderProps, type Identifier, type RaRecord, RecordContextProvider, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import {
+  DatagridHeader,
+  type DatagridBodyProps,
+  type DatagridHeaderProps,
+  type Identifier,
+  type RaRecord,
+  RecordContextProvider,
+  useRecordContext,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
 import { useSteady } from './steady';
 import { isBlankRow } from './blankRows';
 import type { SxProps } from '@mui/material/styles';
@@ -25,11 +35,15 @@ const CHECKBOX_CLASSES = `MuiButtonBase-root MuiCheckbox-root MuiCheckbox-colorP
 
 /** MUI's CheckBoxOutlineBlank and CheckBox icons. */
 const BOX_BLANK = 'M19 5v14H5V5h14m0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2z';
-const BOX_CHECKED = 'M19 3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.11 0 2-.9 2-2V5c0-1.1-.89-2-2-2zm-9 14l-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8l-7 7z';
+const BOX_CHECKED =
+  'M19 3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.11 0 2-.9 2-2V5c0-1.1-.89-2-2-2zm-9 14l-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8l-7 7z';
 
 /** MUI 7's TableRow, small body TableCell and Checkbox (as a list's table sets it: no padding), for the plain elements: to be given to the table's sx. */
 export function listCellStyles(theme: Theme) {
-  const line = theme.palette.mode === 'light' ? theme.lighten(theme.alpha(theme.palette.divider, 1), 0.88) : theme.darken(theme.alpha(theme.palette.divider, 1), 0.68);
+  const line =
+    theme.palette.mode === 'light'
+      ? theme.lighten(theme.alpha(theme.palette.divider, 1), 0.88)
+      : theme.darken(theme.alpha(theme.palette.divider, 1), 0.68);
   const primary = theme.palette.primary.main;
   const { action } = theme.palette;
   return {
@@ -78,19 +92,55 @@ export function listCellStyles(theme: Theme) {
       '&:has(input:focus-visible)': { backgroundColor: alpha(primary, action.focusOpacity), outline: `2px solid ${alpha(primary, 0.5)}` },
       '&.Mui-checked': { color: primary },
       '&.Mui-disabled': { color: action.disabled, cursor: 'default', pointerEvents: 'none' },
-      '& > input': { cursor: 'inherit', position: 'absolute', opacity: 0, width: '100%', height: '100%', top: 0, left: 0, margin: 0, padding: 0, zIndex: 1 },
-      '& > svg': { userSelect: 'none', width: '1em', height: '1em', display: 'inline-block', flexShrink: 0, fill: 'currentColor', fontSize: theme.typography.pxToRem(24) },
+      '& > input': {
+        cursor: 'inherit',
+        position: 'absolute',
+        opacity: 0,
+        width: '100%',
+        height: '100%',
+        top: 0,
+        left: 0,
+        margin: 0,
+        padding: 0,
+        zIndex: 1,
+      },
+      '& > svg': {
+        userSelect: 'none',
+        width: '1em',
+        height: '1em',
+        display: 'inline-block',
+        flexShrink: 0,
+        fill: 'currentColor',
+        fontSize: theme.typography.pxToRem(24),
+      },
     },
   } as const;
 }
 
 /** A row's checkbox as MUI's Checkbox draws it (same elements and classes), plain. */
-function RowCheckbox({ label, checked, disabled, onClick }: { label: string; checked: boolean; disabled: boolean; onClick: (event: MouseEvent) => void }) {
+function RowCheckbox({
+  label,
+  checked,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onClick: (event: MouseEvent) => void;
+}) {
   const state = `${checked ? ' Mui-checked' : ''}${disabled ? ' Mui-disabled' : ''}`;
   return (
     <span className={CHECKBOX_CLASSES + state} onClick={onClick}>
       {/* The selection follows the list's state: the click handler changes it, the box only shows it. */}
-      <input type="checkbox" className="PrivateSwitchBase-input" aria-label={label} checked={checked} disabled={disabled} onChange={NO_CHANGE} />
+      <input
+        type="checkbox"
+        className="PrivateSwitchBase-input"
+        aria-label={label}
+        checked={checked}
+        disabled={disabled}
+        onChange={NO_CHANGE}
+      />
       <svg className="MuiSvgIcon-root MuiSvgIcon-fontSizeMedium" focusable="false" aria-hidden="true" viewBox="0 0 24 24">
         <path d={checked ? BOX_CHECKED : BOX_BLANK} />
       </svg>
@@ -123,7 +173,21 @@ function ListRowView(props: ListRowProps) {
   return <ListRowCells {...props} record={record} resource={resource} />;
 }
 
-function ListRowCells({ id, record, resource, className, children, hasBulkActions = false, hover = true, onToggleItem, rowClick, selected = false, selectable = true, style, sx }: ListRowProps) {
+function ListRowCells({
+  id,
+  record,
+  resource,
+  className,
+  children,
+  hasBulkActions = false,
+  hover = true,
+  onToggleItem,
+  rowClick,
+  selected = false,
+  selectable = true,
+  style,
+  sx,
+}: ListRowProps) {
   const translate = useTranslate();
   if (id === undefined || !record || !resource) throw new Error('ListRow is drawn by a Datagrid body, with a record');
   const toggle = (event: MouseEvent) => {
@@ -137,7 +201,12 @@ function ListRowCells({ id, record, resource, className, children, hasBulkAction
     <>
       {hasBulkActions && (
         <td className={CHECKBOX_CELL_CLASSES}>
-          <RowCheckbox label={translate('ra.action.select_row', { _: 'Select this row' })} checked={selectable && selected} disabled={!selectable} onClick={toggle} />
+          <RowCheckbox
+            label={translate('ra.action.select_row', { _: 'Select this row' })}
+            checked={selectable && selected}
+            disabled={!selectable}
+            onClick={toggle}
+          />
         </td>
       )}
       {Children.map(children, (field, index) =>
@@ -179,7 +248,20 @@ const ListRow = memo(ListRowView, (before, after) => {
  * the next page's rows take the places of this page's, so the browser changes the cells' text
  * instead of building every row anew. Drawn again only when its props change.
  */
-export const ListBody = memo(function ListBody({ children, className, data = NO_DATA, hasBulkActions = false, hover, onToggleItem, resource, rowClick, rowSx, rowStyle, selectedIds, isRowSelectable }: DatagridBodyProps) {
+export const ListBody = memo(function ListBody({
+  children,
+  className,
+  data = NO_DATA,
+  hasBulkActions = false,
+  hover,
+  onToggleItem,
+  resource,
+  rowClick,
+  rowSx,
+  rowStyle,
+  selectedIds,
+  isRowSelectable,
+}: DatagridBodyProps) {
   return (
     <tbody className={`MuiTableBody-root datagrid-body RaDatagrid-tbody${className ? ` ${className}` : ''}`}>
       {data.map((record: RaRecord, place) => {

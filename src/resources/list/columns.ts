@@ -38,7 +38,9 @@ export function columnPaths(schema: ResourceSchema, hide: string[] = []): string
 /** The columns shown under a choice, in the order of columnPaths. */
 export function visibleColumns(schema: ResourceSchema, choice: ColumnChoice, hide: string[] = []): string[] {
   const defaults = schema['x-resource'].list.columns;
-  return columnPaths(schema, hide).filter((path) => (defaults.includes(path) ? !choice.hidden.includes(path) : choice.shown.includes(path)));
+  return columnPaths(schema, hide).filter((path) =>
+    defaults.includes(path) ? !choice.hidden.includes(path) : choice.shown.includes(path),
+  );
 }
 
 /** The choice once `path` is shown or hidden; a list always keeps one column, so hiding the last one changes nothing. */

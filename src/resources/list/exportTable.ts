@@ -52,7 +52,11 @@ export const formatDate = (date: Date) => `${date.getFullYear()}-${pad(date.getM
 /** A value with no schema of its own (a list's groups): its parts as text, "Size: 147 mm, 215.9 mm; …". */
 function plain(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map(plain).filter(Boolean).join(value.some((v) => typeof v === 'object' && v !== null) ? '; ' : ', ');
+  if (Array.isArray(value))
+    return value
+      .map(plain)
+      .filter(Boolean)
+      .join(value.some((v) => typeof v === 'object' && v !== null) ? '; ' : ', ');
   if (typeof value === 'object') return Object.values(value).map(plain).filter(Boolean).join(': ');
   return String(value);
 }
@@ -65,7 +69,9 @@ export function cellOf(field: Field, value: unknown, names: CellNames): Cell {
   if (target && (typeof value === 'number' || typeof value === 'string')) return names.reference(target, value) ?? String(value);
   if (Array.isArray(value)) {
     const item = schema.items ?? {};
-    return value.map((v) => (typeof v === 'string' || typeof v === 'number' ? (names.option(path, item, v) ?? String(v)) : plain(v))).join(', ');
+    return value
+      .map((v) => (typeof v === 'string' || typeof v === 'number' ? (names.option(path, item, v) ?? String(v)) : plain(v)))
+      .join(', ');
   }
   if (typeof value === 'boolean') return names.yesNo(value);
   if (typeof value === 'string' || typeof value === 'number') {

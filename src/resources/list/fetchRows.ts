@@ -15,7 +15,11 @@ export type PageFetcher = (page: number, perPage: number) => Promise<{ data: Row
  * Every record, page after page, until a page comes back short, the total is reached, or a page
  * brings nothing new (a server that ignores the page would otherwise be read forever).
  */
-export async function fetchAllRows(fetchPage: PageFetcher, perPage = MAX_LIMIT, onProgress?: (read: number, total?: number) => void): Promise<Row[]> {
+export async function fetchAllRows(
+  fetchPage: PageFetcher,
+  perPage = MAX_LIMIT,
+  onProgress?: (read: number, total?: number) => void,
+): Promise<Row[]> {
   const rows: Row[] = [];
   const seen = new Set<string>();
   for (let page = 1; ; page++) {

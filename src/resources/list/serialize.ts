@@ -38,7 +38,8 @@ export async function toXlsx(table: Table, sheet: string): Promise<Blob> {
 /** How many character cells a text takes: a Chinese or Japanese character takes two. */
 function displayWidth(text: string): number {
   let width = 0;
-  for (const ch of text) width += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
+  for (const ch of text)
+    width += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
   return width + 1;
 }
 
@@ -46,7 +47,8 @@ function displayWidth(text: string): number {
 export const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
 
 /** "<title> <YYYY-MM-DD>.<ext>", without characters a file system refuses. */
-export const exportFileName = (title: string, day: string, format: ExportFormat) => `${title.replace(/[\\/:*?"<>|]+/g, '-').trim()} ${day}.${format}`;
+export const exportFileName = (title: string, day: string, format: ExportFormat) =>
+  `${title.replace(/[\\/:*?"<>|]+/g, '-').trim()} ${day}.${format}`;
 
 /** Writes the table in that format and hands it to the browser's download as "<title> <day>.<ext>". */
 export async function downloadTable(table: Table, title: string, day: string, format: ExportFormat): Promise<void> {

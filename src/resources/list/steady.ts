@@ -29,7 +29,8 @@ export function useSteady<T extends object>(value: T): T {
   });
   // What the value shows: its keys, and its fields that are not functions.
   const shown = Object.entries(value).flatMap(([key, field]) => (typeof field === 'function' ? [key] : [key, field]));
-  const steady = () => Object.fromEntries(Object.entries(value).map(([key, field]) => [key, typeof field === 'function' ? handler(key) : field])) as T;
+  const steady = () =>
+    Object.fromEntries(Object.entries(value).map(([key, field]) => [key, typeof field === 'function' ? handler(key) : field])) as T;
   const [kept, keep] = useState(() => ({ shown, value: steady() }));
   if (sameFields(kept.shown, shown)) return kept.value;
   // Something shown changed: a new value, kept from this render on.

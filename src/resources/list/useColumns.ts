@@ -1,9 +1,21 @@
 import { useStore } from 'react-admin';
 import type { ResourceSchema } from '../../../kernel/schema/types';
-import { type ColumnChoice, type ListPlace, NO_CHOICE, columnPaths, columnsKey, isCustomized, toggleColumn, visibleColumns } from './columns';
+import {
+  type ColumnChoice,
+  type ListPlace,
+  NO_CHOICE,
+  columnPaths,
+  columnsKey,
+  isCustomized,
+  toggleColumn,
+  visibleColumns,
+} from './columns';
 
 const isChoice = (value: unknown): value is ColumnChoice =>
-  typeof value === 'object' && value !== null && Array.isArray((value as ColumnChoice).hidden) && Array.isArray((value as ColumnChoice).shown);
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as ColumnChoice).hidden) &&
+  Array.isArray((value as ColumnChoice).shown);
 
 /**
  * The columns of one list and the person's choice of them, remembered in react-admin's store

@@ -34,7 +34,9 @@ export function useExport(resource: string, schema: ResourceSchema, hide: string
 
   const fetchPage: PageFetcher = (page, perPage) => {
     const params = { pagination: { page, perPage }, sort, filter: filterValues };
-    return parent ? dataProvider.getManyReference(resource, { ...params, target: parent.target, id: parent.id }) : dataProvider.getList(resource, params);
+    return parent
+      ? dataProvider.getManyReference(resource, { ...params, target: parent.target, id: parent.id })
+      : dataProvider.getList(resource, params);
   };
   const getMany = async (target: string, ids: (string | number)[]) => (await dataProvider.getMany<RaRecord>(target, { ids })).data;
 
@@ -43,7 +45,16 @@ export function useExport(resource: string, schema: ResourceSchema, hide: string
     try {
       const rows = await fetchAllRows(fetchPage);
       const references = await loadReferences(schema, rows, registry.resources, getMany, hide);
-      const names = cellNames({ resource, translate, locale, header: labels.column, options, config: registry.config, dictionary, references });
+      const names = cellNames({
+        resource,
+        translate,
+        locale,
+        header: labels.column,
+        options,
+        config: registry.config,
+        dictionary,
+        references,
+      });
       const table = buildTable(schema, rows, names, hide);
       const title = translate(`resources.${resource}.name`, { smart_count: 2, _: resource });
       await downloadTable(table, title, formatDate(new Date()), format);

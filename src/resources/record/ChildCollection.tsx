@@ -66,7 +66,14 @@ export function ChildCollection({ resource, parentId }: { resource: string; pare
           {/* The filters take the room left by the buttons, wrapping among themselves; on a narrow
               screen the buttons move under them, on one line. */}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1, px: 2, pt: 1 }}>
-            <Box sx={{ flex: '1 1 auto', minWidth: 0, '& form': { flexWrap: 'wrap', minWidth: 0 }, '& .MuiFormControl-root': { maxWidth: '100%' } }}>
+            <Box
+              sx={{
+                flex: '1 1 auto',
+                minWidth: 0,
+                '& form': { flexWrap: 'wrap', minWidth: 0 },
+                '& .MuiFormControl-root': { maxWidth: '100%' },
+              }}
+            >
               <FilterForm />
             </Box>
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, pb: 1, ml: 'auto' }}>
@@ -85,19 +92,34 @@ export function ChildCollection({ resource, parentId }: { resource: string; pare
           schema={schema}
           place="tab"
           hide={hide}
-          empty={<ListEmpty resource={resource} defaults={filters.defaults} create={meta.endpoints.add ? { onClick: openCreate } : undefined} />}
+          empty={
+            <ListEmpty resource={resource} defaults={filters.defaults} create={meta.endpoints.add ? { onClick: openCreate } : undefined} />
+          }
           rowClick={(id) => {
             setDialog({ id });
             return false;
           }}
           actions={
             meta.endpoints.del || recordPage ? (
-              <RowActions resource={resource} recordPage={recordPage} parentField={parentField} onDeleted={meta.endpoints.del ? deleted : undefined} />
+              <RowActions
+                resource={resource}
+                recordPage={recordPage}
+                parentField={parentField}
+                onDeleted={meta.endpoints.del ? deleted : undefined}
+              />
             ) : undefined
           }
         />
       </ReferenceManyField>
-      {dialog && <ChildDialog resource={resource} parentField={parentField} parentId={parentId} id={dialog.id} onClose={() => setDialog(undefined)} />}
+      {dialog && (
+        <ChildDialog
+          resource={resource}
+          parentField={parentField}
+          parentId={parentId}
+          id={dialog.id}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
     </>
   );
 }

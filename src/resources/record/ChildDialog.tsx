@@ -73,7 +73,12 @@ export function ChildDialog({ resource, parentField, parentId, id, onClose }: Ch
       </DialogTitle>
       <ResourceContextProvider value={resource}>
         {creating ? (
-          <CreateBase resource={resource} redirect={false} mutationOptions={{ onSuccess: done('ra.notification.created'), onError }} transform={save}>
+          <CreateBase
+            resource={resource}
+            redirect={false}
+            mutationOptions={{ onSuccess: done('ra.notification.created'), onError }}
+            transform={save}
+          >
             <SchemaForm editing={false} hide={[parentField]} preset={preset} inDialog />
           </CreateBase>
         ) : (
@@ -98,7 +103,15 @@ export function ChildDialog({ resource, parentField, parentId, id, onClose }: Ch
  * The form of a record being edited: read-only with a note when its lock closes it to this
  * person; for those who may reopen it, editable with a note on how, and no delete while closed.
  */
-function EditForm({ resource, hide, deleteOptions }: { resource: string; hide: string[]; deleteOptions: DeleteWithConfirmButtonProps['mutationOptions'] }) {
+function EditForm({
+  resource,
+  hide,
+  deleteOptions,
+}: {
+  resource: string;
+  hide: string[];
+  deleteOptions: DeleteWithConfirmButtonProps['mutationOptions'];
+}) {
   const state = useLockState(resource, useRecordContext());
   return (
     <SchemaForm

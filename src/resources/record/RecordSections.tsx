@@ -25,17 +25,30 @@ export function RecordSections({ resource, record, sections }: RecordSectionsPro
   const [active, setActive] = useState(0);
   const section = sections[Math.min(active, sections.length - 1)];
   const title = (s: RecordSection) =>
-    'resource' in s ? translate(`resources.${tabResource(s)}.name`, { smart_count: 2, _: s.resource }) : translate(findPanel(s.panel)?.title ?? s.panel, { _: s.panel });
+    'resource' in s
+      ? translate(`resources.${tabResource(s)}.name`, { smart_count: 2, _: s.resource })
+      : translate(findPanel(s.panel)?.title ?? s.panel, { _: s.panel });
 
   return (
     <Card sx={{ mt: 2 }}>
-      <Tabs value={active} onChange={(_event, index: number) => setActive(index)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
+      <Tabs
+        value={active}
+        onChange={(_event, index: number) => setActive(index)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+      >
         {sections.map((s, i) => (
           <Tab key={i} label={title(s)} />
         ))}
       </Tabs>
       {'resource' in section ? (
-        <CollectionSection key={`${section.resource}:${section.via ?? ''}`} resource={section.resource} via={section.via} recordId={record.id} />
+        <CollectionSection
+          key={`${section.resource}:${section.via ?? ''}`}
+          resource={section.resource}
+          via={section.via}
+          recordId={record.id}
+        />
       ) : (
         <PanelSection name={section.panel} resource={resource} record={record} />
       )}
@@ -61,6 +74,11 @@ function CollectionSection({ resource, via, recordId }: { resource: string; via?
 function PanelSection({ name, resource, record }: { name: string; resource: string; record: RaRecord }) {
   const translate = useTranslate();
   const panel = findPanel(name);
-  if (!panel) return <Typography sx={{ p: 2 }} color="text.secondary">{translate('app.record.no_panel', { name })}</Typography>;
+  if (!panel)
+    return (
+      <Typography sx={{ p: 2 }} color="text.secondary">
+        {translate('app.record.no_panel', { name })}
+      </Typography>
+    );
   return createElement(panel.component, { resource, record });
 }

@@ -7,7 +7,16 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { type Identifier, ShowBase, Title, useGetOne, useGetRecordRepresentation, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import {
+  type Identifier,
+  ShowBase,
+  Title,
+  useGetOne,
+  useGetRecordRepresentation,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { registry } from '../../../kernel/schema/load-vite';
 import { useRecordRouteId } from '../../routes/useRecordRouteId';
 import { useRouteTitle } from '../../routes/useRouteTitle';

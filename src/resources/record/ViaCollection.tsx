@@ -15,7 +15,9 @@ export function ViaCollection({ resource, via, recordId }: { resource: string; v
   const links = useLinks();
   const parent = meta.parent;
   const open = (id: Identifier, record: RaRecord) =>
-    links.open(resource, id) ?? (parent && record[parent.field] ? links.open(parent.resource, record[parent.field] as Identifier) : undefined) ?? false;
+    links.open(resource, id) ??
+    (parent && record[parent.field] ? links.open(parent.resource, record[parent.field] as Identifier) : undefined) ??
+    false;
   return (
     <ReferenceManyField
       reference={resource}
@@ -25,7 +27,14 @@ export function ViaCollection({ resource, via, recordId }: { resource: string; v
       perPage={meta.list.perPage}
       pagination={<Pagination rowsPerPageOptions={pageSizes(meta.list.perPage)} />}
     >
-      <RecordRows resource={resource} schema={schema} place="tab" hide={[via]} rowClick={(id, _resource, record) => open(id, record)} empty={<ListEmpty resource={resource} />} />
+      <RecordRows
+        resource={resource}
+        schema={schema}
+        place="tab"
+        hide={[via]}
+        rowClick={(id, _resource, record) => open(id, record)}
+        empty={<ListEmpty resource={resource} />}
+      />
     </ReferenceManyField>
   );
 }

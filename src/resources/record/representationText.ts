@@ -2,7 +2,11 @@
 // stored ISO text reads as a date and time in the reader's language, as the summary below shows it.
 import type { ResourceSchema } from '../../../kernel/schema/types';
 
-export function momentRepresentation(schema: ResourceSchema | undefined, record: Record<string, unknown> | undefined, locale: string): string | undefined {
+export function momentRepresentation(
+  schema: ResourceSchema | undefined,
+  record: Record<string, unknown> | undefined,
+  locale: string,
+): string | undefined {
   const field = schema?.['x-resource'].recordRepresentation;
   if (!field || !record || schema?.properties?.[field]?.format !== 'date-time') return undefined;
   const value = record[field];

@@ -20,7 +20,12 @@ function Representation({ reference }: { reference: string }) {
 export function ReferenceValue({ source, reference }: { source: string; reference: string }) {
   const links = useLinks();
   return (
-    <ReferenceField source={source} reference={reference} link={(record: RaRecord) => links.open(reference, record.id) ?? false} emptyText="—">
+    <ReferenceField
+      source={source}
+      reference={reference}
+      link={(record: RaRecord) => links.open(reference, record.id) ?? false}
+      emptyText="—"
+    >
       <Representation reference={reference} />
     </ReferenceField>
   );

@@ -9,9 +9,7 @@ import type { ResourceSchema } from '../../../kernel/schema/types';
 export function searchFilter(schema: ResourceSchema): (text: string) => Record<string, string> {
   const meta = schema['x-resource'];
   const contains = meta.filters.filter((f) => f.op === 'contains');
-  const param = meta.search?.length
-    ? SEARCH_PARAM
-    : (contains.find((f) => f.field === meta.recordRepresentation) ?? contains[0])?.param;
+  const param = meta.search?.length ? SEARCH_PARAM : (contains.find((f) => f.field === meta.recordRepresentation) ?? contains[0])?.param;
   return (text: string) => {
     const trimmed = text?.trim();
     return trimmed && param ? { [param]: trimmed } : {};

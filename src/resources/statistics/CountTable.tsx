@@ -40,7 +40,12 @@ export function CountTable({ rows, title, valueHeader, sumHeader, sumTotal }: Co
         {rows.map((row) => (
           <TableRow key={row.key} data-value={row.key}>
             <TableCell sx={{ overflowWrap: 'anywhere' }}>
-              {row.color && <Box component="span" sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '2px', bgcolor: row.color, mr: 1 }} />}
+              {row.color && (
+                <Box
+                  component="span"
+                  sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '2px', bgcolor: row.color, mr: 1 }}
+                />
+              )}
               {row.label}
             </TableCell>
             <TableCell align="right" data-count>

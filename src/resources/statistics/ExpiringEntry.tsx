@@ -33,12 +33,17 @@ export function ExpiringEntry({ resource, result }: { resource: string; result: 
   const { resource: other, field, days } = result.expiring;
   const otherSchema = registry.resources[other];
   const labels = useLabels(other);
-  const columns = otherSchema['x-resource'].list.columns.filter((c) => c !== 'id' && c !== result.owner && c !== field).slice(0, SHOWN_COLUMNS);
+  const columns = otherSchema['x-resource'].list.columns
+    .filter((c) => c !== 'id' && c !== result.owner && c !== field)
+    .slice(0, SHOWN_COLUMNS);
   const ownerIds = [...new Set(result.items.map((item) => item[result.owner]).filter((id): id is number => typeof id === 'number'))];
   const { data: owners } = useGetMany(resource, { ids: ownerIds }, { enabled: ownerIds.length > 0 });
   const represent = useGetRecordRepresentation(resource);
   const now = new Date();
-  const title = translate('app.stats.expiring', { resource: translate(`resources.${other}.name`, { smart_count: 2, _: other }), smart_count: days });
+  const title = translate('app.stats.expiring', {
+    resource: translate(`resources.${other}.name`, { smart_count: 2, _: other }),
+    smart_count: days,
+  });
   const ownerName = (id: unknown) => {
     const record = owners?.find((r) => r.id === id);
     return record ? String(represent(record)) : `#${String(id)}`;

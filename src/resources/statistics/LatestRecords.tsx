@@ -16,12 +16,25 @@ import { properties } from '../../../kernel/schema/registry';
 import { ValueField } from '../generic/ValueField';
 
 /** The latest records of `resource`, newest first by `timeField`, then `fields`. */
-export function LatestRecords({ resource, title, timeField, fields }: { resource: string; title: string; timeField: string; fields: string[] }) {
+export function LatestRecords({
+  resource,
+  title,
+  timeField,
+  fields,
+}: {
+  resource: string;
+  title: string;
+  timeField: string;
+  fields: string[];
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const schema = registry.resources[resource];
   const props = properties(schema);
-  const { data, isPending, error } = useGetList(resource, { pagination: { page: 1, perPage: 6 }, sort: { field: timeField, order: 'DESC' } });
+  const { data, isPending, error } = useGetList(resource, {
+    pagination: { page: 1, perPage: 6 },
+    sort: { field: timeField, order: 'DESC' },
+  });
   const now = new Date();
   const label = (field: string) => translate(`resources.${resource}.fields.${field}`, { _: field });
   const columns = [timeField, ...fields];
@@ -56,12 +69,19 @@ export function LatestRecords({ resource, title, timeField, fields }: { resource
                     {columns.map((field) =>
                       props[field]?.format === 'date-time' ? (
                         // Times read best as how long ago; the exact time is in the tooltip.
-                        <TableCell key={field} sx={{ whiteSpace: 'nowrap' }} title={record[field] ? new Date(record[field]).toLocaleString(locale) : ''}>
+                        <TableCell
+                          key={field}
+                          sx={{ whiteSpace: 'nowrap' }}
+                          title={record[field] ? new Date(record[field]).toLocaleString(locale) : ''}
+                        >
                           {record[field] ? relativeTime(record[field], now, translate) : '—'}
                         </TableCell>
                       ) : (
                         // Names, numbers and options stay on one line; only texts of several lines wrap.
-                        <TableCell key={field} sx={props[field]?.['x-ui']?.multiline ? { minWidth: 160, overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}>
+                        <TableCell
+                          key={field}
+                          sx={props[field]?.['x-ui']?.multiline ? { minWidth: 160, overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}
+                        >
                           <ValueField source={field} resource={resource} schema={props[field] ?? {}} withUnit />
                         </TableCell>
                       ),

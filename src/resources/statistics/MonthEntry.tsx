@@ -30,7 +30,9 @@ export function useMonthLabels(screenResource: string, result: PerMonth) {
   const plural = translate(`resources.${resource}.name`, { smart_count: 2, _: resource });
   const unit = measure ? labels.unit(properties(registry.resources[resource])[measure.field]) : undefined;
   const withUnit = (text: string) => (unit ? `${text} (${unit})` : text);
-  const measureLabel = measure && (measure.kind === 'sum' ? labels.field(measure.field) : translate('app.stats.average_of', { field: labels.field(measure.field) }));
+  const measureLabel =
+    measure &&
+    (measure.kind === 'sum' ? labels.field(measure.field) : translate('app.stats.average_of', { field: labels.field(measure.field) }));
   return {
     resource,
     measure,
@@ -47,7 +49,8 @@ export function MonthEntry({ resource, result, entryKey }: { resource: string; r
   const [locale] = useLocaleState();
   const { measure, title, window, countHeader, valueHeader } = useMonthLabels(resource, result);
   const rows = monthRows(result.months, (month) => monthName(month, locale));
-  const number = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString(locale, { maximumFractionDigits: 2 }));
+  const number = (n: number | null | undefined) =>
+    n === null || n === undefined ? '—' : n.toLocaleString(locale, { maximumFractionDigits: 2 });
   const values = rows.map((r) => (measure ? (r.value ?? null) : r.count));
   return (
     <Card data-entry={entryKey} sx={{ minWidth: 0 }}>

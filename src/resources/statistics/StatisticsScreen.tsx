@@ -53,9 +53,28 @@ function Entry({ resource, entry }: { resource: string; entry: StatisticsResult 
   if ('groupBy' in entry) {
     // The records counted may be another resource's (a crew's wells): labelled as that resource labels them.
     const counted = entry.resource ?? resource;
-    return <GroupEntry resource={counted} schema={registry.resources[counted]} field={entry.groupBy} buckets={entry.buckets} sum={entry.sum} sumTotal={entry.sumTotal} entryKey={key} />;
+    return (
+      <GroupEntry
+        resource={counted}
+        schema={registry.resources[counted]}
+        field={entry.groupBy}
+        buckets={entry.buckets}
+        sum={entry.sum}
+        sumTotal={entry.sumTotal}
+        entryKey={key}
+      />
+    );
   }
-  if ('histogram' in entry) return <RangeEntry resource={resource} schema={registry.resources[resource]} field={entry.histogram} buckets={entry.buckets} entryKey={key} />;
+  if ('histogram' in entry)
+    return (
+      <RangeEntry
+        resource={resource}
+        schema={registry.resources[resource]}
+        field={entry.histogram}
+        buckets={entry.buckets}
+        entryKey={key}
+      />
+    );
   if ('perMonth' in entry) return <MonthEntry resource={resource} result={entry} entryKey={key} />;
   return <ExpiringEntry resource={resource} result={entry} />;
 }

@@ -27,16 +27,33 @@ export function CountChart({ rows, label, kind }: CountChartProps) {
       <PieChart
         height={HEIGHT}
         hideLegend
-        series={[{ data: rows.map((r, i) => ({ id: i, value: measureOf(r), label: r.label, color: r.color ?? fallback })), innerRadius: 50, paddingAngle: 1, cornerRadius: 3, highlightScope: { fade: 'global', highlight: 'item' } }]}
+        series={[
+          {
+            data: rows.map((r, i) => ({ id: i, value: measureOf(r), label: r.label, color: r.color ?? fallback })),
+            innerRadius: 50,
+            paddingAngle: 1,
+            cornerRadius: 3,
+            highlightScope: { fade: 'global', highlight: 'item' },
+          },
+        ]}
       />
     );
   }
   const labels = rows.map((r) => r.label);
-  const colors = rows.some((r) => r.color) ? { colorMap: { type: 'ordinal' as const, values: labels, colors: rows.map((r) => r.color ?? fallback) } } : {};
+  const colors = rows.some((r) => r.color)
+    ? { colorMap: { type: 'ordinal' as const, values: labels, colors: rows.map((r) => r.color ?? fallback) } }
+    : {};
   const band = { scaleType: 'band' as const, data: labels, ...colors };
   const series = [{ data: rows.map(measureOf), label, color: fallback }];
   return kind === 'bar' ? (
-    <BarChart height={Math.max(HEIGHT, rows.length * 28)} layout="horizontal" hideLegend yAxis={[{ ...band, width: phone ? PHONE_LABEL_WIDTH : 'auto' }]} xAxis={[{ tickMinStep: 1 }]} series={series} />
+    <BarChart
+      height={Math.max(HEIGHT, rows.length * 28)}
+      layout="horizontal"
+      hideLegend
+      yAxis={[{ ...band, width: phone ? PHONE_LABEL_WIDTH : 'auto' }]}
+      xAxis={[{ tickMinStep: 1 }]}
+      series={series}
+    />
   ) : (
     // Every range keeps its label, slanted so that they do not overlap.
     <BarChart

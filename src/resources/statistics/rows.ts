@@ -47,7 +47,12 @@ export function groupRows(buckets: CountBucket[], { options, label, color }: Gro
   return values.map((value, index) => {
     const bucket = byValue.get(value);
     const tinted = ring || !free.has(value);
-    const row: ChartRow = { key: keyOf(value), label: label(value), count: bucket?.count ?? 0, color: tinted ? color?.(value, index) : undefined };
+    const row: ChartRow = {
+      key: keyOf(value),
+      label: label(value),
+      count: bucket?.count ?? 0,
+      color: tinted ? color?.(value, index) : undefined,
+    };
     return summed ? { ...row, sum: bucket?.sum ?? 0 } : row;
   });
 }

@@ -47,6 +47,9 @@ export function useRangeRows(resource: string, schema: ResourceSchema, field: st
   const unit = useLabels(resource).unit(properties(schema)[field]) ?? '';
   const number = (n: number) => n.toLocaleString(locale);
   return rangeRows(buckets, (from, to) =>
-    (to === null ? translate('app.stats.range_open', { from: number(from), unit }) : translate('app.stats.range', { from: number(from), to: number(to), unit })).trim(),
+    (to === null
+      ? translate('app.stats.range_open', { from: number(from), unit })
+      : translate('app.stats.range', { from: number(from), to: number(to), unit })
+    ).trim(),
   );
 }

@@ -44,7 +44,8 @@ function EntryRow({ node, depth, states, expanded, onExpand, onToggle, disabled 
   const state = states.get(entry.id)!;
   const open = expanded.has(entry.id);
   // An entry without a title only groups others (the root of Home): it is named by them.
-  const title = entry.title || children.length === 0 ? titleOf(entry) : `${entry.path} (${children.map((child) => titleOf(child.entry)).join(', ')})`;
+  const title =
+    entry.title || children.length === 0 ? titleOf(entry) : `${entry.path} (${children.map((child) => titleOf(child.entry)).join(', ')})`;
   const note = state.follows
     ? translate(depth === 0 ? 'app.access.open_everyone' : 'app.access.open_follows')
     : state.blockedBy
@@ -80,11 +81,17 @@ function EntryRow({ node, depth, states, expanded, onExpand, onToggle, disabled 
             component="span"
             variant="body2"
             onClick={() => !disabled && !state.follows && onToggle(entry.id, !state.checked)}
-            sx={{ cursor: disabled || state.follows ? 'default' : 'pointer', color: state.checked && !state.seen ? 'text.secondary' : 'text.primary', overflowWrap: 'anywhere' }}
+            sx={{
+              cursor: disabled || state.follows ? 'default' : 'pointer',
+              color: state.checked && !state.seen ? 'text.secondary' : 'text.primary',
+              overflowWrap: 'anywhere',
+            }}
           >
             {title}
           </Typography>
-          {entry.hidden === 1 && <Chip size="small" variant="outlined" label={translate('app.access.hidden')} sx={{ height: 20, fontSize: 12 }} />}
+          {entry.hidden === 1 && (
+            <Chip size="small" variant="outlined" label={translate('app.access.hidden')} sx={{ height: 20, fontSize: 12 }} />
+          )}
           {note && (
             <Typography component="span" variant="caption" color={state.blockedBy ? 'warning.main' : 'text.secondary'}>
               {note}
@@ -95,7 +102,16 @@ function EntryRow({ node, depth, states, expanded, onExpand, onToggle, disabled 
       {children.length > 0 && open && (
         <Box component="ul" aria-label={title} sx={{ m: 0, p: 0 }}>
           {children.map((child) => (
-            <EntryRow key={child.entry.id} node={child} depth={depth + 1} states={states} expanded={expanded} onExpand={onExpand} onToggle={onToggle} disabled={disabled} />
+            <EntryRow
+              key={child.entry.id}
+              node={child}
+              depth={depth + 1}
+              states={states}
+              expanded={expanded}
+              onExpand={onExpand}
+              onToggle={onToggle}
+              disabled={disabled}
+            />
           ))}
         </Box>
       )}

@@ -41,7 +41,16 @@ export default function RoleNamesInput({ source, label, helperText, isRequired, 
       renderValue={(value, getItemProps) =>
         value.map((name, index) => {
           const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} size="small" label={name} color={described.has(name) ? 'primary' : 'default'} variant="outlined" {...itemProps} />;
+          return (
+            <Chip
+              key={key}
+              size="small"
+              label={name}
+              color={described.has(name) ? 'primary' : 'default'}
+              variant="outlined"
+              {...itemProps}
+            />
+          );
         })
       }
       renderOption={({ key, ...props }, name) => (

@@ -12,7 +12,9 @@ import type { WidgetInputProps } from './types';
 export type { WidgetInputProps };
 
 function PasswordWidget({ source, label, helperText, isRequired }: WidgetInputProps) {
-  return <PasswordInput source={source} label={label} helperText={helperText} isRequired={isRequired} autoComplete="new-password" fullWidth />;
+  return (
+    <PasswordInput source={source} label={label} helperText={helperText} isRequired={isRequired} autoComplete="new-password" fullWidth />
+  );
 }
 
 const inputs: Record<string, ComponentType<WidgetInputProps>> = {

@@ -17,7 +17,10 @@ type Row = (typeof devices)[number];
 
 // A tiny in-memory provider: the list sorted and paged, the rest as little as the list needs.
 const dataProvider = {
-  async getList(_resource: string, { pagination, sort }: { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string } }) {
+  async getList(
+    _resource: string,
+    { pagination, sort }: { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string } },
+  ) {
     const { page = 1, perPage = 10 } = pagination ?? {};
     const field = (sort?.field ?? 'id') as keyof Row;
     const sign = sort?.order === 'DESC' ? -1 : 1;

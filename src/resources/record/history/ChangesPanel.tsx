@@ -16,9 +16,20 @@ export function ChangesPanel({ record }: PanelProps) {
   const translate = useTranslate();
   const labels = useLabels(String(record.resource ?? ''));
   const rows = readChanges(record.changes);
-  if (rows.length === 0) return <Typography sx={{ p: 2 }} color="text.secondary">{translate('app.history.no_changes')}</Typography>;
+  if (rows.length === 0)
+    return (
+      <Typography sx={{ p: 2 }} color="text.secondary">
+        {translate('app.history.no_changes')}
+      </Typography>
+    );
   const shown = (value: unknown, present: boolean) =>
-    present ? valueText(value, translate) : <Box component="span" sx={{ color: 'text.disabled' }}>{translate('app.history.none')}</Box>;
+    present ? (
+      valueText(value, translate)
+    ) : (
+      <Box component="span" sx={{ color: 'text.disabled' }}>
+        {translate('app.history.none')}
+      </Box>
+    );
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={translate('app.history.changes')}>
@@ -32,8 +43,16 @@ export function ChangesPanel({ record }: PanelProps) {
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.path} data-path={row.path}>
-              <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>{labels.field(row.path)}</TableCell>
-              <TableCell sx={{ color: 'error.main', textDecoration: row.hasBefore && row.hasAfter ? 'line-through' : undefined, overflowWrap: 'anywhere' }}>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
+                {labels.field(row.path)}
+              </TableCell>
+              <TableCell
+                sx={{
+                  color: 'error.main',
+                  textDecoration: row.hasBefore && row.hasAfter ? 'line-through' : undefined,
+                  overflowWrap: 'anywhere',
+                }}
+              >
                 {shown(row.before, row.hasBefore)}
               </TableCell>
               <TableCell sx={{ color: 'success.main', overflowWrap: 'anywhere' }}>{shown(row.after, row.hasAfter)}</TableCell>

@@ -23,7 +23,13 @@ export function readChanges(changes: unknown): ChangeRow[] {
   if (!Array.isArray(changes)) return [];
   return changes
     .filter((c): c is Record<string, unknown> => Boolean(c) && typeof c === 'object' && typeof (c as { path?: unknown }).path === 'string')
-    .map((c) => ({ path: c.path as string, before: parse(c.before), after: parse(c.after), hasBefore: c.before !== undefined, hasAfter: c.after !== undefined }));
+    .map((c) => ({
+      path: c.path as string,
+      before: parse(c.before),
+      after: parse(c.after),
+      hasBefore: c.before !== undefined,
+      hasAfter: c.after !== undefined,
+    }));
 }
 
 /** A value on one line: lists item by item, yes/no translated, groups as their values. */

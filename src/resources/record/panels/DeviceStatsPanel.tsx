@@ -42,7 +42,12 @@ export function DeviceStatsPanel({ record }: PanelProps) {
   const { data, error, isPending } = useApiData<DeviceStats>(DEVICE_STATS.path, { id: String(record.id) });
   const number = (n: number) => n.toLocaleString(locale, { maximumFractionDigits: 2 });
   if (isPending) return <LinearProgress sx={{ m: 2 }} />;
-  if (error) return <Alert severity="error" sx={{ m: 2 }}>{translate('app.stats.load_failed', { message: error.message })}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {translate('app.stats.load_failed', { message: error.message })}
+      </Alert>
+    );
   const hoursLabel = labels.field(hours);
   return (
     <Box sx={{ p: 2 }} data-panel={DEVICE_STATS.panel}>

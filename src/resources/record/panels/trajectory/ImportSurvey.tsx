@@ -38,7 +38,8 @@ export function ImportSurvey({ path, wellId, onImported }: { path: string; wellI
     } catch (error) {
       setRefused({
         message: error instanceof Error ? error.message : String(error),
-        refusal: error instanceof ApiError && error.refusal && typeof error.refusal === 'object' ? (error.refusal as SurveyRefusal) : undefined,
+        refusal:
+          error instanceof ApiError && error.refusal && typeof error.refusal === 'object' ? (error.refusal as SurveyRefusal) : undefined,
       });
     } finally {
       setBusy(false);
@@ -62,7 +63,13 @@ export function ImportSurvey({ path, wellId, onImported }: { path: string; wellI
         }}
       />
       {/* Labelled on a phone too: it is the one thing to do on an empty tab. */}
-      <Button variant="contained" size="small" disabled={busy} onClick={() => input.current?.click()} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <UploadFileIcon />}>
+      <Button
+        variant="contained"
+        size="small"
+        disabled={busy}
+        onClick={() => input.current?.click()}
+        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <UploadFileIcon />}
+      >
         {translate('app.trajectory.import')}
       </Button>
       {refused && (

@@ -34,7 +34,8 @@ export function StationTable({ stations, title }: { stations: TrajectoryAnswerSt
   const [limit, setLimit] = useState(SIZES[0]);
   const [busy, setBusy] = useState(false);
   const shown = stations.slice(page * limit, (page + 1) * limit);
-  const number = (value: number | string | null) => (typeof value === 'number' ? value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : (value ?? ''));
+  const number = (value: number | string | null) =>
+    typeof value === 'number' ? value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : (value ?? '');
 
   const run = async (format: ExportFormat) => {
     setBusy(true);
@@ -61,7 +62,11 @@ export function StationTable({ stations, title }: { stations: TrajectoryAnswerSt
           <TableHead>
             <TableRow>
               {STATION_COLUMNS.map((column) => (
-                <TableCell key={column.key} align={column.key === 'source' ? 'left' : 'right'} sx={{ fontWeight: 600, lineHeight: 1.3, verticalAlign: 'bottom' }}>
+                <TableCell
+                  key={column.key}
+                  align={column.key === 'source' ? 'left' : 'right'}
+                  sx={{ fontWeight: 600, lineHeight: 1.3, verticalAlign: 'bottom' }}
+                >
                   {stationHeader(column, names)}
                 </TableCell>
               ))}
@@ -71,7 +76,11 @@ export function StationTable({ stations, title }: { stations: TrajectoryAnswerSt
             {shown.map((station) => (
               <TableRow key={`${station.md}:${station.source}:${station.ref}`} hover>
                 {stationCells(station, names).map((cell, i) => (
-                  <TableCell key={STATION_COLUMNS[i].key} align={typeof cell === 'number' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                  <TableCell
+                    key={STATION_COLUMNS[i].key}
+                    align={typeof cell === 'number' ? 'right' : 'left'}
+                    sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+                  >
                     {number(cell)}
                   </TableCell>
                 ))}

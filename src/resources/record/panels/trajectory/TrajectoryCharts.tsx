@@ -49,8 +49,26 @@ export const TrajectoryCharts = memo(function TrajectoryCharts({ answer }: { ans
           {...common}
           slotProps={noTooltip}
           axisHighlight={{ x: 'none', y: 'none' }}
-          xAxis={[{ data: plan.east, scaleType: 'linear', min: plan.eastDomain[0], max: plan.eastDomain[1], label: axis('east', 'm'), valueFormatter: format }]}
-          yAxis={[{ scaleType: 'linear', min: plan.northDomain[0], max: plan.northDomain[1], label: axis('north', 'm'), width: Y_WIDTH, valueFormatter: format }]}
+          xAxis={[
+            {
+              data: plan.east,
+              scaleType: 'linear',
+              min: plan.eastDomain[0],
+              max: plan.eastDomain[1],
+              label: axis('east', 'm'),
+              valueFormatter: format,
+            },
+          ]}
+          yAxis={[
+            {
+              scaleType: 'linear',
+              min: plan.northDomain[0],
+              max: plan.northDomain[1],
+              label: axis('north', 'm'),
+              width: Y_WIDTH,
+              valueFormatter: format,
+            },
+          ]}
           series={[
             { id: 'path', data: plan.path, label: translate('app.trajectory.path'), color: path, showMark: false },
             {
@@ -81,7 +99,16 @@ export const TrajectoryCharts = memo(function TrajectoryCharts({ answer }: { ans
           {...common}
           xAxis={[{ data: inc.md, scaleType: 'linear', label: axis('md', 'm'), valueFormatter: format }]}
           yAxis={[{ scaleType: 'linear', label: axis('inc', '°'), width: Y_WIDTH, min: 0 }]}
-          series={[{ id: 'inc', data: inc.value, label: axis('inc', '°'), color: path, showMark: false, valueFormatter: (v) => (v === null ? '' : format(v)) }]}
+          series={[
+            {
+              id: 'inc',
+              data: inc.value,
+              label: axis('inc', '°'),
+              color: path,
+              showMark: false,
+              valueFormatter: (v) => (v === null ? '' : format(v)),
+            },
+          ]}
         />
       </ChartBox>
       <ChartBox name="dls" title={translate('app.trajectory.dls_md')}>
@@ -89,7 +116,16 @@ export const TrajectoryCharts = memo(function TrajectoryCharts({ answer }: { ans
           {...common}
           xAxis={[{ data: dls.md, scaleType: 'linear', label: axis('md', 'm'), valueFormatter: format }]}
           yAxis={[{ scaleType: 'linear', label: axis('dls', '°/30m'), width: Y_WIDTH, min: 0 }]}
-          series={[{ id: 'dls', data: dls.value, label: axis('dls', '°/30m'), color: theme.palette.error.main, showMark: false, valueFormatter: (v) => (v === null ? '' : format(v)) }]}
+          series={[
+            {
+              id: 'dls',
+              data: dls.value,
+              label: axis('dls', '°/30m'),
+              color: theme.palette.error.main,
+              showMark: false,
+              valueFormatter: (v) => (v === null ? '' : format(v)),
+            },
+          ]}
         />
       </ChartBox>
     </Box>

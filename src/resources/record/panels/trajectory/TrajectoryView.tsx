@@ -14,7 +14,12 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocaleState, useRefresh, useTranslate } from 'react-admin';
 import { registry } from '../../../../../kernel/schema/load-vite';
 import type { SurveySpec } from '../../../../../kernel/schema/types';
-import { TRAJECTORY_PANEL, type TrajectoryAnswer, type TrajectoryAnswerTotals, type TrajectoryWarning } from '../../../../../kernel/survey/names';
+import {
+  TRAJECTORY_PANEL,
+  type TrajectoryAnswer,
+  type TrajectoryAnswerTotals,
+  type TrajectoryWarning,
+} from '../../../../../kernel/survey/names';
 import { useApiData } from '../../../statistics/useApiData';
 import type { PanelProps } from '../../panels';
 import { ImportSurvey } from './ImportSurvey';
@@ -56,13 +61,26 @@ function Totals({ totals }: { totals: TrajectoryAnswerTotals }) {
   const at = (md: number) => translate('app.trajectory.at_md', { md: number(md), unit: unit('m') });
   const label = (key: string) => translate(`app.trajectory.totals.${key}`);
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(128px, 1fr))' }, mb: 2 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(128px, 1fr))' },
+        mb: 2,
+      }}
+    >
       <Figure name="stations" label={label('stations')} value={totals.stations.toLocaleString(locale)} />
       <Figure name="md" label={label('md')} value={number(totals.md)} unit={unit('m')} />
       <Figure name="tvd" label={label('tvd')} value={number(totals.tvd)} unit={unit('m')} />
       <Figure name="closure" label={label('closure')} value={number(totals.closure)} unit={unit('m')} />
       <Figure name="closureAzi" label={label('closureAzi')} value={number(totals.closureAzi)} unit={unit('°')} />
-      <Figure name="maxInclination" label={label('maxInclination')} value={number(totals.maxInclination)} unit={unit('°')} note={at(totals.maxInclinationMd)} />
+      <Figure
+        name="maxInclination"
+        label={label('maxInclination')}
+        value={number(totals.maxInclination)}
+        unit={unit('°')}
+        note={at(totals.maxInclinationMd)}
+      />
       <Figure name="maxDls" label={label('maxDls')} value={number(totals.maxDls)} unit={unit('°/30m')} note={at(totals.maxDlsMd)} />
     </Box>
   );
@@ -71,7 +89,8 @@ function Totals({ totals }: { totals: TrajectoryAnswerTotals }) {
 function Warnings({ warnings }: { warnings: TrajectoryWarning[] }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const source = (s: string) => translate(`app.trajectory.source_phrase.${s}`, { _: translate(`resources.${s}.name`, { smart_count: 1, _: s }) });
+  const source = (s: string) =>
+    translate(`app.trajectory.source_phrase.${s}`, { _: translate(`resources.${s}.name`, { smart_count: 1, _: s }) });
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-warnings>
       <AlertTitle>{translate('app.trajectory.warnings_title', { smart_count: warnings.length })}</AlertTitle>
@@ -94,7 +113,12 @@ function Warnings({ warnings }: { warnings: TrajectoryWarning[] }) {
 export function TrajectoryView({ resource, record }: PanelProps) {
   const translate = useTranslate();
   const spec = registry.resources[resource]?.['x-resource'].survey;
-  if (!spec) return <Typography sx={{ p: 2 }} color="text.secondary">{translate('app.record.no_panel', { name: TRAJECTORY_PANEL })}</Typography>;
+  if (!spec)
+    return (
+      <Typography sx={{ p: 2 }} color="text.secondary">
+        {translate('app.record.no_panel', { name: TRAJECTORY_PANEL })}
+      </Typography>
+    );
   return <Trajectory spec={spec} record={record} />;
 }
 
@@ -110,7 +134,12 @@ function Trajectory({ spec, record }: { spec: SurveySpec; record: PanelProps['re
     refresh();
   };
   if (isPending) return <LinearProgress sx={{ m: 2 }} />;
-  if (error) return <Alert severity="error" sx={{ m: 2 }}>{translate('app.trajectory.load_failed', { message: error.message })}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {translate('app.trajectory.load_failed', { message: error.message })}
+      </Alert>
+    );
 
   const empty = data.stations.length === 0;
   const title = [translate('app.trajectory.export_title'), record.wellNumber].filter(Boolean).join(' ');
@@ -121,7 +150,13 @@ function Trajectory({ spec, record }: { spec: SurveySpec; record: PanelProps['re
           <ImportSurvey path={spec.import} wellId={record.id} onImported={reload} />
         </Box>
         {!empty && (
-          <ToggleButtonGroup size="small" exclusive value={view} onChange={(_event, next: View | null) => next && setView(next)} aria-label={translate('app.trajectory.view')}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={view}
+            onChange={(_event, next: View | null) => next && setView(next)}
+            aria-label={translate('app.trajectory.view')}
+          >
             <ToggleButton value="charts" sx={{ gap: 0.5 }}>
               <ShowChartIcon fontSize="small" />
               {translate('app.trajectory.charts')}

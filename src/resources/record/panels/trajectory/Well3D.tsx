@@ -79,7 +79,8 @@ export function Well3D({ answer }: { answer: TrajectoryAnswer }) {
       const dotMaterial = new THREE.MeshBasicMaterial({ color: COLORS.ends });
       owned.push(dotGeometry, dotMaterial);
       const count = points.length / 3;
-      for (const i of count > 0 ? [0, count - 1] : []) add(new THREE.Mesh(dotGeometry, dotMaterial)).position.set(points[i * 3], points[i * 3 + 1], points[i * 3 + 2]);
+      for (const i of count > 0 ? [0, count - 1] : [])
+        add(new THREE.Mesh(dotGeometry, dotMaterial)).position.set(points[i * 3], points[i * 3 + 1], points[i * 3 + 2]);
 
       // The surface: a grid around the wellhead wide enough for the path's horizontal extent.
       const half = Math.max(Math.abs(box.min.x), Math.abs(box.max.x), Math.abs(box.min.z), Math.abs(box.max.z), span / 3);
@@ -92,7 +93,10 @@ export function Well3D({ answer }: { answer: TrajectoryAnswer }) {
       ] as const) {
         owned.push(add(new THREE.ArrowHelper(direction, new THREE.Vector3(), arrow, color, arrow * 0.12, arrow * 0.06)));
       }
-      const depthGeometry = new THREE.BufferGeometry().setFromPoints([new THREE.Vector3(0, 0, 0), new THREE.Vector3(0, Math.min(box.min.y, -span / 4), 0)]);
+      const depthGeometry = new THREE.BufferGeometry().setFromPoints([
+        new THREE.Vector3(0, 0, 0),
+        new THREE.Vector3(0, Math.min(box.min.y, -span / 4), 0),
+      ]);
       const depthMaterial = new THREE.LineDashedMaterial({ color: COLORS.depth, dashSize: span / 40, gapSize: span / 60 });
       owned.push(depthGeometry, depthMaterial);
       add(new THREE.Line(depthGeometry, depthMaterial)).computeLineDistances();

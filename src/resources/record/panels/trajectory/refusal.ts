@@ -12,7 +12,10 @@ export function refusalDetails(refusal: SurveyRefusal, translate: Translate): st
   const lines: string[] = [];
   if (typeof refusal.line === 'number') lines.push(translate('app.trajectory.refusal.line', { line: refusal.line }));
   const name = refusal.header || (refusal.column ? translate(`app.trajectory.columns.${refusal.column}`) : '');
-  if (typeof refusal.columnNumber === 'number') lines.push(translate(name ? 'app.trajectory.refusal.column_named' : 'app.trajectory.refusal.column', { number: refusal.columnNumber, name }));
+  if (typeof refusal.columnNumber === 'number')
+    lines.push(
+      translate(name ? 'app.trajectory.refusal.column_named' : 'app.trajectory.refusal.column', { number: refusal.columnNumber, name }),
+    );
   else if (name) lines.push(translate('app.trajectory.refusal.column_only', { name }));
   if (refusal.value !== undefined && refusal.value !== '') lines.push(translate('app.trajectory.refusal.value', { value: refusal.value }));
   return lines;

@@ -65,7 +65,10 @@ export function planSeries(answer: Pick<TrajectoryAnswer, 'tieOn' | 'stations'>)
     path[i + 1] = stations[i].north;
   }
   if (n > 0) closure[n] = stations[n - 1].north;
-  const domains = equalDomains(east, path.filter((v): v is number => v !== null));
+  const domains = equalDomains(
+    east,
+    path.filter((v): v is number => v !== null),
+  );
   return { east, path, closure, eastDomain: domains.x, northDomain: domains.y };
 }
 
@@ -150,7 +153,8 @@ export function stationNames(translate: Translate): StationNames {
     label: (key) => translate(`app.trajectory.columns.${key}`),
     unit: (unit) => translate(`units.${unit}`, { _: unit }),
     // A source this screen has no name of its own for goes by its resource's name.
-    source: (source) => translate(`app.trajectory.sources.${source}`, { _: translate(`resources.${source}.name`, { smart_count: 1, _: source }) }),
+    source: (source) =>
+      translate(`app.trajectory.sources.${source}`, { _: translate(`resources.${source}.name`, { smart_count: 1, _: source }) }),
   };
 }
 
