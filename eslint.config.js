@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 /** Imports a folder may not make: the kernel is shared, so it depends on nobody; the console and the server never reach into each other. */
 const forbid = (...folders) => ({
@@ -40,6 +41,17 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // No module may reach itself again through its imports: a cycle makes load order matter and hides layering.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   { files: ['kernel/**/*.{ts,tsx}'], rules: forbid('src', 'server', 'mock') },
   { files: ['server/**/*.{ts,tsx}'], rules: forbid('src', 'mock') },

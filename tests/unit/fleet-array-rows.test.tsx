@@ -12,6 +12,7 @@ import { registry } from '../../kernel/schema/load-vite';
 import { field } from '../../kernel/schema/registry';
 import { ArrayRowsInput } from '../../src/resources/generic/ArrayRowsInput';
 import { itemLine } from '../../src/resources/generic/itemLine';
+import { SchemaInput } from '../../src/resources/generic/SchemaInput';
 
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...app }), 'en');
 
@@ -33,7 +34,7 @@ function renderList(record: Record<string, unknown>, onSubmit = vi.fn()) {
     <AdminContext i18nProvider={i18nProvider}>
       <ResourceContextProvider value="accessory">
         <SimpleForm record={record} onSubmit={onSubmit}>
-          <ArrayRowsInput resource="accessory" field={field(schema, 'rule_value')!} />
+          <ArrayRowsInput resource="accessory" field={field(schema, 'rule_value')!} FieldInput={SchemaInput} />
         </SimpleForm>
       </ResourceContextProvider>
     </AdminContext>,
@@ -115,7 +116,7 @@ describe('the list editor', () => {
     render(
       <AdminContext i18nProvider={i18nProvider}>
         <RecordContextProvider value={{ id: 1, spec: specs }}>
-          <ArrayRowsInput resource="accessory" field={field(schema, 'spec')!} />
+          <ArrayRowsInput resource="accessory" field={field(schema, 'spec')!} FieldInput={SchemaInput} />
         </RecordContextProvider>
       </AdminContext>,
     );

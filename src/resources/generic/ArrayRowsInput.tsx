@@ -8,7 +8,7 @@ import { ArrayInput, Labeled, SimpleFormIterator, TextInput, useRecordContext, u
 import { registry } from '../../../kernel/schema/load-vite';
 import { getPath, resolve } from '../../../kernel/schema/registry';
 import type { Field, FieldSchema } from '../../../kernel/schema/types';
-import { SchemaInput } from './SchemaInput';
+import type { ComponentType } from 'react';
 import { GRID_COLUMNS, gridSpan } from './formLayout';
 import { itemLine } from './itemLine';
 
@@ -17,6 +17,8 @@ export interface ArrayRowsInputProps {
   field: Field;
   /** The path translations are keyed by (`rule_value`), when the input's source is relative to a row. */
   keyPath?: string;
+  /** The input of one field of a row: the form's own field input, handed down so that the two modules do not import each other. */
+  FieldInput: ComponentType<{ resource: string; field: Field; keyPath: string }>;
 }
 
 /** One text of a list of texts, named by the list and its place in it ("Options 2"). */
@@ -52,7 +54,7 @@ function ReadOnlyRows({ source, label }: { source: string; label: string }) {
   );
 }
 
-export function ArrayRowsInput({ resource, field, keyPath = field.path }: ArrayRowsInputProps) {
+export function ArrayRowsInput({ resource, field, keyPath = field.path, FieldInput }: ArrayRowsInputProps) {
   const translate = useTranslate();
   const root = registry.resources[resource];
   const items = field.schema.items ? resolve(root, field.schema.items) : { type: 'string' as const };
@@ -84,7 +86,7 @@ export function ArrayRowsInput({ resource, field, keyPath = field.path }: ArrayR
             const item = { path: name, schema: resolve(root, prop), required: (items.required ?? []).includes(name) };
             return (
               <Box key={name} sx={{ gridColumn: { xs: 'auto', sm: `span ${gridSpan(item)}` }, minWidth: 0 }}>
-                <SchemaInput resource={resource} field={item} keyPath={`${keyPath}.${name}`} />
+                <FieldInput resource={resource} field={item} keyPath={`${keyPath}.${name}`} />
               </Box>
             );
           })

@@ -113,7 +113,7 @@ function EditableInput({ resource, field, keyPath }: SchemaInputProps) {
     return <SelectInput {...common} choices={offered} emptyText="" />;
   }
   if (schema['x-field-definitions']) return <LazyFieldDefinitionsInput resource={resource} field={field} keyPath={keyPath} />;
-  if (schema.type === 'array') return <ArrayRowsInput resource={resource} field={field} keyPath={keyPath} />;
+  if (schema.type === 'array') return <ArrayRowsInput resource={resource} field={field} keyPath={keyPath} FieldInput={SchemaInput} />;
   if (schema.type === 'boolean') return <BooleanInput source={path} helperText={common.helperText} />;
   if (schema.type === 'integer' || schema.type === 'number') {
     const endAdornment = unit ? <InputAdornment position="end">{unit}</InputAdornment> : undefined;
