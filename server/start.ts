@@ -16,6 +16,7 @@ import { buildReason, currentSourceStamp, writeStamp } from './build-stamp';
 import { SqlAccounts } from './auth/sql-accounts';
 import { type Connection, connectFromEnv } from './db/connect';
 import { migrate } from './db/migrate';
+import { demoDataSummary, migrationSummary } from './db/migration-summary';
 import { log } from './log';
 import { seedBegun, seedDatabase } from './seed-db';
 import { SqlStore } from './store/sql';
@@ -28,6 +29,8 @@ import type { AppContext } from './context';
 import type { Registry } from '../kernel/schema/registry';
 
 const ROOT = join(import.meta.dirname, '..');
+/** A plain line for the person at the terminal; what machines read stays in the JSON log. */
+const tell = (line: string) => console.log(line);
 /** How long a stop waits for requests in flight before cutting the connections left. */
 const STOP_GRACE_MS = 10_000;
 /** The built console; DIST_DIR lets tests serve a build of their own. */
@@ -38,7 +41,7 @@ async function buildConsoleIfNeeded() {
   const stamp = currentSourceStamp(ROOT);
   const reason = buildReason(DIST, stamp, process.env.DIST_DIR !== undefined);
   if (!reason) return;
-  log.info(`Building the console (${reason})…`);
+  tell(`Building the console (${reason})…`);
   const { build } = await import('vite');
   await build({ root: ROOT, logLevel: 'warn', build: { outDir: DIST, emptyOutDir: true } });
   writeStamp(DIST, stamp);
@@ -85,7 +88,9 @@ async function loadDemoData(connection: Connection, registry: Registry, fresh: b
   if (process.env.DEMO === '0' || !(fresh || (await seedBegun(connection)))) return;
   if (!fresh && (await demoDataComplete(connection, registry))) return;
   const { inserted } = await seedDatabase(connection, registry);
-  if (inserted.length) log.info({ inserted }, 'demo data loaded (DEMO=0 starts empty)');
+  log.debug({ inserted }, 'demo data loaded');
+  const summary = demoDataSummary(inserted);
+  if (summary) tell(summary);
 }
 
 /** The SQLite database's file, as connectFromEnv opens it: the backups read it through a connection of their own. */
@@ -107,7 +112,9 @@ async function main() {
 
   const connection = await connectFromEnv();
   const steps = await migrate(connection, registry);
-  if (steps.length) log.info({ steps }, 'database migrated');
+  if (steps.length) log.debug({ steps }, 'database migrated');
+  const migrated = migrationSummary(steps);
+  if (migrated) tell(migrated);
   const store = new SqlStore(connection, registry);
   // Sign-in limits and session lifetime are system parameters, read when they are used.
   const parameters = createParameters({ registry, store });
@@ -117,7 +124,7 @@ async function main() {
   // The demo data goes in around the store: counts it kept before are forgotten.
   store.forgetCounts();
   const created = await ensureFirstAccounts(accounts, process.env);
-  for (const line of created) console.log(line);
+  for (const line of created) tell(line);
 
   const uploads = {
     db: connection.db,
@@ -164,7 +171,7 @@ async function main() {
   const web = createWebApp({ api, distDir: DIST, log, healthy: async () => void (await sql`select 1`.execute(connection.db)) });
   const port = Number(process.env.PORT ?? 8080);
   const server = serve({ fetch: web.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
-    console.log(`Console ready at http://localhost:${port}/ (${connection.describe})`);
+    tell(`Console ready at http://localhost:${port}/ (${connection.describe})`);
     // Values kept from other records (a well's trajectory) are worked out again in the background
     // once the server answers (right after demo data is loaded, or on an install made before they
     // were kept), a record at a time with requests let in between.
@@ -173,7 +180,7 @@ async function main() {
       () =>
         void api
           .settle(pause)
-          .then(() => log.info('derived values settled'))
+          .then(() => tell('derived values settled (trajectories and totals kept from other records)'))
           .catch((error) => log.error({ err: error }, 'settling derived values')),
     );
   });
@@ -182,14 +189,14 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal}: finishing requests in flight, then stopping`);
+    tell(`${signal}: finishing requests in flight, then stopping`);
     // Open notification streams would hold the server open: they end first, and no job starts.
     await api.notices?.close();
     await api.scheduler.stop();
     await accessSignal?.close();
     server.close(async () => {
       await store.close();
-      log.info('stopped');
+      tell('Stopped.');
       process.exit(0);
     });
     // Idle keep-alive connections would hold the server open (an ended stream's among them, once
