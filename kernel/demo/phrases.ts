@@ -1,5 +1,5 @@
 // Texts of the trade for the demo data (`x-fake: "phrase:<list>"`), so that a failed run, a repair
-// or a certificate reads as the workshop would write it, and the specification catalogue the
+// or a certificate reads as the workshop would write it, and the catalogue of specifications the
 // spare-part templates draw from. English, as the demo's other made-up text is.
 
 export const PHRASES: Readonly<Record<string, readonly string[]>> = {

@@ -1,5 +1,5 @@
 // The fields a scheduled job and a run of it have, by the names the server writes them under
-// (the specification's job fields, and ours for the results), and the record-page panel that runs
+// (the job fields of the wire contract, and ours for the results), and the record-page panel that runs
 // a job at once. The schema check holds a resource with `x-resource.schedule` to these.
 
 /** The panel of a job's record page: run it now, switch it on or off. */

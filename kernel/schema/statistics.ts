@@ -184,7 +184,7 @@ export function ownerField(child: ResourceSchema, owner: string): string | undef
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * The instrument calls of the specification: an instrument's totals over its usage records
+ * The instrument statistics calls of the wire contract: an instrument's totals over its usage records
  * (hours, runs, footage, and runs month by month), and the number of instruments of each type.
  * The names of the resources and fields they read, in one place.
  */

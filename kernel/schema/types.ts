@@ -171,7 +171,7 @@ export interface ResourceMeta {
    * that route's roles). Neither: nobody may.
    */
   roles?: string[];
-  /** Served by the in-browser mock only (the specification's template endpoints); the real server has no table or route for it. */
+  /** Served by the in-browser mock only (the template endpoints of the wire contract: articles, tables, transactions, user search); the real server has no table or route for it. */
   mockOnly?: boolean;
   /** The resource's statistics screen (`resource:<name>:statistics`) and the call that answers it. */
   statistics?: StatisticsSpec;

@@ -1,4 +1,4 @@
-// A resource whose add and update share one call (the specification's POST /device/asseadd):
+// A resource whose add and update share one call (the spare parts' POST /device/asseadd):
 // a body without an id adds a record, a body with one edits that record.
 import { describe, expect, it } from 'vitest';
 import { makeApi, registry } from './helpers';

@@ -289,7 +289,7 @@ describe('strict reading', () => {
 });
 
 describe('deny by default', () => {
-  it('does not serve the template endpoints of the specification', async () => {
+  it('does not serve the template endpoints the in-browser mock alone answers', async () => {
     for (const token of [admin, editor]) {
       for (const [method, path] of [
         ['GET', '/article/list'],
