@@ -19,6 +19,8 @@ export interface ResourceContext {
   resources: Record<string, ResourceSchema>;
   /** Every resource name, sound or not. */
   names: Set<string>;
+  /** The widgets the console registers, where they are known (its tests); unchecked otherwise. */
+  widgets?: readonly string[];
 }
 
 interface Node {
@@ -143,6 +145,9 @@ function serverKeywordProblems({ pointer, schema, topLevel }: Node, ctx: Resourc
   if (schema['x-unit'] !== undefined && !numeric) add('x-unit', 'x-unit is only for fields of type number or integer');
   if (schema['x-ui']?.multiline !== undefined && schema.type !== 'string')
     add('x-ui/multiline', 'multiline is only for fields of type string');
+  const widget = schema['x-ui']?.widget;
+  if (widget !== undefined && ctx.widgets && !ctx.widgets.includes(widget))
+    add('x-ui/widget', `no widget "${widget}" (registered: ${ctx.widgets.join(', ')})`);
   if (schema['x-default'] !== undefined) {
     if (!topLevel) add('x-default', `x-default ${TOP_LEVEL_ONLY}`);
     else if (schema.type !== 'string' || schema.format !== 'date-time')

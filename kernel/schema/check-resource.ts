@@ -116,7 +116,7 @@ function parentProblems(ctx: ResourceContext): Found[] {
   return out;
 }
 
-function recordProblems(ctx: ResourceContext, names: Names, panels: string[]): Found[] {
+function recordProblems(ctx: ResourceContext, names: Names, panels: readonly string[] | undefined): Found[] {
   const { root } = ctx;
   const record = root['x-resource'].record;
   if (!record) return [];
@@ -127,7 +127,7 @@ function recordProblems(ctx: ResourceContext, names: Names, panels: string[]): F
     if ('panel' in section) {
       add(
         `sections/${i}/panel`,
-        panels.includes(section.panel)
+        !panels || panels.includes(section.panel)
           ? undefined
           : `no panel "${section.panel}" (${panels.length ? `registered: ${panels.join(', ')}` : 'none is registered'})`,
       );
@@ -202,7 +202,7 @@ function rootProblems(root: ResourceSchema): Found[] {
 }
 
 /** Every problem of the resource's root keywords and x-resource. */
-export function resourceProblems(ctx: ResourceContext, panels: string[]): Found[] {
+export function resourceProblems(ctx: ResourceContext, panels: readonly string[] | undefined): Found[] {
   const names = namesOf(ctx.root);
   return [
     ...rootProblems(ctx.root),

@@ -15,12 +15,18 @@ export interface SchemaProblem {
   message: string;
 }
 
-/** The names the schema files may use that are defined elsewhere: in the console, or in installed packages. */
+/**
+ * The names the schema files may use that are defined elsewhere: in the console, or in installed packages.
+ * The console's registrations (panels, widgets) are given where they can be read, in its own tests;
+ * the server has none of them, leaves them out, and those names go unchecked at its start.
+ */
 export interface KnownNames {
   /** The pages a route's component may name besides resource views. */
   pages: string[];
-  /** The panels a record page section may name. */
-  panels: string[];
+  /** The panels a record page section may name: those the console registers. */
+  panels?: readonly string[];
+  /** The widgets a field's `x-ui.widget` may name: those the console registers. */
+  widgets?: readonly string[];
   /** The Material icon components the console can load (`OilBarrel`); routes name them as Google does (`oil_barrel`). */
   icons: ReadonlySet<string>;
 }
@@ -30,7 +36,7 @@ const idOf = (file: string, content: unknown) => {
   return typeof id === 'string' ? id : file.replace(/\.json$/, '');
 };
 
-function checkResource(file: string, ctx: ResourceContext, panels: string[]): Found[] {
+function checkResource(file: string, ctx: ResourceContext, panels: readonly string[] | undefined): Found[] {
   const problems: Found[] = [];
   if (`${ctx.root.$id}.json` !== file)
     problems.push({ pointer: '/$id', message: `must be the file name without .json ("${file.replace(/\.json$/, '')}")` });
@@ -61,7 +67,9 @@ export function checkSchemas(
     if (form.length === 0) formed.push([file, (resources[idOf(file, content)] = content as ResourceSchema)]);
   }
   for (const [file, root] of formed) {
-    problems.push(...checkResource(file, { root, config, resources, names }, known.panels).map((p) => ({ file, ...p })));
+    problems.push(
+      ...checkResource(file, { root, config, resources, names, widgets: known.widgets }, known.panels).map((p) => ({ file, ...p })),
+    );
   }
   problems.push(...routeProblems(routes, resources, names, known).map((p) => ({ file: 'routes.json', ...p })));
   return problems;

@@ -1,15 +1,10 @@
 // What a route entry's `component` names: a page, or a view of a resource (`resource:device:list`).
 // A `record` view is the record page: a summary of the record, then its child collections and panels.
 // A `statistics` view is the resource's statistics screen, made from its `x-resource.statistics`.
-import { DEVICE_STATS } from './statistics';
-import { REPORTS_PANEL } from '../contract/uploads';
 import { ATTACHMENT_PAGE } from '../contract/attachments';
 import { BACKUP_PAGE } from '../contract/backups';
-import { FILLED_FORMS_PANEL, FORM_RECORDS_PANEL } from '../forms/record-form';
-import { CHANGES_PANEL, LOGIN_LOG_PAGE } from '../history/names';
-import { JOB_CONTROLS_PANEL } from '../schedule/names';
+import { LOGIN_LOG_PAGE } from '../history/names';
 import { MESSAGE_PAGE, NOTIFICATION_PAGE } from '../notify/names';
-import { TRAJECTORY_PANEL } from '../survey/names';
 
 export type View = 'list' | 'create' | 'edit' | 'show' | 'record';
 export const VIEWS: View[] = ['list', 'create', 'edit', 'show', 'record'];
@@ -36,14 +31,3 @@ export function parseScreen(component: string): { resource: string; view: Screen
 
 /** The pages a route may name besides resource views. */
 export const PAGES = ['home', 'profile', 'pending', LOGIN_LOG_PAGE, MESSAGE_PAGE, NOTIFICATION_PAGE, ATTACHMENT_PAGE, BACKUP_PAGE];
-
-/** The panels a record page section may name ({ "panel": "<name>" }); each is registered by the console (src/resources/record/panels.ts). */
-export const PANELS: string[] = [
-  DEVICE_STATS.panel,
-  REPORTS_PANEL,
-  FORM_RECORDS_PANEL,
-  FILLED_FORMS_PANEL,
-  CHANGES_PANEL,
-  JOB_CONTROLS_PANEL,
-  TRAJECTORY_PANEL,
-];

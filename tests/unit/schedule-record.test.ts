@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { checkSchemas, formatProblem } from '../../kernel/schema/check';
 import { derive } from '../../kernel/schema/derive';
 import { loadRegistry, readSchemaFiles } from '../../kernel/schema/load-node';
-import { PAGES, PANELS } from '../../kernel/schema/route-component';
+import { PAGES } from '../../kernel/schema/route-component';
+import { panelNames } from '../../src/resources/record/panels';
 import { materialIconComponents } from '../../kernel/schema/icons-node';
 import { RecordValidator } from '../../kernel/schema/validation';
 import { exampleRecord } from '../../kernel/demo/fake';
@@ -30,7 +31,7 @@ describe('the timers fixture', () => {
     expect(
       checkSchemas(readSchemaFiles(DIR), timers.config, timers.routes, {
         pages: PAGES,
-        panels: PANELS,
+        panels: panelNames(),
         icons: materialIconComponents(),
       }).map(formatProblem),
     ).toEqual([]);

@@ -534,6 +534,19 @@ describe('child collections and record pages', () => {
       (f) => well(f)['x-resource'].record.sections.push({ panel: 'chart' }),
       ['schemas/well.json#/x-resource/record/sections/2/panel: no panel "chart" (registered: map)'],
     ],
+    'a field naming a widget nobody registered': [
+      (f) => (well(f).properties.code['x-ui'].widget = 'colourWheel'),
+      ['schemas/well.json#/properties/code/x-ui/widget: no widget "colourWheel" (registered: password)'],
+    ],
+    'nothing of the console checked where its registrations are not given (the server)': [
+      (f) => {
+        well(f)['x-resource'].record.sections.push({ panel: 'chart' });
+        well(f).properties.code['x-ui'].widget = 'colourWheel';
+        delete f.known.panels;
+        delete f.known.widgets;
+      },
+      [],
+    ],
   });
 });
 

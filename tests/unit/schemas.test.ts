@@ -4,12 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { checkSchemas, formatProblem } from '../../kernel/schema/check';
 import { materialIconComponents } from '../../kernel/schema/icons-node';
 import { loadRegistry, readSchemaFiles } from '../../kernel/schema/load-node';
-import { PAGES, PANELS } from '../../kernel/schema/route-component';
+import { PAGES } from '../../kernel/schema/route-component';
+import { panelNames } from '../../src/resources/record/panels';
+import { widgetNames } from '../../src/resources/widgets';
 
 describe('the schema files', () => {
   it('are all sound', () => {
     const { config, routes } = loadRegistry();
-    const problems = checkSchemas(readSchemaFiles(), config, routes, { pages: PAGES, panels: PANELS, icons: materialIconComponents() });
+    const problems = checkSchemas(readSchemaFiles(), config, routes, {
+      pages: PAGES,
+      panels: panelNames(),
+      widgets: widgetNames(),
+      icons: materialIconComponents(),
+    });
     expect(problems.map(formatProblem)).toEqual([]);
   });
 });

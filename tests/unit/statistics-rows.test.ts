@@ -1,8 +1,5 @@
-// How a statistics entry's buckets become the rows of its chart and table, and that every panel
-// the schema check accepts is one the console registers.
+// How a statistics entry's buckets become the rows of its chart and table.
 import { describe, expect, it } from 'vitest';
-import { PANELS } from '../../kernel/schema/route-component';
-import { findPanel } from '../../src/resources/record/panels';
 import { groupRows, measureOf, monthName, monthRows, rangeRows, shareOf } from '../../src/resources/statistics/rows';
 
 const label = (value: unknown) => (value === null ? 'none' : `v${String(value)}`);
@@ -112,11 +109,5 @@ describe('rows of a per-month entry', () => {
     expect(monthName('2025-06', 'en')).toBe('Jun 25');
     expect(monthName('2025-06', 'zh')).toBe('25年6月');
     expect(monthName('2024-12', 'es')).toMatch(/^dic/);
-  });
-});
-
-describe('record panels', () => {
-  it('are registered by the console for every name the schema check accepts', () => {
-    for (const name of PANELS) expect(findPanel(name), name).toBeDefined();
   });
 });

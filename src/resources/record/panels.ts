@@ -39,6 +39,11 @@ export function findPanel(name: string): Panel | undefined {
   return panels.get(name);
 }
 
+/** The names of the panels registered: what a record page section may name. */
+export function panelNames(): string[] {
+  return [...panels.keys()];
+}
+
 /** Forgets every panel (for tests). */
 export function clearPanels(): void {
   panels.clear();

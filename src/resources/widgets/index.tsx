@@ -17,24 +17,6 @@ function PasswordWidget({ source, label, helperText, isRequired }: WidgetInputPr
   );
 }
 
-const inputs: Record<string, ComponentType<WidgetInputProps>> = {
-  menuTree: lazy(() => import('./MenuTreeInput')),
-  roleNames: lazy(() => import('./RoleNamesInput')),
-  password: PasswordWidget,
-};
-
-/** Whether the console has an input of that name. */
-export const hasWidgetInput = (widget: string | undefined): widget is string => widget !== undefined && widget in inputs;
-
-export function WidgetInput({ widget, ...props }: WidgetInputProps & { widget: string }) {
-  const Input = inputs[widget];
-  return (
-    <Suspense fallback={<LinearProgress sx={{ my: 2 }} />}>
-      <Input {...props} />
-    </Suspense>
-  );
-}
-
 /** A list of names (an account's roles), each as a chip. */
 function NameChips({ value }: { value: unknown }) {
   const names = Array.isArray(value) ? value.map(String) : [];
@@ -83,14 +65,38 @@ function RouteTitle({ value }: { value: unknown }) {
   );
 }
 
-const VALUE_WIDGETS = ['roleNames', 'menuTree', 'avatar', 'routeTitle'];
+/**
+ * The widgets, each registered once by name: its input in forms, its way of showing a value in
+ * lists and summaries, or both. A field names one by `x-ui.widget`; the schema check in the
+ * tests holds the schema files to these names.
+ */
+const widgets: Record<string, { input?: ComponentType<WidgetInputProps>; value?: ComponentType<{ value: unknown }> }> = {
+  menuTree: { input: lazy(() => import('./MenuTreeInput')), value: EntryCount },
+  roleNames: { input: lazy(() => import('./RoleNamesInput')), value: NameChips },
+  password: { input: PasswordWidget },
+  avatar: { value: PersonAvatar },
+  routeTitle: { value: RouteTitle },
+};
+
+/** The names a field's `x-ui.widget` may give. */
+export const widgetNames = (): string[] => Object.keys(widgets);
+
+/** Whether the console has an input of that name. */
+export const hasWidgetInput = (widget: string | undefined): widget is string => widget !== undefined && !!widgets[widget]?.input;
+
+export function WidgetInput({ widget, ...props }: WidgetInputProps & { widget: string }) {
+  const Input = widgets[widget].input!;
+  return (
+    <Suspense fallback={<LinearProgress sx={{ my: 2 }} />}>
+      <Input {...props} />
+    </Suspense>
+  );
+}
 
 /** Whether a value of a field with that widget shows its own way in lists and summaries. */
-export const hasWidgetValue = (widget: string | undefined): widget is string => widget !== undefined && VALUE_WIDGETS.includes(widget);
+export const hasWidgetValue = (widget: string | undefined): widget is string => widget !== undefined && !!widgets[widget]?.value;
 
 export function WidgetValue({ widget, value }: { widget: string; value: unknown }) {
-  if (widget === 'roleNames') return <NameChips value={value} />;
-  if (widget === 'menuTree') return <EntryCount value={value} />;
-  if (widget === 'routeTitle') return <RouteTitle value={value} />;
-  return <PersonAvatar value={value} />;
+  const Value = widgets[widget].value!;
+  return <Value value={value} />;
 }
