@@ -56,10 +56,12 @@ async function start() {
     // The token is stored before the address changes: a reload from the new address has the session.
     await signInOverApi(username, password);
     window.history.replaceState(null, '', target);
-    // The person's info and the first list's page are asked for while the console's code loads.
+    // The person's info and the first list's page are asked for while the console's code loads
+    // (the list's from a small module of its own), before the console's first render holds the page.
     void ensureInfo().catch(() => undefined);
-    void import('./app/firstList').then(({ requestFirstList }) => requestFirstList(window.location)).catch(() => undefined);
-    await openConsole();
+    const consoleCode = loadConsole();
+    await import('./app/firstList').then(({ requestFirstList }) => requestFirstList(window.location)).catch(() => undefined);
+    await (await consoleCode).mountConsole(root, language());
   };
   root.render(<SignInPage language={shown} messages={messages} signIn={signIn} />);
 
