@@ -128,6 +128,8 @@ export function RecordRows({
   // does: light rows (ListRow) that compare their record and selection, not their columns (a
   // change of columns or resource mounts the table anew). A table with a column of buttons from
   // its parent keeps react-admin's rows, drawn each time, as those buttons may have changed.
+  // react-admin's own memoized rows (<Datagrid optimized>) showed a next page's rows three times
+  // later after their data (90 ms against 28, npm run bench:frontend): the light rows stay.
   const light = !actions;
   const key = `${resource}:${columnKey}`;
   const table = {
