@@ -1,14 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { consoleFilesList } from './build/console-files.ts';
 import { precompress } from './build/precompress.ts';
 import { signInMessages } from './build/sign-in-messages.ts';
-import { signInShell } from './build/sign-in-shell.ts';
 
 // `vite --mode mock` (npm run dev) bundles the in-browser mock back-end;
 // every other build talks to the real server over HTTP.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress(), signInMessages(import.meta.dirname), signInShell(import.meta.dirname), consoleFilesList()],
+  plugins: [react(), precompress(), signInMessages(import.meta.dirname)],
   define: {
     'import.meta.env.VITE_MOCK': JSON.stringify(mode === 'mock' ? 'true' : 'false'),
   },

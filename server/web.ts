@@ -7,11 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
 import { API_BASE } from '../kernel/contract/codes';
-import { LANGUAGE_COOKIE, acceptedLanguages, detectLanguage } from '../kernel/i18n/languages';
-import { PUBLIC_PATHS, SHELL_FILE, SIZE_COOKIE, SIZE_PLACEHOLDER, type ShellFile, TOKEN_COOKIE } from '../kernel/contract/browser';
 import type { Log } from './log';
 import { isComplete } from './context';
 
@@ -48,36 +45,6 @@ const AN_HOUR = 'public, max-age=3600, must-revalidate';
 export function cachingOf(path: string, type: string): string {
   if (type.startsWith('text/html')) return NEVER;
   return /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(path) ? FOREVER : AN_HOUR;
-}
-
-/**
- * The page for a visitor without a session: the sign-in page's first paint inside the root
- * element, in the language and size the page will show (the same cookies, and the browser's
- * languages as the browser sends them), so that it paints before any script has run. A visitor
- * with a session gets the page as it is built: the console draws itself.
- */
-export function pageFor(
-  html: string,
-  shell: ShellFile | undefined,
-  request: { path: string; token?: string; language?: string; size?: string; acceptLanguage?: string },
-): string {
-  if (!shell || request.token || PUBLIC_PATHS.includes(request.path) || !html.includes('<div id="root"></div>')) return html;
-  const language = detectLanguage(request.language, acceptedLanguages(request.acceptLanguage));
-  const fragment = shell.fragments[language];
-  if (!fragment) return html;
-  const size = request.size && shell.sizes.includes(request.size) ? request.size : shell.fallback;
-  return html
-    .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
-    .replace('<div id="root"></div>', `<div id="root">${fragment.replaceAll(SIZE_PLACEHOLDER, size)}</div>`);
-}
-
-async function readShell(distDir: string): Promise<ShellFile | undefined> {
-  try {
-    return JSON.parse(await readFile(join(distDir, SHELL_FILE), 'utf8')) as ShellFile;
-  } catch {
-    // A build without it (made before it existed) is served without a first paint of its own.
-    return undefined;
-  }
 }
 
 /** The id a request is logged under: the caller's X-Request-Id when it is a sensible one, else a new one (as hono/request-id decides). */
@@ -118,21 +85,10 @@ export function createWebApp({ api, distDir, log, healthy }: WebDeps) {
   // The Node bindings (c.env) go along: the API reads the caller's address from them.
   web.all(`${API_BASE}/*`, (c) => api.fetch(c.req.raw, c.env));
   let index: string | undefined;
-  let shell: Promise<ShellFile | undefined> | undefined;
   const page = async (c: Context) => {
     c.header('Cache-Control', NEVER);
-    // What the page holds depends on the session, language and size cookies and the browser's languages.
-    c.header('Vary', 'Cookie, Accept-Language');
     index ??= await readFile(join(distDir, 'index.html'), 'utf8');
-    return c.html(
-      pageFor(index, await (shell ??= readShell(distDir)), {
-        path: c.req.path,
-        token: getCookie(c, TOKEN_COOKIE) || undefined,
-        language: getCookie(c, LANGUAGE_COOKIE),
-        size: getCookie(c, SIZE_COOKIE),
-        acceptLanguage: c.req.header('Accept-Language'),
-      }),
-    );
+    return c.html(index);
   };
   // The site's root is the page too, not the built file as it is.
   web.get('/', page);

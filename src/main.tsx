@@ -1,8 +1,7 @@
 // The first page: the sign-in page when there is no session, small (React, react-dom, a few MUI
-// pieces, the chosen language's sign-in messages). The console (react-admin and every screen)
-// is fetched while the person types and mounted in place after sign-in, on the redirect target,
-// without a reload. A visitor with a session goes straight to the console.
-import { startTransition } from 'react';
+// pieces, the chosen language's sign-in messages). The console (react-admin and every screen) is
+// fetched while the page is idle and mounted in place after sign-in. A visitor with a session
+// goes straight to the console.
 import { createRoot } from 'react-dom/client';
 import Cookies from 'js-cookie';
 import { getToken } from './api/token';
@@ -11,7 +10,6 @@ import { ensureInfo } from './auth/session';
 import { loginUrlFor, redirectTarget } from './auth/redirect';
 import { applyLanguage } from './i18n/apply';
 import { collectErrors } from './layout/error-log/errorLog';
-import { CONSOLE_RUN_MARK, consoleFiles, downloadConsole, whenIdle } from './signin/console-files';
 import { loadSignInMessages } from './signin/messages';
 import { SignInPage } from './signin/SignInPage';
 import { translator } from './signin/translate';
@@ -20,30 +18,19 @@ import { PUBLIC_PATHS } from '../kernel/contract/browser';
 
 const language = () => detectLanguage(Cookies.get(LANGUAGE_COOKIE), navigator.languages ?? [navigator.language]);
 
-type ConsoleModule = typeof import('./app/console');
-let consoleModule: Promise<ConsoleModule> | undefined;
-/** The console's module once it has run: what must happen at once (ending its rehearsal) needs no wait. */
-let consoleRun: ConsoleModule | undefined;
+let consoleModule: Promise<typeof import('./app/console')> | undefined;
+/** The console's module, loaded once; asked for again after a failure (the network was down). */
 const loadConsole = () =>
-  (consoleModule ??= import('./app/console').then((module) => {
-    performance.mark(CONSOLE_RUN_MARK);
-    return (consoleRun = module);
+  (consoleModule ??= import('./app/console').catch((error: unknown) => {
+    consoleModule = undefined;
+    throw error;
   }));
 
-/**
- * Runs the console's code and fetches its messages, once; then rehearses it off screen on the
- * page the sign-in will open, so that it renders warm when the person has signed in.
- */
-let prefetched = false;
-/** Set when the person signs in: the rehearsal, which holds every call while it runs, is over then. */
-let signingIn = false;
-function prefetchConsole() {
-  if (prefetched) return;
-  prefetched = true;
-  void loadConsole().then(async (console) => {
-    await console.prepareConsole(language());
-    if (!signingIn) console.rehearse(language(), redirectTarget(window.location.search));
-  });
+/** Once the page has loaded, in the browser's next idle moment (a short wait where it cannot say). */
+function whenIdle(run: () => void) {
+  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 async function start() {
@@ -65,40 +52,21 @@ async function start() {
   applyLanguage(shown, translator(messages));
 
   const signIn = async (username: string, password: string) => {
-    // The rehearsal holds every call while it runs: it ends before the sign-in's own.
-    signingIn = true;
-    consoleRun?.endRehearsal();
-    const signInAddress = window.location.pathname + window.location.search;
     const target = redirectTarget(window.location.search);
-    // The call goes out now, even while the calls of a console drawn ahead wait for its answer.
-    const answered = signInOverApi(username, password);
-    // The address is the wanted page from now on, so that a reload while the console is still
-    // loading opens that page (through the sign-in page when there is no session yet).
+    // The token is stored before the address changes: a reload from the new address has the session.
+    await signInOverApi(username, password);
     window.history.replaceState(null, '', target);
-    const ahead = consoleRun?.drawnAhead(language());
-    try {
-      await answered;
-    } catch (error) {
-      // A console drawn ahead waits for the next attempt.
-      window.history.replaceState(null, '', signInAddress);
-      throw error;
-    }
-    if (ahead && (await ahead.signedIn(root))) return;
-    // The first screen's data, the person's info and the console's code come together, not one
-    // after the other (the console, when not run yet, asks for the data as it mounts).
-    void consoleRun?.requestFirstData(window.location);
+    // The person's info and the first list's page are asked for while the console's code loads
+    // (the list's from a small module of its own), before the console's first render holds the page.
     void ensureInfo().catch(() => undefined);
-    await openConsole();
+    const consoleCode = loadConsole();
+    await import('./app/firstList').then(({ requestFirstList }) => requestFirstList(window.location)).catch(() => undefined);
+    await (await consoleCode).mountConsole(root, language());
   };
-  // Rendered in slices the browser can paint between: the server's first paint of the page is
-  // already there (server/web.ts), and no single long task holds the page up.
-  startTransition(() => root.render(<SignInPage language={shown} messages={messages} signIn={signIn} />));
+  root.render(<SignInPage language={shown} messages={messages} signIn={signIn} />);
 
-  // The console's code: downloaded, not run, once the page is idle; run as soon as the person
-  // types or clicks (the form's own focus on the username is not the person's doing).
-  // Development builds name no files: there the console is run once the page is idle.
-  whenIdle(() => (consoleFiles().length ? downloadConsole() : prefetchConsole()));
-  for (const type of ['keydown', 'pointerdown', 'input']) document.addEventListener(type, prefetchConsole, { once: true, capture: true });
+  // The console's code, fetched and run once the page is idle, so that signing in finds it there.
+  whenIdle(() => void loadConsole().catch(() => undefined));
 }
 
 void start();

@@ -4,7 +4,6 @@
 import { HttpError } from 'react-admin';
 import { pageIsLeaving, passwordChangeDue, sessionEnded } from './events';
 import { getToken } from './token';
-import { callsMayGo } from './signInWait';
 
 import { API_BASE, Code, SESSION_CODES } from '../../kernel/contract/codes';
 
@@ -95,8 +94,6 @@ export interface RequestOptions {
   method?: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
-  /** The sign-in's own call: it goes out while the calls of a console drawn ahead wait for its answer. */
-  opensSession?: boolean;
 }
 
 function urlOf(path: string, query: RequestOptions['query']): URL {
@@ -120,27 +117,16 @@ function send(url: URL, options: RequestOptions): Promise<Response> {
   });
 }
 
-/**
- * While the console rehearses off screen before sign-in (src/app/rehearsal.tsx), calls are held:
- * nothing is sent, and the call neither answers nor fails. The rehearsal is thrown away unanswered.
- */
-let held = false;
-export function holdCalls(hold: boolean) {
-  held = hold;
-}
-const NEVER_ANSWERED = new Promise<never>(() => undefined);
-
 /** Answers asked for ahead of their call, by URL; each serves the first GET of its URL under the same session, once. */
 const early = new Map<string, { response: Promise<Response>; token?: string }>();
 /** An early answer not asked for by then was a wrong guess: dropped. */
 const EARLY_LIFETIME_MS = 10_000;
 
 /**
- * Sends a GET now whose answer a screen about to mount will ask for (the first screen's list
- * after sign-in, while the console renders its layout), so that the screen's call finds it on its way.
+ * Sends a GET now whose answer a screen about to mount will ask for (the first list's page after
+ * sign-in, while the console's code loads), so that the screen's call finds it on its way.
  */
 export function requestEarly(path: string, query?: RequestOptions['query']) {
-  if (held) return;
   const url = urlOf(path, query).href;
   const response = send(new URL(url), { query });
   response.catch(() => undefined); // a failure reaches the call that takes this answer, as its own
@@ -150,10 +136,6 @@ export function requestEarly(path: string, query?: RequestOptions['query']) {
 }
 
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<{ data: T; msg?: string }> {
-  if (held) return NEVER_ANSWERED;
-  // A console drawn ahead of the sign-in's answer: its calls go out with the token, or never.
-  const may = options.opensSession || callsMayGo();
-  if (may !== true && !(await may)) return NEVER_ANSWERED;
   const url = urlOf(path, options.query);
   const ahead = (options.method ?? 'GET') === 'GET' ? early.get(url.href) : undefined;
   if (ahead) early.delete(url.href);

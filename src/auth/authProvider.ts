@@ -1,12 +1,10 @@
 import type { AuthProvider } from 'react-admin';
 import { request } from '../api/http';
 import { getToken } from '../api/token';
-import { signedIn } from '../api/signInWait';
 import { signInOverApi } from './signIn';
 import { loginUrlFor } from './redirect';
 import { pendingNotice } from '../app/pendingNotice';
 import { loadInfo } from './loadInfo';
-import { identityOf } from './sessionQueries';
 import { InfoError, resetSession } from './session';
 
 type Translate = (key: string) => string;
@@ -29,8 +27,6 @@ export function createAuthProvider(translate: Translate): AuthProvider {
     // Waits while the server cannot be reached (SessionLoading offers a retry), so that only a
     // refusal reaches react-admin, which signs out on any rejection of checkAuth.
     async checkAuth() {
-      // A console drawn ahead of sign-in (src/app/drawAhead.tsx) is not sent to sign in: it waits for it.
-      await signedIn();
       if (!getToken()) throw { message: false, redirectTo: here() };
       try {
         await loadInfo();
@@ -47,12 +43,12 @@ export function createAuthProvider(translate: Translate): AuthProvider {
     checkError: async () => undefined,
 
     async getPermissions() {
-      await signedIn();
       return getToken() ? (await loadInfo()).roles : [];
     },
 
     async getIdentity() {
-      return identityOf(await loadInfo());
+      const { name, avatar } = await loadInfo();
+      return { id: name, fullName: name, avatar };
     },
   };
 }

@@ -51,14 +51,6 @@ export const currentInfo = (): UserInfo | undefined => current;
 /** The access of the current info: a new object only when it changed. */
 export const currentAccess = (): Access | undefined => access;
 
-/**
- * An info assumed while the sign-in call is under way, for the console drawn ahead of its answer
- * (src/app/drawAhead.tsx); the server's own replaces it once loaded, and what it changes draws again.
- */
-export function assumeInfo(assumed: UserInfo) {
-  setCurrent(assumed);
-}
-
 /** Called whenever the info is loaded again or dropped. */
 export function subscribeInfo(listener: () => void): () => void {
   infoListeners.add(listener);

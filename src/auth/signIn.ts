@@ -7,7 +7,6 @@ export async function signInOverApi(username: string, password: string): Promise
   const { data } = await request<{ token: string }>('/user/login', {
     method: 'POST',
     body: { username: String(username ?? '').trim(), password },
-    opensSession: true,
   });
   setToken(data.token);
 }

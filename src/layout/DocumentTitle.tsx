@@ -2,18 +2,15 @@ import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { pageTitle } from '../../kernel/routes/tree';
 import { useRouteTitleKey } from '../routes/useRouteTitle';
-import { onceSignedIn } from '../api/signInWait';
 
 /** Keeps the browser tab's title on the current route's translated title. */
 export function DocumentTitle({ title }: { title?: string }) {
   const translate = useTranslate();
   const routeTitle = useRouteTitleKey();
   const shown = title ?? routeTitle;
-  // A title an admin typed for a menu entry may have no translation: it shows as typed. Drawn
-  // ahead of the sign-in's answer, the sign-in page keeps its own title until the person is in.
-  useEffect(
-    () => onceSignedIn(() => (document.title = pageTitle(shown, (key) => translate(key, { _: shown }), translate('app.title')))),
-    [shown, translate],
-  );
+  // A title an admin typed for a menu entry may have no translation: it shows as typed.
+  useEffect(() => {
+    document.title = pageTitle(shown, (key) => translate(key, { _: shown }), translate('app.title'));
+  }, [shown, translate]);
   return null;
 }

@@ -10,7 +10,6 @@ import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { usePathname } from '../routes/pathname';
-import { callsMayGo, onceSignedIn } from '../api/signInWait';
 
 /** How long the bar shows after a change of page, when nothing loads for it. */
 const NAVIGATION_MS = 150;
@@ -35,16 +34,13 @@ export function NavigationProgress() {
   // The page the bar has finished showing for: until then, the bar shows.
   const [settled, setSettled] = useState<string>();
   const translate = useTranslate();
-  // A console drawn ahead of sign-in waits for it with its calls pending: no bar over the sign-in page meanwhile.
-  const [signedIn, setSignedIn] = useState(() => callsMayGo() === true);
-  useEffect(() => onceSignedIn(() => setSignedIn(true)), []);
 
   useEffect(() => {
     const timer = setTimeout(() => setSettled(pathname), NAVIGATION_MS);
     return () => clearTimeout(timer);
   }, [pathname]);
 
-  if (!signedIn || (!busy && settled === pathname)) return null;
+  if (!busy && settled === pathname) return null;
   // In the page's body, above everything: inside the layout it would sit under the app bar.
   return (
     <Portal>

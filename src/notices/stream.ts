@@ -4,7 +4,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getToken } from '../api/token';
-import { onceSignedIn } from '../api/signInWait';
 import type { UnreadCount } from '../../kernel/notify/names';
 import { LISTS_KEY, UNREAD_KEY, fetchUnread } from './api';
 import { listenToUnread } from './listen';
@@ -18,23 +17,14 @@ export function useUnreadCount(): UnreadCount | undefined {
   const { data } = useQuery({ queryKey: UNREAD_KEY, queryFn: fetchUnread, refetchInterval: MOCK ? POLL_MS : false });
   useEffect(() => {
     if (MOCK) return;
-    // Drawn ahead of the sign-in's answer, the stream opens once there is a token.
-    let stop: (() => void) | undefined;
-    const cancel = onceSignedIn(
-      () =>
-        (stop = listenToUnread({
-          token: getToken,
-          onCount: (count) => {
-            queryClient.setQueryData(UNREAD_KEY, count);
-            // Something arrived or was read elsewhere: the boxes on screen are read again.
-            void queryClient.invalidateQueries({ queryKey: LISTS_KEY });
-          },
-        })),
-    );
-    return () => {
-      cancel();
-      stop?.();
-    };
+    return listenToUnread({
+      token: getToken,
+      onCount: (count) => {
+        queryClient.setQueryData(UNREAD_KEY, count);
+        // Something arrived or was read elsewhere: the boxes on screen are read again.
+        void queryClient.invalidateQueries({ queryKey: LISTS_KEY });
+      },
+    });
   }, [queryClient]);
   return data;
 }

@@ -1,28 +1,23 @@
 // The one source of the signed-in person's route tree for the menu, the search, the links, the
 // home page and the routes themselves: it follows the info as it is loaded again (after an
 // admin changed menus or roles), so every screen shows the new tree together.
-import { useContext, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { registry } from '../../kernel/schema/load-vite';
 import type { RouteNode } from '../../kernel/schema/types';
 import { type Access, currentAccess, currentInfo, subscribeInfo } from '../auth/session';
 import { visibleRoutes } from './visibleRoutes';
-import { RehearsalContext } from '../app/rehearsalContext';
 
-/** The signed-in person's info as last loaded (undefined before it came); the stand-in in the rehearsal. */
+/** The signed-in person's info as last loaded (undefined before it came). */
 export function useCurrentInfo() {
-  const rehearsed = useContext(RehearsalContext);
-  const info = useSyncExternalStore(subscribeInfo, currentInfo);
-  return rehearsed ?? info;
+  return useSyncExternalStore(subscribeInfo, currentInfo);
 }
 
 /**
  * The roles, route tree and password due of the person's info: unlike the info, the same object
- * while they stay the same (the info loaded again, or the server's after an assumed one).
+ * while they stay the same (the info loaded again).
  */
 export function useCurrentAccess(): Access | undefined {
-  const rehearsed = useContext(RehearsalContext);
-  const access = useSyncExternalStore(subscribeInfo, currentAccess);
-  return useMemo(() => (rehearsed ? { roles: rehearsed.roles, routes: rehearsed.routes } : access), [rehearsed, access]);
+  return useSyncExternalStore(subscribeInfo, currentAccess);
 }
 
 /**

@@ -10,12 +10,10 @@ import {
   SUCCESS_CODE,
   configureHttp,
   decodeEnvelope,
-  holdCalls,
   request,
   requestEarly,
 } from '../../src/api/http';
 import { getToken, removeToken, setToken } from '../../src/api/token';
-import { onceSignedIn, signInAnswered, waitForSignIn } from '../../src/api/signInWait';
 
 const translate = (key: string, options?: Record<string, unknown>) => (options ? `${key}|${JSON.stringify(options)}` : `T:${key}`);
 
@@ -207,63 +205,21 @@ describe('request', () => {
     expect((await rejected(request('/user/info'))).kind).toBe('timeout');
   });
 
-  it('sends nothing while calls are held (the console rehearsing), answering neither way; sends again once let go', async () => {
-    holdCalls(true);
-    let settled = false;
-    try {
-      void request('/device/list').then(
-        () => (settled = true),
-        () => (settled = true),
-      );
-      requestEarly('/config');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(fetchMock).not.toHaveBeenCalled();
-      expect(settled).toBe(false);
-    } finally {
-      holdCalls(false);
-    }
-    expect(await request('/device/list')).toEqual({ data: { ok: true }, msg: 'fine' });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(settled).toBe(false);
-  });
-
-  it('holds the calls of a console drawn ahead of the sign-in until it answers, then sends them with the token', async () => {
-    removeToken();
-    waitForSignIn();
-    let later = 0;
-    const cancelled = onceSignedIn(() => (later += 100));
-    onceSignedIn(() => (later += 1));
-    cancelled();
-    const answer = request('/device/list');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(later).toBe(0);
+  it('lets the first GET of a URL asked for early take its answer, once, under the same session', async () => {
     setToken('t-1');
-    signInAnswered(true);
-    expect(await answer).toEqual({ data: { ok: true }, msg: 'fine' });
+    requestEarly('/device/list', { page: 1, limit: 20 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(lastCall().headers['X-Token']).toBe('t-1');
-    expect(later).toBe(1);
-    // Nothing waits any more: the next call and the next follower go at once.
-    onceSignedIn(() => (later += 10));
-    expect(later).toBe(11);
-  });
-
-  it('never sends nor answers the calls of a console drawn ahead of a sign-in that failed', async () => {
-    removeToken();
-    waitForSignIn();
-    let settled = false;
-    let followed = false;
-    onceSignedIn(() => (followed = true));
-    void request('/device/list').then(
-      () => (settled = true),
-      () => (settled = true),
-    );
-    signInAnswered(false);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect([settled, followed]).toEqual([false, false]);
-    expect(await request('/device/list')).toEqual({ data: { ok: true }, msg: 'fine' });
+    expect(await request('/device/list', { query: { page: 1, limit: 20 } })).toEqual({ data: { ok: true }, msg: 'fine' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Taken once: the next call goes out.
+    await request('/device/list', { query: { page: 1, limit: 20 } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // Asked for under another session: not taken.
+    requestEarly('/config');
+    setToken('t-2');
+    await request('/config');
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(lastCall().headers['X-Token']).toBe('t-2');
   });
 
   it('rejects with the HTTP status when the answer is not JSON, as a network failure', async () => {

@@ -12,10 +12,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatDate, formatNumber } from '../../src/format';
 import { preloadable } from '../../src/resources/preloadable';
 import { ListBody } from '../../src/resources/list/ListRow';
-import { blankPage } from '../../src/resources/list/blankRows';
-import { ValueField } from '../../src/resources/generic/ValueField';
-import { CONFIG_QUERY, schemaOptions } from '../../src/resources/generic/useConfigOptions';
-import { QueryClient } from '@tanstack/react-query';
 
 afterEach(cleanup);
 
@@ -126,44 +122,5 @@ describe('ListBody', () => {
     // Another record in the same place (the next page's) fills the same cell.
     act(() => setRecords([{ id: 2, name: 'JQ7' }]));
     expect(screen.getByText('JQ7').closest('td')).toBe(cell);
-  });
-
-  it('lays out a page of blank rows, without text, that lead nowhere and cannot be chosen', () => {
-    const clicked: unknown[] = [];
-    const list = {
-      data: blankPage(3),
-      total: 3,
-      isPending: false,
-      isLoading: false,
-      isFetching: false,
-      sort: { field: 'id', order: 'DESC' },
-      selectedIds: NONE,
-      onToggleItem: () => undefined,
-    } as never;
-    // The option lists as the console holds them: the cells ask for nothing.
-    const queryClient = new QueryClient();
-    queryClient.setQueryData(CONFIG_QUERY.queryKey, schemaOptions());
-    const { container } = render(
-      <AdminContext i18nProvider={polyglotI18nProvider(() => englishMessages, 'en')} queryClient={queryClient}>
-        <ResourceContextProvider value="device">
-          <ListContextProvider value={list}>
-            <Datagrid body={<ListBody />} rowClick={(id) => (clicked.push(id), false)}>
-              <ValueField source="name" resource="device" schema={{ type: 'string' }} />
-            </Datagrid>
-          </ListContextProvider>
-        </ResourceContextProvider>
-      </AdminContext>,
-    );
-    const rows = [...container.querySelectorAll('tbody tr')];
-    expect(rows).toHaveLength(3);
-    for (const row of rows) {
-      expect(row.textContent).toBe('');
-      expect(row.className).toContain('ListRow-blank');
-      expect(row.querySelector('input[type=checkbox]')?.hasAttribute('disabled')).toBe(true);
-      act(() => (row as HTMLElement).click());
-    }
-    expect(clicked).toEqual([]);
-    // The same page each time, so that the table keeps it from one render to the next.
-    expect(blankPage(3)).toBe(blankPage(3));
   });
 });

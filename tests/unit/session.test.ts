@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/http';
 import { afterInfoFailure } from '../../src/auth/loadInfo';
-import { InfoError, assumeInfo, checkInfo, currentAccess, currentInfo, resetSession } from '../../src/auth/session';
+import { InfoError, checkInfo, currentAccess, currentInfo, refreshInfo, resetSession } from '../../src/auth/session';
+import { setToken } from '../../src/api/token';
 
 function infoError(data: unknown): InfoError {
   try {
@@ -187,14 +188,23 @@ describe('the access of the current info', () => {
       children: [{ path: 'index', name: 'CrewList', meta: { title: 'CrewList' } }],
     },
   ];
+  /** The info as the server answers it, loaded again. */
+  const answered = (data: Record<string, unknown>) => {
+    setToken('t-access');
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: 20000, data })));
+    return refreshInfo();
+  };
 
-  afterEach(() => resetSession());
+  afterEach(() => {
+    resetSession();
+    vi.unstubAllGlobals();
+  });
 
-  it('stays the same object while the roles, routes and password due stay the same, whatever else changes', () => {
-    assumeInfo({ roles: ['admin'], name: '', avatar: '', introduction: '', mustChange: false, routes });
-    const assumed = currentAccess();
-    // The server's info: another name and avatar, its keys in another order.
-    assumeInfo({
+  it('stays the same object while the roles, routes and password due stay the same, whatever else changes', async () => {
+    await answered({ roles: ['admin'], name: '', avatar: '', introduction: '', mustChange: false, routes });
+    const first = currentAccess();
+    // Another name and avatar, the keys in another order.
+    await answered({
       routes: structuredClone(routes),
       mustChange: false,
       introduction: 'Boss',
@@ -202,7 +212,7 @@ describe('the access of the current info', () => {
       name: 'Ada',
       roles: ['admin'],
     });
-    expect(currentAccess()).toBe(assumed);
+    expect(currentAccess()).toBe(first);
     expect(currentInfo()?.name).toBe('Ada');
   });
 
@@ -210,17 +220,18 @@ describe('the access of the current info', () => {
     ['other roles', { roles: ['editor'] }],
     ['another route tree', { routes: [{ ...routes[0], meta: { title: 'Crews', roles: ['admin'] } }] }],
     ['a password due', { mustChange: true }],
-  ])('is a new object when the info has %s', (_label, change) => {
+  ])('is a new object when the info has %s', async (_label, change) => {
     const base = { roles: ['admin'], name: 'Ada', avatar: '', introduction: '', mustChange: false, routes };
-    assumeInfo(base);
+    await answered(base);
     const before = currentAccess();
-    assumeInfo({ ...base, ...change });
+    await answered({ ...base, ...change });
     expect(currentAccess()).not.toBe(before);
     expect(currentAccess()).toMatchObject(change);
   });
 
-  it('is gone with the session', () => {
-    assumeInfo({ roles: ['admin'], name: '', avatar: '', introduction: '' });
+  it('is gone with the session', async () => {
+    await answered({ roles: ['admin'], name: '', avatar: '', introduction: '' });
+    expect(currentAccess()).toBeDefined();
     resetSession();
     expect([currentInfo(), currentAccess()]).toEqual([undefined, undefined]);
   });

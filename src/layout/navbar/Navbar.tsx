@@ -28,8 +28,6 @@ import { FullscreenButton } from './FullscreenButton';
 import { LanguageSelect } from './LanguageSelect';
 import { NoticeBell } from './NoticeBell';
 import { SizeSelect } from './SizeSelect';
-import { useRehearsal } from '../../app/rehearsalContext';
-import { useDrawn } from '../layoutPasses';
 
 /** An entry of the avatar menu that leads to a page. */
 const LinkItem = forwardRef<HTMLAnchorElement, { to: string; label: string; icon: ReactElement }>(function LinkItem(
@@ -70,9 +68,6 @@ export function Navbar() {
     if (!mobile) saveSidebarOpen(!open);
   };
   const label = translate(open ? 'app.navbar.collapse' : 'app.navbar.expand');
-  // With the first page, the bar holds only its menu button and, on a phone, the title the page
-  // puts there (react-admin's title looks for its place once, when the page is drawn).
-  const filled = useDrawn('appBar');
   return (
     <AppBar
       position={settings.fixedHeader ? 'fixed' : 'absolute'}
@@ -87,7 +82,7 @@ export function Navbar() {
           </IconButton>
         </Tooltip>
         {mobile && <TitlePortal sx={{ fontSize: 16 }} />}
-        {filled && <NavbarTools mobile={mobile} />}
+        <NavbarTools mobile={mobile} />
       </Toolbar>
     </AppBar>
   );
@@ -95,15 +90,13 @@ export function Navbar() {
 
 /** What the bar holds after its menu button (and title): breadcrumb, search, buttons and menus. */
 function NavbarTools({ mobile }: { mobile: boolean }) {
-  // The bell keeps a stream open to the server: not in the rehearsal.
-  const rehearsal = useRehearsal();
   return (
     <>
       {!mobile && <Breadcrumb />}
       <Box sx={{ flex: 1 }} />
       {!mobile && <HeaderSearch />}
       <ErrorLogButton />
-      {!rehearsal && <NoticeBell />}
+      <NoticeBell />
       {!mobile && (
         <>
           <FullscreenButton />

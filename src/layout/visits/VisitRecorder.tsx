@@ -7,7 +7,6 @@ import { usePathname } from '../../routes/pathname';
 import { API_BASE } from '../../../kernel/contract/codes';
 import { VISIT_ADD_PATH, type Visit } from '../../../kernel/history/visits';
 import { getToken } from '../../api/token';
-import { onceSignedIn } from '../../api/signInWait';
 import { useRouteTitleKey } from '../../routes/useRouteTitle';
 import { type SavedVisits, VISIT_FLUSH_MS, createVisitQueue } from './visitQueue';
 
@@ -69,8 +68,9 @@ export function VisitRecorder() {
   // Every screen of the route tree has a title; paths without one only pass through (`/`, which
   // redirects, and the redirect a tag's Refresh goes through), or are not known yet while the
   // person's routes load: the visit is recorded once its title is.
-  // Drawn ahead of the sign-in's answer, the screen is recorded once the person is signed in.
-  useEffect(() => (title ? onceSignedIn(() => queue.record(pathname, title)) : undefined), [pathname, title]);
+  useEffect(() => {
+    if (title) queue.record(pathname, title);
+  }, [pathname, title]);
 
   useEffect(() => {
     sendKept();

@@ -14,7 +14,6 @@ import {
 import { useSteady } from '../list/steady';
 import { useMemo } from 'react';
 import { useRouteTitle } from '../../routes/useRouteTitle';
-import { useDrawn } from '../../layout/layoutPasses';
 import { ListEmpty } from '../list/ListEmpty';
 import { LazyListTools } from '../list/LazyListTools';
 import { ListFilterForm, ListFilters } from '../list/ListFilterForm';
@@ -26,13 +25,12 @@ import { useSchema } from './useSchema';
 import { TIP_BULK_DELETE } from '../../forms/useConfirmCall';
 
 /**
- * The list's pagination, once the layout's passes have drawn the rows above it; given steady
- * handlers (see list/steady.ts), it draws again when the page, its size or the total change.
+ * The list's pagination, given steady handlers (see list/steady.ts): it draws again when the
+ * page, its size or the total change.
  */
 function ListPagination({ perPage }: { perPage: number }) {
   const pagination = useSteady(useListPaginationContext());
   const sizes = useMemo(() => pageSizes(perPage), [perPage]);
-  if (!useDrawn('pagination')) return null;
   return (
     <ListPaginationContext.Provider value={pagination}>
       <Pagination rowsPerPageOptions={sizes} />

@@ -17,7 +17,6 @@ import { UploadThumbnail } from '../files/UploadThumbnail';
 import { type Choice, useChoices, useProvidedChoices } from './choices';
 import { itemLine } from './itemLine';
 import { WidgetValue, hasWidgetValue } from '../widgets';
-import { isBlankRow } from '../list/blankRows';
 
 export interface ValueFieldProps {
   source: string;
@@ -50,7 +49,7 @@ function ValueShown({ source, resource, schema, withUnit, choices }: ValueFieldP
   // Dates and numbers read as in the chosen language. Asked of the provider, not of react-admin's
   // store (one subscription a cell): react-admin draws the whole console anew when it changes.
   const locale = useI18nProvider().getLocale();
-  if (!record || isBlankRow(record)) return null;
+  if (!record) return null;
   const resourceSchema = registry.resources[resource];
   const toggle = resourceSchema?.['x-resource'].switch;
   if (toggle?.field === source) return <SwitchValue resource={resource} schema={resourceSchema} spec={toggle} record={record} />;

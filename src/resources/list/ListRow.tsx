@@ -20,7 +20,6 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useSteady } from './steady';
-import { isBlankRow } from './blankRows';
 import type { SxProps } from '@mui/material/styles';
 import type { CSSProperties } from 'react';
 
@@ -64,16 +63,6 @@ export function listCellStyles(theme: Theme) {
       padding: '6px 16px',
     },
     [`& td.${LIST_CELL}-checkbox`]: { width: 24, padding: '0 8px' },
-    // A blank row (a list waiting for its first page, see blankRows.ts) shows a bar a line high
-    // in each cell, as react-admin's loading rows do; drawn by the style sheet, it is no text.
-    [`& tr.${LIST_ROW}-blank td.${LIST_CELL}:not(.${LIST_CELL}-checkbox)::before`]: {
-      content: '""',
-      display: 'block',
-      height: '0.8em',
-      margin: '0.315em 0',
-      borderRadius: 2,
-      backgroundColor: action.hover,
-    },
     [`& .${LIST_CHECKBOX}`]: {
       display: 'inline-flex',
       alignItems: 'center',
@@ -264,29 +253,25 @@ export const ListBody = memo(function ListBody({
 }: DatagridBodyProps) {
   return (
     <tbody className={`MuiTableBody-root datagrid-body RaDatagrid-tbody${className ? ` ${className}` : ''}`}>
-      {data.map((record: RaRecord, place) => {
-        // A blank row (the list waits for its first page) leads nowhere and cannot be chosen.
-        const blank = isBlankRow(record);
-        return (
-          <RecordContextProvider value={record} key={place}>
-            <ListRow
-              className={`RaDatagrid-row ${place % 2 === 0 ? 'RaDatagrid-rowEven' : 'RaDatagrid-rowOdd'}${blank ? ` ${LIST_ROW}-blank` : ''}`}
-              hasBulkActions={hasBulkActions && Boolean(selectedIds)}
-              hover={blank ? false : hover}
-              id={record.id ?? `row${place}`}
-              onToggleItem={onToggleItem}
-              resource={resource}
-              rowClick={typeof rowClick === 'function' && !blank ? rowClick : undefined}
-              selectable={!blank && (!isRowSelectable || isRowSelectable(record))}
-              selected={selectedIds?.includes(record.id) ?? false}
-              sx={rowSx?.(record, place)}
-              style={rowStyle?.(record, place)}
-            >
-              {children}
-            </ListRow>
-          </RecordContextProvider>
-        );
-      })}
+      {data.map((record: RaRecord, place) => (
+        <RecordContextProvider value={record} key={place}>
+          <ListRow
+            className={`RaDatagrid-row ${place % 2 === 0 ? 'RaDatagrid-rowEven' : 'RaDatagrid-rowOdd'}`}
+            hasBulkActions={hasBulkActions && Boolean(selectedIds)}
+            hover={hover}
+            id={record.id ?? `row${place}`}
+            onToggleItem={onToggleItem}
+            resource={resource}
+            rowClick={typeof rowClick === 'function' ? rowClick : undefined}
+            selectable={!isRowSelectable || isRowSelectable(record)}
+            selected={selectedIds?.includes(record.id) ?? false}
+            sx={rowSx?.(record, place)}
+            style={rowStyle?.(record, place)}
+          >
+            {children}
+          </ListRow>
+        </RecordContextProvider>
+      ))}
     </tbody>
   );
 });
