@@ -58,13 +58,11 @@ async function checkSchemaFiles(registry: Registry) {
   const stamp = process.env.SERVER_SOURCE_STAMP;
   const record = process.env.SERVER_CHECKED_FILE;
   if (stamp && record && existsSync(record) && readFileSync(record, 'utf8').trim() === stamp) return;
-  const [{ checkSchemas, formatProblem }, { materialIconComponents }, { PAGES }] = await Promise.all([
+  const [{ checkSchemas, formatProblem }, { materialIconComponents }] = await Promise.all([
     import('../kernel/schema/check'),
     import('../kernel/schema/icons-node'),
-    import('../kernel/schema/route-component'),
   ]);
   const problems = checkSchemas(readSchemaFiles(), registry.config, registry.routes, {
-    pages: PAGES,
     icons: materialIconComponents(),
   });
   if (problems.length > 0) throw new Error(`The schema files in ${SCHEMA_DIR} have problems:\n${problems.map(formatProblem).join('\n')}`);

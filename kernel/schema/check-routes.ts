@@ -17,7 +17,8 @@ const VIEW_NEEDS: Record<ScreenView, ('list' | 'info' | 'add' | 'update')[]> = {
 };
 
 export interface RouteNames {
-  pages: string[];
+  /** The console's pages, where they are known (its tests); unchecked otherwise. */
+  pages?: readonly string[];
   /** The Material icon components the console can load (`OilBarrel`). */
   icons: ReadonlySet<string>;
 }
@@ -27,11 +28,11 @@ function componentProblems(
   path: string,
   resources: Record<string, ResourceSchema>,
   names: Set<string>,
-  pages: string[],
+  pages: readonly string[] | undefined,
 ): string[] {
   const target = parseScreen(component);
   if (!target)
-    return pages.includes(component)
+    return !pages || pages.includes(component)
       ? []
       : [`no page or resource view named "${component}" (pages: ${pages.join(', ')}; views: resource:<name>:<${SCREEN_VIEWS.join('|')}>)`];
   if (!names.has(target.resource)) return [`no resource "${target.resource}" (no schemas/${target.resource}.json)`];

@@ -17,12 +17,12 @@ export interface SchemaProblem {
 
 /**
  * The names the schema files may use that are defined elsewhere: in the console, or in installed packages.
- * The console's registrations (panels, widgets) are given where they can be read, in its own tests;
+ * The console's registrations (pages, panels, widgets) are given where they can be read, in its own tests;
  * the server has none of them, leaves them out, and those names go unchecked at its start.
  */
 export interface KnownNames {
-  /** The pages a route's component may name besides resource views. */
-  pages: string[];
+  /** The pages a route's component may name besides resource views: those the console registers. */
+  pages?: readonly string[];
   /** The panels a record page section may name: those the console registers. */
   panels?: readonly string[];
   /** The widgets a field's `x-ui.widget` may name: those the console registers. */

@@ -1,10 +1,6 @@
-// What a route entry's `component` names: a page, or a view of a resource (`resource:device:list`).
+// What a route entry's `component` names: a page the console registers (src/pages/registry.ts), or a view of a resource (`resource:device:list`).
 // A `record` view is the record page: a summary of the record, then its child collections and panels.
 // A `statistics` view is the resource's statistics screen, made from its `x-resource.statistics`.
-import { ATTACHMENT_PAGE } from '../contract/attachments';
-import { BACKUP_PAGE } from '../contract/backups';
-import { LOGIN_LOG_PAGE } from '../history/names';
-import { MESSAGE_PAGE, NOTIFICATION_PAGE } from '../notify/names';
 
 export type View = 'list' | 'create' | 'edit' | 'show' | 'record';
 export const VIEWS: View[] = ['list', 'create', 'edit', 'show', 'record'];
@@ -28,6 +24,3 @@ export function parseScreen(component: string): { resource: string; view: Screen
   const [kind, resource, view] = component.split(':');
   return kind === 'resource' && resource && (SCREEN_VIEWS as string[]).includes(view) ? { resource, view: view as ScreenView } : undefined;
 }
-
-/** The pages a route may name besides resource views. */
-export const PAGES = ['home', 'profile', 'pending', LOGIN_LOG_PAGE, MESSAGE_PAGE, NOTIFICATION_PAGE, ATTACHMENT_PAGE, BACKUP_PAGE];

@@ -6,14 +6,8 @@ import { createAuthProvider } from '../auth/authProvider';
 import { LoginPage } from '../auth/LoginPage';
 import { SessionLoading } from '../auth/SessionLoading';
 import { AuthRedirect } from '../pages/AuthRedirect';
-import { Home } from '../pages/Home';
 import { Page404 } from '../pages/Page404';
-import { Pending } from '../pages/Pending';
-import { LOGIN_LOG_PAGE } from '../../kernel/history/names';
-import { ATTACHMENT_PAGE } from '../../kernel/contract/attachments';
-import { BACKUP_PAGE } from '../../kernel/contract/backups';
-import { MESSAGE_PAGE, NOTIFICATION_PAGE } from '../../kernel/notify/names';
-import { Profile } from '../pages/Profile';
+import { pages } from '../pages/registry';
 import { Redirect } from '../pages/Redirect';
 import { buildRoutes } from '../routes/buildRoutes';
 import { visibleRoutes } from '../routes/visibleRoutes';
@@ -24,31 +18,12 @@ import { registry } from '../../kernel/schema/load-vite';
 import type { I18nProvider } from 'react-admin';
 import { SettingsProvider, useSettings } from '../settings/SettingsContext';
 import { buildTheme } from '../settings/theme';
-import { lazy, useCallback, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { invalidateDictionaryAfter } from '../resources/generic/useDictionaryOptions';
 import { PathnameProvider } from '../routes/pathname';
 import type { Access } from '../auth/session';
 import type { Language } from '../../kernel/i18n/languages';
-
-// Pages only some people open load when first opened.
-const LoginLog = lazy(() => import('../pages/LoginLog').then((m) => ({ default: m.LoginLog })));
-const Attachments = lazy(() => import('../pages/Attachments').then((m) => ({ default: m.Attachments })));
-const Messages = lazy(() => import('../pages/Messages').then((m) => ({ default: m.Messages })));
-const Notifications = lazy(() => import('../pages/Notifications').then((m) => ({ default: m.Notifications })));
-const Backups = lazy(() => import('../pages/Backups').then((m) => ({ default: m.Backups })));
-
-/** The pages route entries may name by `component` in schemas/routes.json. */
-const pages = {
-  home: Home,
-  profile: Profile,
-  pending: Pending,
-  [LOGIN_LOG_PAGE]: LoginLog,
-  [MESSAGE_PAGE]: Messages,
-  [NOTIFICATION_PAGE]: Notifications,
-  [ATTACHMENT_PAGE]: Attachments,
-  [BACKUP_PAGE]: Backups,
-};
 
 const dataProvider = createDataProvider(registry, request);
 

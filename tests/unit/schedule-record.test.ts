@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSchemas, formatProblem } from '../../kernel/schema/check';
 import { derive } from '../../kernel/schema/derive';
 import { loadRegistry, readSchemaFiles } from '../../kernel/schema/load-node';
-import { PAGES } from '../../kernel/schema/route-component';
+import { pageNames } from '../../src/pages/registry';
 import { panelNames } from '../../src/resources/record/panels';
 import { materialIconComponents } from '../../kernel/schema/icons-node';
 import { RecordValidator } from '../../kernel/schema/validation';
@@ -30,7 +30,7 @@ describe('the timers fixture', () => {
   it('is sound', () => {
     expect(
       checkSchemas(readSchemaFiles(DIR), timers.config, timers.routes, {
-        pages: PAGES,
+        pages: pageNames(),
         panels: panelNames(),
         icons: materialIconComponents(),
       }).map(formatProblem),

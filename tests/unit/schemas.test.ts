@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSchemas, formatProblem } from '../../kernel/schema/check';
 import { materialIconComponents } from '../../kernel/schema/icons-node';
 import { loadRegistry, readSchemaFiles } from '../../kernel/schema/load-node';
-import { PAGES } from '../../kernel/schema/route-component';
+import { pageNames } from '../../src/pages/registry';
 import { panelNames } from '../../src/resources/record/panels';
 import { widgetNames } from '../../src/resources/widgets';
 
@@ -12,7 +12,7 @@ describe('the schema files', () => {
   it('are all sound', () => {
     const { config, routes } = loadRegistry();
     const problems = checkSchemas(readSchemaFiles(), config, routes, {
-      pages: PAGES,
+      pages: pageNames(),
       panels: panelNames(),
       widgets: widgetNames(),
       icons: materialIconComponents(),
