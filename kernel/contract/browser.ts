@@ -1,4 +1,4 @@
-// What the console keeps in the browser and the Node server reads back (the session's cookie).
+// What the console keeps in the browser (its cookies) and the pages it opens without a session.
 
 /** The session token's cookie (as vue-element-admin keeps it). */
 export const TOKEN_COOKIE = 'Admin-Token';
