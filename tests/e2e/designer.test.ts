@@ -8,8 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openBrowser } from './browser';
-import { ARTIFACTS, apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { openPage } from './browser';
+import { ARTIFACTS, apiClientAs, baseUrl, messages, openAs, useFreshPage } from './helpers';
 
 type Row = { id: number; [field: string]: unknown };
 const m = messages('en');
@@ -20,12 +20,6 @@ const made = { group: undefined as Row | undefined };
 const fill = (message: string, values: Record<string, string | number>) =>
   message.replace(/%\{(\w+)\}/g, (_, key: string) => String(values[key]));
 const kind = (type: string) => m[`resources.group.enums.typelist.type.${type}`];
-
-async function start(page: Page, path: string) {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'admin');
-  await expectPath(page, path);
-}
 
 const designer = (page: Page) => page.locator('[data-field-definitions="typelist"]');
 const card = (page: Page, index: number) => designer(page).locator(`[data-designer-card="${index}"]`);
@@ -48,7 +42,7 @@ describe('the form designer', () => {
 
   it('designs a group’s fields with a live preview, reorders them from the keyboard and saves them in that order', async () => {
     const page = browser.page;
-    await start(page, '/setting/system/group/create');
+    await openAs(page, '/setting/system/group/create');
     await page.locator('input[name=name]').fill(`E2E designed ${stamp}`);
     await page.locator('input[name=config_name]').fill(`e2e_designed_${stamp}`);
     await designer(page).getByText(m['app.designer.none']).waitFor();
@@ -152,10 +146,10 @@ describe.each([
     const groups = (await admin.get<{ list: Row[] }>('/setting/group/list?limit=100&sort=%2Bid')).list;
     const group = groups.find((g) => g.config_name === 'notices') ?? groups[0];
     expect(group, 'a group to open').toBeDefined();
-    const { page, context, close } = await openBrowser({ width, height });
+    const { page, context, close } = await openPage({ width, height });
     try {
       await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
-      await start(page, `/setting/system/group/edit/${group.id}`);
+      await openAs(page, `/setting/system/group/edit/${group.id}`);
       await designer(page).locator('[data-designer-card]').first().waitFor();
       await preview(page).locator('[data-server-form]').waitFor();
       await designer(page).getByRole('button', { name: lang['app.designer.add_field'] }).waitFor();

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flattenRoutes } from '../../kernel/routes/tree';
 import { loadRegistry } from '../../kernel/schema/load-node';
-import { openBrowser } from './browser';
-import { ARTIFACTS, baseUrl, expectPath, messages, signIn } from './helpers';
+import { openPage } from './browser';
+import { ARTIFACTS, baseUrl, messages, openAs } from './helpers';
 
 const SCREENS = join(ARTIFACTS, 'screens');
 
@@ -38,14 +38,13 @@ describe.each([
   it(title, async () => {
     mkdirSync(SCREENS, { recursive: true });
     const m = messages(language);
-    const { page, context, close } = await openBrowser({ width, height });
+    const { page, context, close } = await openPage({ width, height });
     try {
       await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
       await page.goto(`${baseUrl()}/login`);
       await page.getByText(m['app.login.title']).first().waitFor();
       await page.screenshot({ path: join(SCREENS, `${language}-${width}-login.png`) });
-      await signIn(page, 'admin');
-      await expectPath(page, '/home');
+      await openAs(page, '/home');
       for (const screen of screens) {
         await page.goto(`${baseUrl()}${screen.path}`);
         await page.getByText(screen.expect(m), { exact: false }).first().waitFor({ timeout: 10_000 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MessageLanguage } from '../messages';
-import { openBrowser } from './browser';
+import { openPage } from './browser';
 import { ARTIFACTS, baseUrl, messages } from './helpers';
 
 export const SCREENS = join(ARTIFACTS, 'screens');
@@ -53,7 +53,7 @@ export const screenFile = ({ language, width }: ScreenCase, prefix: string, name
   join(SCREENS, `${[language, width, prefix, name].filter((part) => part !== '').join('-')}.png`);
 
 /**
- * One suite a case, named "<title> in <language> at <width> px": a fresh browser at that size with the
+ * One suite a case, named "<title> in <language> at <width> px": a fresh page at that size with the
  * language cookie set, handed to `visit`, and closed afterwards whatever happens.
  */
 export function describeScreens(
@@ -67,7 +67,7 @@ export function describeScreens(
     it('render translated, without sideways scrolling of the page', async () => {
       mkdirSync(SCREENS, { recursive: true });
       const { language, width, height } = screenCase;
-      const { page, context, close } = await openBrowser({ width, height });
+      const { page, context, close } = await openPage({ width, height });
       const shot = async (name: string) => {
         if (networkIdle) await page.waitForLoadState('networkidle');
         await page.waitForTimeout(pause);
