@@ -3,6 +3,7 @@
 // a launch costs seconds on a busy machine, a fresh context of it a few milliseconds, and a context
 // keeps no cookie or storage of another.
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { trackRequests } from './settle';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -58,5 +59,6 @@ export async function openPage({ locale = 'en-US', width = 1280, height = 800 }:
 }> {
   const context = await (await fileBrowser()).newContext({ locale, viewport: { width, height } });
   const page = await context.newPage();
+  trackRequests(page);
   return { context, page, close: () => context.close() };
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage } from './browser';
+import { waitUntilStill } from './settle';
 import { ARTIFACTS, apiClientAs, baseUrl, messages, openAs, useFreshPage } from './helpers';
 
 type Row = { id: number; [field: string]: unknown };
@@ -80,16 +81,16 @@ describe('the form designer', () => {
 
     // The keyboard alone: Space lifts the picture, the up arrow moves it, Space drops it.
     expect(await order(page)).toEqual(['place', 'slide']);
-    await card(page, 1).locator('[data-action="drag"]').focus();
+    const announced = () => page.locator('[id^="DndLiveRegion"]').textContent();
+    const handle = card(page, 1).locator('[data-action="drag"]');
+    await handle.focus();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(150);
+    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true'); // lifted
     await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(300);
+    await expect.poll(announced).toBe(fill(m['app.designer.moved'], { name: 'slide', position: 1, count: 2 }));
     await page.keyboard.press('Space');
     await expect.poll(() => order(page)).toEqual(['slide', 'place']);
-    await expect
-      .poll(() => page.locator('[id^="DndLiveRegion"]').textContent())
-      .toBe(fill(m['app.designer.dropped'], { name: 'slide', position: 1, count: 2 }));
+    await expect.poll(announced).toBe(fill(m['app.designer.dropped'], { name: 'slide', position: 1, count: 2 }));
     expect(
       await preview(page)
         .locator('[data-server-form] [data-field]')
@@ -155,8 +156,7 @@ describe.each([
       await designer(page).getByRole('button', { name: lang['app.designer.add_field'] }).waitFor();
       // The keyboard instructions a screen reader gives for the drag handles, in the page's language.
       expect(await page.locator('[id^="DndDescribedBy"]').first().textContent()).toBe(lang['app.designer.instructions']);
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
+      await waitUntilStill(page);
       await page.screenshot({ path: join(SCREENS, `${language}-${width}-designer.png`), fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `the designer scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);

@@ -175,34 +175,27 @@ describe('the Notification screen', () => {
   });
 });
 
-// No wait for the network to settle: the notice stream holds a request open. A longer pause instead.
-describeScreens(
-  'notice screens',
-  [desk('en'), desk('zh'), phone('en'), phone('zh')],
-  'notices',
-  async ({ page, lang, shot }) => {
-    await editor.post('/message/send', {
-      to_user: 'admin',
-      title: `Daily report of well X-12 is ready ${stamp}`,
-      content: 'Footage 412 m, ROP 18 m/h. Please review before 18:00.',
-    });
-    await openAs(page, MESSAGES);
-    await page.locator('#main-content [data-notice-row]').first().waitFor();
-    await shot('messages');
-    await page.getByRole('button', { name: lang['app.notices.new_message'] }).click();
-    await page.locator('[data-new-message] input[name=to_user]').fill('editor');
-    await page.locator('[data-new-message] input[name=title]').fill(lang['app.notices.new_message']);
-    await shot('compose');
-    await page.getByRole('button', { name: lang['ra.action.cancel'] }).click();
-    await page.locator('[data-new-message]').waitFor({ state: 'detached' });
-    await bell(page).click();
-    await drawer(page).locator('[data-notice-row]').first().waitFor();
-    await drawer(page).getByText(lang['app.notices.drawer_title']).waitFor();
-    await shot('drawer');
-    await page.keyboard.press('Escape');
-    await page.goto(`${baseUrl()}${NOTIFICATIONS}`);
-    await page.locator('#main-content [role=status], #main-content [data-notice-row]').first().waitFor();
-    await shot('notifications');
-  },
-  { networkIdle: false, pause: 400 },
-);
+describeScreens('notice screens', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'notices', async ({ page, lang, shot }) => {
+  await editor.post('/message/send', {
+    to_user: 'admin',
+    title: `Daily report of well X-12 is ready ${stamp}`,
+    content: 'Footage 412 m, ROP 18 m/h. Please review before 18:00.',
+  });
+  await openAs(page, MESSAGES);
+  await page.locator('#main-content [data-notice-row]').first().waitFor();
+  await shot('messages');
+  await page.getByRole('button', { name: lang['app.notices.new_message'] }).click();
+  await page.locator('[data-new-message] input[name=to_user]').fill('editor');
+  await page.locator('[data-new-message] input[name=title]').fill(lang['app.notices.new_message']);
+  await shot('compose');
+  await page.getByRole('button', { name: lang['ra.action.cancel'] }).click();
+  await page.locator('[data-new-message]').waitFor({ state: 'detached' });
+  await bell(page).click();
+  await drawer(page).locator('[data-notice-row]').first().waitFor();
+  await drawer(page).getByText(lang['app.notices.drawer_title']).waitFor();
+  await shot('drawer');
+  await page.keyboard.press('Escape');
+  await page.goto(`${baseUrl()}${NOTIFICATIONS}`);
+  await page.locator('#main-content [role=status], #main-content [data-notice-row]').first().waitFor();
+  await shot('notifications');
+});

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { demoReports } from '../../kernel/demo/report-files';
 import { openPage } from './browser';
+import { waitUntilStill } from './settle';
 import { ARTIFACTS, baseUrl, messages, openAs, sessionToken, useFreshPage } from './helpers';
 
 const SCREENS = join(ARTIFACTS, 'screens');
@@ -138,7 +139,7 @@ describe('screenshots of calibration reports', () => {
       await expect
         .poll(() => thumbnails.evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth)))
         .toEqual([240]);
-      await page.waitForLoadState('networkidle');
+      await waitUntilStill(page);
       const shot = (name: string) => page.screenshot({ path: join(SCREENS, `${language}-${width}-${name}.png`), fullPage: true });
       await shot('device-reports');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -148,7 +149,7 @@ describe('screenshots of calibration reports', () => {
         .getByRole('button', { name: m['app.files.preview_name'].replace('%{name}', 'Calibration curve T-SHOT-' + language + '.png') })
         .click();
       await page.getByRole('dialog').locator('img').waitFor();
-      await page.waitForTimeout(300);
+      await waitUntilStill(page);
       await page.screenshot({ path: join(SCREENS, `${language}-${width}-report-preview.png`) });
       await page.keyboard.press('Escape');
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { flattenRoutes } from '../../kernel/routes/tree';
 import { loadRegistry } from '../../kernel/schema/load-node';
 import { openPage } from './browser';
+import { waitUntilStill } from './settle';
 import { ARTIFACTS, baseUrl, messages, openAs } from './helpers';
 
 const SCREENS = join(ARTIFACTS, 'screens');
@@ -48,7 +49,7 @@ describe.each([
       for (const screen of screens) {
         await page.goto(`${baseUrl()}${screen.path}`);
         await page.getByText(screen.expect(m), { exact: false }).first().waitFor({ timeout: 10_000 });
-        await page.waitForLoadState('networkidle');
+        await waitUntilStill(page);
         await page.screenshot({ path: join(SCREENS, `${language}-${width}-${screen.name}.png`) });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${screen.name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
@@ -58,7 +59,7 @@ describe.each([
       await page.getByRole('button', { name: m['ra.auth.user_menu'] }).click();
       await page.getByRole('menuitem', { name: m['app.navbar.theme'] }).click();
       await page.getByText(m['app.settings.title']).waitFor();
-      await page.waitForTimeout(400); // the drawer's slide
+      await waitUntilStill(page); // the drawer's slide ended
       await page.screenshot({ path: join(SCREENS, `${language}-${width}-settings-drawer.png`) });
     } finally {
       await close();

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { MessageLanguage } from '../messages';
 import { openPage } from './browser';
 import { ARTIFACTS, baseUrl, messages } from './helpers';
+import { waitUntilStill } from './settle';
 
 export const SCREENS = join(ARTIFACTS, 'screens');
 
@@ -25,10 +26,8 @@ export const phone = (language: MessageLanguage): ScreenCase => ({ language, wid
 export interface ScreenOptions {
   /** The whole page (default) or only what the window shows: popovers are placed in the window. */
   fullPage?: boolean;
-  /** Wait for the network to settle before a shot (default); off for a screen that keeps a request open. */
+  /** Wait for the requests to end before a shot (default); off for a screen that may keep one open. */
   networkIdle?: boolean;
-  /** Milliseconds to wait before a shot, for transitions (tabs' indicator, dialogs, popovers). */
-  pause?: number;
 }
 
 export interface ScreenVisit {
@@ -61,7 +60,7 @@ export function describeScreens(
   cases: ScreenCase[],
   prefix: string,
   visit: (screen: ScreenVisit) => Promise<void>,
-  { fullPage = true, networkIdle = true, pause = 300 }: ScreenOptions = {},
+  { fullPage = true, networkIdle = true }: ScreenOptions = {},
 ) {
   describe.each(cases)(`${title} in $language at $width px`, (screenCase) => {
     it('render translated, without sideways scrolling of the page', async () => {
@@ -69,8 +68,8 @@ export function describeScreens(
       const { language, width, height } = screenCase;
       const { page, context, close } = await openPage({ width, height });
       const shot = async (name: string) => {
-        if (networkIdle) await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(pause);
+        // Transitions (tabs' indicator, dialogs, popovers) ended and what the screen loads shown.
+        await waitUntilStill(page, { network: networkIdle });
         await page.screenshot({ path: screenFile(screenCase, prefix, name), fullPage });
         await expectNoSidewaysScroll(page, name);
       };

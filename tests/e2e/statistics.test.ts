@@ -11,6 +11,7 @@ import { flattenRoutes } from '../../kernel/routes/tree';
 import { parseScreen } from '../../kernel/schema/route-component';
 import { type DeviceStats, type StatisticsAnswer, type StatisticsResult, entryKey } from '../../kernel/schema/statistics';
 import { openPage } from './browser';
+import { waitUntilStill } from './settle';
 import { ARTIFACTS, apiAs, baseUrl, expectPath, messages, openAs, useFreshPage } from './helpers';
 
 const SCREENS = join(ARTIFACTS, 'screens');
@@ -185,8 +186,7 @@ describe.each([
     const { id } = await deviceWithRuns();
     const { page, context, close } = await openPage({ width, height });
     const shoot = async (name: string) => {
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(600); // the charts' entrance animation
+      await waitUntilStill(page); // the charts' entrance animation ended too
       await page.screenshot({ path: join(SCREENS, `${language}-${width}-${name}.png`), fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
