@@ -31,6 +31,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/close-browser.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
           fileParallelism: false,

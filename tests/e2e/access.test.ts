@@ -6,7 +6,7 @@
 // and of the must-change dialog, on a desk and a phone, in English and Chinese.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, expectPath, messages, newSessionToken, openAs, signIn, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -20,7 +20,8 @@ const entryByKey = async (key: string) => (await entries()).find((entry) => entr
 const account = async (username: string) =>
   (await admin.get<{ list: Row[] }>(`/setting/admin/list?limit=100&q=${username}`)).list.find((row) => row.username === username);
 
-async function start(page: Page, path: string, username = 'admin', password?: string) {
+/** Signs in through the sign-in page, for the first sign-in of an account with its initial password. */
+async function signInThroughPage(page: Page, path: string, username: string, password: string) {
   await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
   await signIn(page, username, password);
   // The sign-in form has a username input too: wait until it has gone.
@@ -57,7 +58,7 @@ describe('roles, accounts and the stored menu', () => {
 
   it('make a role that sees only Devices, ticked in the tree', async () => {
     const page = browser.page;
-    await start(page, '/setting/permission/role/create');
+    await openAs(page, '/setting/permission/role/create');
     await page.locator('input[name="name"]').fill('warehouse');
     await page.locator('input[name="description"]').fill('Instruments only');
     const tree = page.locator('[data-widget="menuTree"]');
@@ -79,7 +80,7 @@ describe('roles, accounts and the stored menu', () => {
 
   it('make an account with that role and an initial password', async () => {
     const page = browser.page;
-    await start(page, '/setting/permission/admin/create');
+    await openAs(page, '/setting/permission/admin/create');
     await page.locator('input[name="username"]').fill('keeper');
     await page.locator('input[name="name"]').fill('Store Keeper');
     await page.locator('[data-widget="roleNames"] input').fill('ware');
@@ -94,7 +95,7 @@ describe('roles, accounts and the stored menu', () => {
 
   it("make the account's owner choose a password first, then show only what the role sees", async () => {
     const page = browser.page;
-    await start(page, '/home', 'keeper', INITIAL);
+    await signInThroughPage(page, '/home', 'keeper', INITIAL);
     await mustChangeDialog(page).waitFor();
     // Nothing of the console stands behind the dialog.
     expect(await page.locator('[data-menu]').count()).toBe(0);
@@ -121,7 +122,7 @@ describe('roles, accounts and the stored menu', () => {
 
   it('rename a menu entry: the sidebar shows the new title, as typed when it has no translation', async () => {
     const page = browser.page;
-    await start(page, `/setting/permission/menu/edit/${deviceList.id}`);
+    await openAs(page, `/setting/permission/menu/edit/${deviceList.id}`);
     await page.locator('input[name="title"]').fill('Instruments');
     await page.getByRole('button', { name: m['ra.action.save'] }).click();
     await expectPath(page, '/setting/permission/menu');
@@ -134,7 +135,7 @@ describe('roles, accounts and the stored menu', () => {
   it("reset the account's password from its page: its owner must change it again", async () => {
     const page = browser.page;
     const keeper = (await account('keeper'))!;
-    await start(page, `/setting/permission/admin/edit/${keeper.id}`);
+    await openAs(page, `/setting/permission/admin/edit/${keeper.id}`);
     // The initial password is for new accounts only.
     await page.locator('input[name="username"]').waitFor();
     expect(await page.locator('input[name="password"]').count()).toBe(0);
@@ -149,7 +150,7 @@ describe('roles, accounts and the stored menu', () => {
 
   it('let the renamed entry show in the sidebar of the role that sees it', async () => {
     const page = browser.page;
-    await start(page, '/home', 'keeper', 'reset-pass-3');
+    await openAs(page, '/home', 'keeper', await newSessionToken('keeper', 'reset-pass-3'));
     await changePassword(page, 'reset-pass-3', CHOSEN);
     await page.locator('[data-menu="/device"]').click();
     await expect.poll(() => page.locator('[data-menu="/device/index"]').innerText()).toBe('Instruments');
@@ -162,7 +163,7 @@ describeScreens(
   'access',
   async ({ page, language, width, lang, shot }) => {
     const warehouse = (await admin.get<{ list: Row[] }>('/setting/role/list')).list.find((r) => r.name === 'warehouse')!;
-    await start(page, '/setting/permission/role');
+    await openAs(page, '/setting/permission/role');
     await page.locator('#main-content table tbody tr, #main-content .MuiListItemButton-root').first().waitFor();
     await shot('roles');
     await page.goto(`${baseUrl()}/setting/permission/role/edit/${warehouse.id}`);
@@ -188,8 +189,7 @@ describeScreens(
     // A new account of this case's own, signing in for the first time.
     const username = `first-${language}-${width}`;
     await admin.post('/setting/admin/add', { username, name: `First ${language}`, roles: ['warehouse'], password: INITIAL, enabled: 1 });
-    await page.context().clearCookies({ name: 'Admin-Token' });
-    await start(page, '/home', username, INITIAL);
+    await openAs(page, '/home', username, await newSessionToken(username, INITIAL));
     await mustChangeDialog(page, lang).waitFor();
     await shot('must-change');
     // Once chosen, the same form changes it again from the profile.
@@ -204,7 +204,7 @@ describeScreens(
     await page.locator('[data-form="change-password"] input[name="old"]').waitFor();
     await shot('profile-password');
   },
-  // Each shot waits for what it shows: the page keeps a notification stream open (and, on a
-  // phone, a visit log call was seen hanging), so the network never goes quiet.
-  { networkIdle: false, pause: 600 },
+  // Each shot waits for what it shows, not for the requests: on a phone, a visit log call was
+  // seen hanging.
+  { networkIdle: false },
 );

@@ -7,26 +7,21 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { LibraryFile } from '../../kernel/contract/attachments';
-import { E2E_PASSWORD, apiClientAs, baseUrl, expectPath, signIn, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, expectPath, openAs, sessionToken, useFreshPage } from './helpers';
 import { desk, describeScreens, phone } from './screens';
 
 const LIBRARY = '/setting/system/attachment';
-
-async function adminToken(): Promise<string> {
-  const login = await fetch(`${baseUrl()}/dev-api/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: E2E_PASSWORD }),
-  });
-  return ((await login.json()) as { data: { token: string } }).data.token;
-}
 
 /** Uploads a file as the admin (to `path`, with the form fields given), answering the stored file. */
 async function upload(name: string, bytes: Uint8Array, path = '/upload', fields: Record<string, string> = {}): Promise<LibraryFile> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   form.set('file', new File([new Uint8Array(bytes)], name));
-  const response = await fetch(`${baseUrl()}/dev-api${path}`, { method: 'POST', headers: { 'X-Token': await adminToken() }, body: form });
+  const response = await fetch(`${baseUrl()}/dev-api${path}`, {
+    method: 'POST',
+    headers: { 'X-Token': await sessionToken('admin') },
+    body: form,
+  });
   const envelope = (await response.json()) as { code: number; data: LibraryFile; message?: string };
   if (envelope.code !== 20000) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
   return envelope.data;
@@ -39,9 +34,7 @@ const picture = (background: string) =>
 const PDF = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1');
 
 async function openLibrary(page: Page, search?: string) {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(LIBRARY)}`);
-  await signIn(page, 'admin');
-  await expectPath(page, LIBRARY);
+  await openAs(page, LIBRARY);
   if (search) await page.locator('input[name="q"]').fill(search);
 }
 
@@ -100,9 +93,7 @@ describe('the attachments library', () => {
     const original = await upload(name, await picture('#52c41a'));
     const staff = (await admin.get<{ items: { id: number }[] }>('/staff/list?limit=1')).items[0];
     const path = `/staff/edit/${staff.id}`;
-    await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-    await signIn(page, 'admin');
-    await expectPath(page, path);
+    await openAs(page, path);
     const field = page.locator('[role=group]').filter({ has: page.getByTestId('upload-input-avatar') });
     await field.getByRole('button', { name: 'Choose from library' }).click();
     const dialog = page.locator('[data-library-picker]');
@@ -128,9 +119,7 @@ describe('the attachments library', () => {
 
 describeScreens('attachments library', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'attachments', async ({ page, shot }) => {
   await upload(`screen-${Date.now()}.png`, await picture('#fa8c16'));
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(LIBRARY)}`);
-  await signIn(page, 'admin');
-  await expectPath(page, LIBRARY);
+  await openAs(page, LIBRARY);
   await page.locator('[data-attachment]').first().waitFor();
   await shot('library');
 });

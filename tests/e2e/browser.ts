@@ -1,8 +1,9 @@
 // Debian's Chromium driven by playwright-core, with the flags this machine needs. Never a downloaded browser.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, type Page, chromium } from 'playwright-core';
+// One Chromium per test file, launched on first use and closed when the file ends (close-browser.ts):
+// a launch costs seconds on a busy machine, a fresh context of it a few milliseconds, and a context
+// keeps no cookie or storage of another.
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { trackRequests } from './settle';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -17,26 +18,47 @@ const FLAGS = [
   '--disable-sync',
 ];
 
+let launched: Promise<Browser> | undefined;
+
+/** This test file's Chromium, launched on the first call (again if it has died since). */
+export function fileBrowser(): Promise<Browser> {
+  if (!launched) {
+    const launching = chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+    launched = launching;
+    void launching.then(
+      (browser) =>
+        browser.on('disconnected', () => {
+          if (launched === launching) launched = undefined;
+        }),
+      () => {
+        if (launched === launching) launched = undefined;
+      },
+    );
+  }
+  return launched;
+}
+
+/** Closes this test file's Chromium, if it was launched. */
+export async function closeFileBrowser() {
+  const browser = launched;
+  launched = undefined;
+  if (browser) await (await browser).close();
+}
+
 export interface BrowserOptions {
   locale?: string;
   width?: number;
   height?: number;
 }
 
-/** A fresh Chromium profile: no cookies, no storage from another test. */
-export async function openBrowser({ locale = 'en-US', width = 1280, height = 800 }: BrowserOptions = {}): Promise<{
+/** A page in a fresh context of the file's Chromium: no cookies, no storage from another test. */
+export async function openPage({ locale = 'en-US', width = 1280, height = 800 }: BrowserOptions = {}): Promise<{
   context: BrowserContext;
   page: Page;
   close: () => Promise<void>;
 }> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'console-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    args: FLAGS,
-    headless: true,
-    locale,
-    viewport: { width, height },
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const context = await (await fileBrowser()).newContext({ locale, viewport: { width, height } });
+  const page = await context.newPage();
+  trackRequests(page);
   return { context, page, close: () => context.close() };
 }

@@ -5,7 +5,7 @@
 // a phone. Every task the tests change is made here.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClientAs, baseUrl, expectPath, messages, pick, signIn, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, expectPath, messages, pick, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -14,12 +14,6 @@ let admin: Client;
 const m = messages('en');
 const stamp = Date.now() % 1_000_000;
 let made: Row;
-
-async function start(page: Page, path: string) {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'admin');
-  await expectPath(page, path);
-}
 
 const tip = (page: Page) => page.getByRole('dialog', { name: m['app.confirm.title'] });
 const job = async (id: number) => admin.get<Row>(`/setting/crontab/info?id=${id}`);
@@ -44,7 +38,7 @@ describe('scheduled tasks', () => {
 
   it('show their period in words and switch on and off after the question', async () => {
     const page = browser.page;
-    await start(page, '/setting/system/crontab');
+    await openAs(page, '/setting/system/crontab');
     const row = page.locator('table tbody tr', { hasText: String(made.name) });
     await row.getByText('Weekly on Monday at 08:00:00').waitFor();
     const toggle = row.locator('[data-switch] input');
@@ -68,7 +62,7 @@ describe('scheduled tasks', () => {
 
   it("run now from the task's page, the run listed with its result", async () => {
     const page = browser.page;
-    await start(page, `/setting/system/crontab/${made.id}`);
+    await openAs(page, `/setting/system/crontab/${made.id}`);
     await page.locator('[data-job-controls]').getByRole('button', { name: m['schedule.run_now'] }).click();
     await tip(page).getByText(m['app.confirm.text'].replace('%{action}', m['schedule.run_action'])).waitFor();
     await tip(page).getByRole('button', { name: m['app.confirm.ok'] }).click();
@@ -84,7 +78,7 @@ describe('scheduled tasks', () => {
 
   it('are added in a form that shows only the parts of the period the type uses', async () => {
     const page = browser.page;
-    await start(page, '/setting/system/crontab/create');
+    await openAs(page, '/setting/system/crontab/create');
     await page.locator('input[name="name"]').fill(`E2E hourly ${stamp}`);
     await pick(page, 'mark', m['resources.crontab.enums.mark.takeDelivery']);
     // Daily (the default): hour, minute and second; no weekday or day.
@@ -114,7 +108,7 @@ describe('scheduled tasks', () => {
 });
 
 describeScreens('scheduled task screens', [desk('en'), desk('zh'), phone('es'), phone('zh')], 'crontab', async ({ page, lang, shot }) => {
-  await start(page, '/setting/system/crontab');
+  await openAs(page, '/setting/system/crontab');
   await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
   await shot('list');
   await page.goto(`${baseUrl()}/setting/system/crontab/${made.id}`);

@@ -8,8 +8,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openBrowser } from './browser';
-import { ARTIFACTS, apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { openPage } from './browser';
+import { waitUntilStill } from './settle';
+import { ARTIFACTS, apiClientAs, baseUrl, messages, openAs, useFreshPage } from './helpers';
 
 type Row = { id: number; [field: string]: unknown };
 const m = messages('en');
@@ -20,12 +21,6 @@ const made = { group: undefined as Row | undefined };
 const fill = (message: string, values: Record<string, string | number>) =>
   message.replace(/%\{(\w+)\}/g, (_, key: string) => String(values[key]));
 const kind = (type: string) => m[`resources.group.enums.typelist.type.${type}`];
-
-async function start(page: Page, path: string) {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'admin');
-  await expectPath(page, path);
-}
 
 const designer = (page: Page) => page.locator('[data-field-definitions="typelist"]');
 const card = (page: Page, index: number) => designer(page).locator(`[data-designer-card="${index}"]`);
@@ -48,7 +43,7 @@ describe('the form designer', () => {
 
   it('designs a group’s fields with a live preview, reorders them from the keyboard and saves them in that order', async () => {
     const page = browser.page;
-    await start(page, '/setting/system/group/create');
+    await openAs(page, '/setting/system/group/create');
     await page.locator('input[name=name]').fill(`E2E designed ${stamp}`);
     await page.locator('input[name=config_name]').fill(`e2e_designed_${stamp}`);
     await designer(page).getByText(m['app.designer.none']).waitFor();
@@ -86,16 +81,16 @@ describe('the form designer', () => {
 
     // The keyboard alone: Space lifts the picture, the up arrow moves it, Space drops it.
     expect(await order(page)).toEqual(['place', 'slide']);
-    await card(page, 1).locator('[data-action="drag"]').focus();
+    const announced = () => page.locator('[id^="DndLiveRegion"]').textContent();
+    const handle = card(page, 1).locator('[data-action="drag"]');
+    await handle.focus();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(150);
+    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true'); // lifted
     await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(300);
+    await expect.poll(announced).toBe(fill(m['app.designer.moved'], { name: 'slide', position: 1, count: 2 }));
     await page.keyboard.press('Space');
     await expect.poll(() => order(page)).toEqual(['slide', 'place']);
-    await expect
-      .poll(() => page.locator('[id^="DndLiveRegion"]').textContent())
-      .toBe(fill(m['app.designer.dropped'], { name: 'slide', position: 1, count: 2 }));
+    await expect.poll(announced).toBe(fill(m['app.designer.dropped'], { name: 'slide', position: 1, count: 2 }));
     expect(
       await preview(page)
         .locator('[data-server-form] [data-field]')
@@ -152,17 +147,16 @@ describe.each([
     const groups = (await admin.get<{ list: Row[] }>('/setting/group/list?limit=100&sort=%2Bid')).list;
     const group = groups.find((g) => g.config_name === 'notices') ?? groups[0];
     expect(group, 'a group to open').toBeDefined();
-    const { page, context, close } = await openBrowser({ width, height });
+    const { page, context, close } = await openPage({ width, height });
     try {
       await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
-      await start(page, `/setting/system/group/edit/${group.id}`);
+      await openAs(page, `/setting/system/group/edit/${group.id}`);
       await designer(page).locator('[data-designer-card]').first().waitFor();
       await preview(page).locator('[data-server-form]').waitFor();
       await designer(page).getByRole('button', { name: lang['app.designer.add_field'] }).waitFor();
       // The keyboard instructions a screen reader gives for the drag handles, in the page's language.
       expect(await page.locator('[id^="DndDescribedBy"]').first().textContent()).toBe(lang['app.designer.instructions']);
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
+      await waitUntilStill(page);
       await page.screenshot({ path: join(SCREENS, `${language}-${width}-designer.png`), fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `the designer scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, messages, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -22,12 +22,6 @@ const fields = [
   { name: 'oil', title: 'Oil level', type: 'select', param: 'ok=>Within marks\nlow=>Low: topped up' },
   { name: 'photo', title: 'Tool face', type: 'upload' },
 ];
-
-async function start(page: Page, path: string) {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'admin');
-  await expectPath(page, path);
-}
 
 const dossiersTab = (page: Page, lang = m) =>
   page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: lang['app.dossiers.panel'] });
@@ -62,7 +56,7 @@ describe("an instrument's dossiers", () => {
 
   it('are filled in from a template and keep the fields they were filled with after the template changes', async () => {
     const page = browser.page;
-    await start(page, `/device/record/${made.device.id}`);
+    await openAs(page, `/device/record/${made.device.id}`);
     await dossiersTab(page).click();
     await page.getByText(m['app.dossiers.empty']).waitFor();
 
@@ -157,7 +151,7 @@ describe('a dossier template designed in the browser', () => {
 
   it('is saved with a select and an upload, and its form is then filled in for an instrument', async () => {
     const page = browser.page;
-    await start(page, '/device/doss/create');
+    await openAs(page, '/device/doss/create');
     const name = `E2E designed check ${stamp}`;
     await page.locator('input[name=name]').fill(name);
     await page.locator('input[name=config_name]').fill(`e2e_designed_check_${stamp}`);
@@ -196,7 +190,7 @@ describe('a dossier template designed in the browser', () => {
 });
 
 describeScreens('dossier screens', [desk('en'), desk('zh'), phone('zh')], 'dossiers', async ({ page, lang, shot }) => {
-  await start(page, '/device/doss');
+  await openAs(page, '/device/doss');
   await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
   await shot('templates');
   await page.goto(`${baseUrl()}/device/record/${made.device.id}`);

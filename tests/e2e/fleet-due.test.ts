@@ -2,7 +2,7 @@
 // recent runs is listed with its hours left, and its link opens its record page; screenshots of
 // Home with the card in two languages and on a phone.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClientAs, baseUrl, expectPath, signIn, useFreshPage } from './helpers';
+import { apiClientAs, expectPath, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; name: string; [field: string]: unknown };
@@ -43,9 +43,7 @@ describe('instruments due on Home', () => {
   it('lists an instrument due for service with its hours left, linked to its record page', async () => {
     const instrument = await dueInstrument();
     const page = browser.page;
-    await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent('/home')}`);
-    await signIn(page, 'admin');
-    await expectPath(page, '/home');
+    await openAs(page, '/home');
     const card = page.locator('[data-due]');
     await card.getByRole('heading', { name: 'Due for service or calibration' }).waitFor();
     const item = card.locator(`[data-due-item="${instrument.id}"]`);
@@ -58,8 +56,7 @@ describe('instruments due on Home', () => {
 
 describeScreens('Home with the instruments due', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'home-due', async ({ page, shot }) => {
   await dueInstrument();
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent('/home')}`);
-  await signIn(page, 'admin');
+  await openAs(page, '/home');
   await page.locator('[data-due] [data-due-item]').first().waitFor();
   await page.locator('[data-due]').scrollIntoViewIfNeeded();
   await shot('card');

@@ -4,7 +4,7 @@
 // and given a certificate; and screenshots of these screens in two languages and on a phone.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, baseUrl, expectPath, pick, signIn, useFreshPage } from './helpers';
+import { apiAs, baseUrl, expectPath, pick, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -17,12 +17,6 @@ const listOf = async (path: string): Promise<{ rows: Row[]; total: number }> => 
   const data = await api<{ items?: Row[]; list?: Row[]; total?: number; count?: number }>(path);
   return { rows: data.items ?? data.list ?? [], total: data.total ?? data.count ?? 0 };
 };
-
-async function start(page: Page, path: string) {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'admin');
-  await expectPath(page, path);
-}
 
 const dialog = (page: Page) => page.getByRole('dialog');
 /** The button react-admin's list editor marks with this class (`button-add-rule_value`). */
@@ -37,7 +31,7 @@ describe('spare parts', () => {
   it('creates a spare part with two specifications as rows, saved in order and served again as spec', async () => {
     const page = browser.page;
     const name = `E2E seal kit ${Date.now() % 100000}`;
-    await start(page, '/device/attr');
+    await openAs(page, '/device/attr');
     await page.getByRole('link', { name: 'Create' }).click();
     await expectPath(page, '/device/attr/create');
     await page.locator('input[name="rule_name"]').fill(name);
@@ -81,7 +75,7 @@ describe("usage records on a device's record page", () => {
   async function openCreate(page: Page) {
     // The oldest instrument: one of the demo fleet, whatever devices other tests add.
     const [device] = (await listOf('/device/list?limit=1&sort=id')).rows;
-    await start(page, `/device/record/${device.id}`);
+    await openAs(page, `/device/record/${device.id}`);
     await page.getByRole('tab', { name: 'Usage records' }).waitFor();
     await page.getByRole('tab', { name: 'Repair records' }).waitFor();
     // The toolbar's Create (an empty tab offers a second one in its message).
@@ -148,7 +142,7 @@ describe('staff', () => {
   it('creates a staff member with a position from the dictionary, then gives them a certificate on their page', async () => {
     const page = browser.page;
     const name = `E2E Person ${Date.now() % 100000}`;
-    await start(page, '/staff/index');
+    await openAs(page, '/staff/index');
     await page.getByRole('link', { name: 'Create' }).click();
     await expectPath(page, '/staff/create');
     await page.locator('input[name="name"]').fill(name);
@@ -182,7 +176,7 @@ describe('staff', () => {
 
 describeScreens('fleet screens', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'fleet', async ({ page, lang: m, shot }) => {
   const plural = (key: string) => m[key].split('||||').pop()!.trim();
-  await start(page, '/home');
+  await openAs(page, '/home');
 
   await page.goto(`${baseUrl()}/device/attr`);
   await page.getByText(m['route.DeviceSpareParts']).first().waitFor();

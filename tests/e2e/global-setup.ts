@@ -20,11 +20,15 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: install Debian's package (apt-get install -y chromium).`);
-  // A build of this run's own, so that parallel runs never serve each other's files.
-  const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
+  // A build of this run's own, so that parallel runs never serve each other's files; or, to rerun a
+  // file quickly while working on the tests, a build made beforehand (E2E_CONSOLE_DIST, kept).
+  const prebuilt = process.env.E2E_CONSOLE_DIST;
+  const dist = prebuilt ?? mkdtempSync(join(tmpdir(), 'console-dist-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'console-data-'));
-  const { build } = await import('vite');
-  await build({ root: ROOT, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  if (!prebuilt) {
+    const { build } = await import('vite');
+    await build({ root: ROOT, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  }
 
   const server = await startServer({ DIST_DIR: dist, DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_PASSWORD, EDITOR_PASSWORD: E2E_PASSWORD });
   project.provide('baseUrl', server.url);
@@ -32,7 +36,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await server.stop();
-    rmSync(dist, { recursive: true, force: true });
+    if (!prebuilt) rmSync(dist, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

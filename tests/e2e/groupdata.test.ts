@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, expectPath, messages, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -20,12 +20,6 @@ const picture = () =>
   sharp({ create: { width: 320, height: 160, channels: 3, background: '#1f6fb2' } })
     .png()
     .toBuffer();
-
-async function start(page: Page, path: string) {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'admin');
-  await expectPath(page, path);
-}
 
 const items = async (): Promise<Row[]> => (await admin.get<{ list: Row[] }>(`/setting/groupdata/list?gid=${made.group.id}&limit=100`)).list;
 const formDialog = (page: Page) => page.locator('[data-form-dialog]');
@@ -53,7 +47,7 @@ describe("a group's items", () => {
 
   it('are added, edited, hidden and deleted through the forms the server defines', async () => {
     const page = browser.page;
-    await start(page, '/setting/system/group');
+    await openAs(page, '/setting/system/group');
     await page.locator('table tbody tr', { hasText: String(made.group.name) }).click();
     await expectPath(page, `/setting/system/grouplist/${made.group.id}`);
 
@@ -119,7 +113,7 @@ describe("a group's items", () => {
 
   it("says why a submission failed and why a form could not load, and keeps the person's values", async () => {
     const page = browser.page;
-    await start(page, `/setting/system/grouplist/${made.group.id}`);
+    await openAs(page, `/setting/system/grouplist/${made.group.id}`);
     // The server refuses what the browser let through: the group lost its "place" choices meanwhile.
     await page.getByRole('button', { name: m['app.forms.add'] }).click();
     await input(page, 'title').fill('Stand-down at 06:00');
@@ -151,7 +145,7 @@ describe("a group's items", () => {
 });
 
 describeScreens('group data screens', [desk('en'), desk('zh'), phone('ja'), phone('zh')], 'groupdata', async ({ page, lang, shot }) => {
-  await start(page, '/setting/system/group');
+  await openAs(page, '/setting/system/group');
   await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
   await shot('groups');
   // The demo's first group, with its items.

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, inject } from 'vitest';
+import { TOKEN_COOKIE } from '../../kernel/contract/browser';
 import { filterRoutes, type MenuEntry, menuEntries } from '../../kernel/routes/tree';
 import { loadRegistry } from '../../kernel/schema/load-node';
-import { type BrowserOptions, openBrowser } from './browser';
+import { type BrowserOptions, openPage } from './browser';
 import { E2E_PASSWORD } from './constants';
 
 export const baseUrl = () => inject('baseUrl');
@@ -13,6 +14,7 @@ export { E2E_PASSWORD } from './constants';
 
 export { messages } from '../messages';
 
+/** Signs in through the sign-in page the page shows: for the tests whose subject is signing in. */
 export async function signIn(page: Page, username: string, password = E2E_PASSWORD) {
   await page.locator('input[name=username]').fill(username);
   await page.locator('input[name=password]').fill(password);
@@ -45,13 +47,13 @@ export async function saveFailure(page: Page, name: string) {
 }
 
 /**
- * A fresh Chromium page for each test of the enclosing describe, closed after it;
- * a failed test leaves its screenshot in tests/.artifacts.
+ * A fresh page (in a context of its own of the file's Chromium) for each test of the enclosing
+ * describe, closed after it; a failed test leaves its screenshot in tests/.artifacts.
  */
 export function useFreshPage(options: BrowserOptions = {}): { readonly page: Page } {
-  let session: Awaited<ReturnType<typeof openBrowser>> | undefined;
+  let session: Awaited<ReturnType<typeof openPage>> | undefined;
   beforeEach(async () => {
-    session = await openBrowser(options);
+    session = await openPage(options);
   });
   afterEach(async ({ task }) => {
     if (!session) return;
@@ -66,16 +68,51 @@ export function useFreshPage(options: BrowserOptions = {}): { readonly page: Pag
   };
 }
 
-/** Signs in through the API and answers a caller of /dev-api with that session. */
-export async function apiAs(username: string) {
+/** Signs in over the API, as the sign-in page does, and answers the new session's token. */
+export async function newSessionToken(username: string, password = E2E_PASSWORD): Promise<string> {
   const login = await fetch(`${baseUrl()}/dev-api/user/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: E2E_PASSWORD }),
+    body: JSON.stringify({ username, password }),
   });
-  const { data } = (await login.json()) as { data: { token: string } };
+  const answer = (await login.json()) as { code: number; data?: { token: string }; message?: string };
+  if (answer.code !== 20000 || !answer.data) throw new Error(`Signing in as ${username} failed: ${answer.code} ${answer.message ?? ''}`);
+  return answer.data.token;
+}
+
+/**
+ * This test file's stored session of `username` (with the test password), signed in over the API
+ * once and shared by its pages and API callers. A test that signs it out, or changes the
+ * account's password, ends it for the others: such a test makes a session of its own.
+ */
+const storedSessions = new Map<string, Promise<string>>();
+export function sessionToken(username: string): Promise<string> {
+  let token = storedSessions.get(username);
+  if (!token) {
+    token = newSessionToken(username);
+    storedSessions.set(username, token);
+    token.catch(() => storedSessions.delete(username));
+  }
+  return token;
+}
+
+/** Gives the context the session cookie the console reads, as its sign-in page leaves it. */
+export async function addSessionCookie(context: BrowserContext, token: string) {
+  await context.addCookies([{ name: TOKEN_COOKIE, value: token, url: baseUrl(), sameSite: 'Strict' }]);
+}
+
+/** Opens `path` signed in as `username` with the file's stored session (or the token given), without the sign-in page. */
+export async function openAs(page: Page, path: string, username = 'admin', token?: string) {
+  await addSessionCookie(page.context(), token ?? (await sessionToken(username)));
+  await page.goto(`${baseUrl()}${path}`);
+  await expectPath(page, path);
+}
+
+/** Answers a caller of /dev-api with the file's stored session of `username`. */
+export async function apiAs(username: string) {
+  const token = await sessionToken(username);
   return async <T>(path: string): Promise<T> => {
-    const response = await fetch(`${baseUrl()}/dev-api${path}`, { headers: { 'X-Token': data.token } });
+    const response = await fetch(`${baseUrl()}/dev-api${path}`, { headers: { 'X-Token': token } });
     return ((await response.json()) as { data: T }).data;
   };
 }
@@ -122,18 +159,13 @@ export async function clickMenu(page: Page, path: string, roles: string[] = ['ad
   }
 }
 
-/** Signs in through the API and answers GET and POST callers of /dev-api with that session (POST rejects on a refusal). */
+/** Answers GET, POST and PUT callers of /dev-api with the file's stored session of `username` (they reject on a refusal). */
 export async function apiClientAs(username: string) {
-  const login = await fetch(`${baseUrl()}/dev-api/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: E2E_PASSWORD }),
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
+  const token = await sessionToken(username);
   const call = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
     const response = await fetch(`${baseUrl()}/dev-api${path}`, {
       ...init,
-      headers: { 'X-Token': data.token, 'Content-Type': 'application/json' },
+      headers: { 'X-Token': token, 'Content-Type': 'application/json' },
     });
     const envelope = (await response.json()) as { code: number; data: T; message?: string };
     if (envelope.code !== 20000) throw new Error(`${path}: ${envelope.code} ${envelope.message ?? ''}`);

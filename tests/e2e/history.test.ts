@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LOG_PATH } from '../../kernel/history/names';
-import { apiClientAs, baseUrl, clickMenu, expectPath, messages, signIn, topMenuEntry, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, clickMenu, expectPath, messages, newSessionToken, openAs, topMenuEntry, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -21,12 +21,6 @@ const stamp = Date.now() % 1_000_000;
 const stranger = `e2e-nobody-${stamp}`;
 let admin: Client;
 let crew: Row;
-
-async function start(page: Page, path: string, username = 'admin') {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, username);
-  await expectPath(page, path);
-}
 
 /** The rows of the main list: a table on a desk, a list of cards on a phone. */
 const rows = (page: Page) => page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root');
@@ -48,7 +42,7 @@ describe('the operation log', () => {
 
   it("shows a record's edit in its History, with the field's label and the values before and after", async () => {
     const page = browser.page;
-    await start(page, `/crew/record/${crew.id}`);
+    await openAs(page, `/crew/record/${crew.id}`);
     await page.getByRole('link', { name: m['ra.action.edit'] }).click();
     await expectPath(page, `/crew/${crew.id}`);
     const leader = page.locator('input[name="leader.name"]');
@@ -85,7 +79,7 @@ describe('the operation log', () => {
   it('filters from the History link alone: another record of the same kind has its own entries', async () => {
     const page = browser.page;
     const other = await admin.post<Row>('/crew/add', { teamNumber: `E2E-H${stamp}-2`, leader: { name: 'Li Na' } });
-    await start(page, `/crew/record/${other.id}`);
+    await openAs(page, `/crew/record/${other.id}`);
     await page.getByRole('link', { name: m['app.history.button'] }).click();
     await page.waitForURL((url) => url.pathname === OPERATION_LOG_PATH);
     await expect.poll(() => rows(page).count()).toBe(1);
@@ -102,7 +96,9 @@ describe('the sign-in log', () => {
     const page = browser.page;
     const mine = async () => (await admin.get<{ count: number }>(`${LOGIN_LOG_PATH}?user=admin&success=true`)).count;
     const before = await mine();
-    await start(page, '/home');
+    // A sign-in of this test's own (the file's stored session was opened before `before`), through
+    // the API the sign-in page calls.
+    await openAs(page, '/home', 'admin', await newSessionToken('admin'));
     expect(await mine()).toBeGreaterThan(before);
     await clickMenu(page, SIGN_IN_LOG_PATH);
     await expectPath(page, SIGN_IN_LOG_PATH);
@@ -125,7 +121,7 @@ describe('an editor', () => {
 
   it('has neither log in the menu and no History on a record page', async () => {
     const page = browser.page;
-    await start(page, `/crew/record/${crew.id}`, 'editor');
+    await openAs(page, `/crew/record/${crew.id}`, 'editor');
     await page.locator(`[data-menu="${topMenuEntry('/crew/index', ['editor'])}"]`).waitFor();
     await page.getByRole('link', { name: m['ra.action.edit'] }).waitFor();
     expect(await page.locator(`[data-menu="${SIGN_IN_LOG_PATH}"], [data-menu="${OPERATION_LOG_PATH}"]`).count()).toBe(0);
@@ -134,7 +130,7 @@ describe('an editor', () => {
 });
 
 describeScreens('log screens', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'log', async ({ page, lang, shot }) => {
-  await start(page, OPERATION_LOG_PATH);
+  await openAs(page, OPERATION_LOG_PATH);
   await rows(page).first().waitFor();
   await page.locator('#main-content').getByText(lang['resources.oplog.enums.action.create']).first().waitFor();
   await shot('operations');

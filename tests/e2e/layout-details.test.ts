@@ -1,16 +1,14 @@
 // Details of the layout a person notices: the sidebar's fixed width, open or closed as the
 // sidebarStatus cookie remembers it, and the language selector on the sign-in page.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, clickMenu, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { baseUrl, clickMenu, expectPath, messages, openAs, useFreshPage } from './helpers';
 
 describe('the sidebar and the sign-in page', () => {
   const browser = useFreshPage();
 
   it('is 210 px wide open and 54 px closed, however short the titles, and stays closed after a reload', async () => {
     const page = browser.page;
-    await page.goto(`${baseUrl()}/login?redirect=%2Fhome`);
-    await signIn(page, 'admin');
-    await expectPath(page, '/home');
+    await openAs(page, '/home');
     const menu = page.getByRole('navigation', { name: 'menu' });
     await expect.poll(async () => (await menu.boundingBox())?.width).toBe(210);
     await page.getByRole('button', { name: 'Collapse the menu' }).click();
@@ -44,9 +42,7 @@ describe('the sidebar on a small tablet held upright (800 px, still a phone)', (
 
   it('starts collapsed and collapses again after each navigation, without touching the remembered state', async () => {
     const page = browser.page;
-    await page.goto(`${baseUrl()}/login?redirect=%2Fhome`);
-    await signIn(page, 'admin');
-    await expectPath(page, '/home');
+    await openAs(page, '/home');
     const menu = page.getByRole('navigation', { name: 'menu' });
     await expect.poll(async () => (await menu.boundingBox())?.width).toBe(54);
     await page.getByRole('button', { name: 'Expand the menu' }).click();

@@ -1,7 +1,7 @@
 // The layout as a person uses it: route search, tags bar, settings drawer, size, language,
 // the phone-width sidebar and the error log.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, clickMenu, expectPath, messages, signIn, topMenuEntry, useFreshPage } from './helpers';
+import { clickMenu, expectPath, messages, openAs, topMenuEntry, useFreshPage } from './helpers';
 import { readablePrimary } from '../../src/settings/contrast';
 
 describe('the layout on a desktop', () => {
@@ -9,9 +9,7 @@ describe('the layout on a desktop', () => {
 
   const start = async (path = '/home') => {
     const page = browser.page;
-    await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-    await signIn(page, 'admin');
-    await expectPath(page, path);
+    await openAs(page, path);
     return page;
   };
 
@@ -174,9 +172,7 @@ describe('the layout on a phone', () => {
 
   it('starts with the sidebar closed and closes it again after each navigation', async () => {
     const page = browser.page;
-    await page.goto(`${baseUrl()}/login?redirect=%2Fhome`);
-    await signIn(page, 'admin');
-    await expectPath(page, '/home');
+    await openAs(page, '/home');
     const crewEntry = page.locator(`[data-menu="${topMenuEntry('/crew/index')}"]`);
     expect(await crewEntry.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Expand the menu' }).click();

@@ -6,7 +6,7 @@ import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import { E2E_PASSWORD, apiAs, baseUrl, expectPath, messages, pick, signIn, useFreshPage } from './helpers';
+import { apiAs, apiClientAs, baseUrl, messages, pick, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
@@ -19,31 +19,10 @@ type Row = { id: number; [field: string]: unknown };
 const listOf = async (path: string) => (await api<{ items: Row[]; total: number }>(path)) ?? { items: [], total: 0 };
 
 /** Sends a write as admin, for records a test needs that the demo data has not. */
-async function write<T>(path: string, body: unknown): Promise<T> {
-  const login = await fetch(`${baseUrl()}/dev-api/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: E2E_PASSWORD }),
-  });
-  const { data: session } = (await login.json()) as { data: { token: string } };
-  const response = await fetch(`${baseUrl()}/dev-api${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Token': session.token },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; data: T; message?: string };
-  if (answer.code !== 20000) throw new Error(`${path}: ${answer.code} ${answer.message}`);
-  return answer.data;
-}
+const write = async <T>(path: string, body: unknown) => (await apiClientAs('admin')).post<T>(path, body);
 
 /** Waits for what the list shows after a change: the machine may be busy with other suites. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
-async function start(page: Page, path: string) {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'admin');
-  await expectPath(page, path);
-}
 
 /** Chooses a format in the Export menu of `scope` and reads the file the browser downloads. */
 async function exportAs(page: Page, format: 'csv' | 'xlsx', m: Record<string, string>, scope = page.locator('body')) {
@@ -78,7 +57,7 @@ describe('the device list', () => {
     const page = browser.page;
     const m = messages('zh');
     await page.context().addCookies([{ name: 'language', value: 'zh', url: baseUrl() }]);
-    await start(page, '/device/index');
+    await openAs(page, '/device/index');
     const status = 1;
     const expected = await listOf(`/device/list?status=${status}&sort=%2Bhour&limit=1000`);
     expect(expected.total, 'the demo data has devices on site').toBeGreaterThan(0);
@@ -136,7 +115,7 @@ describe('the device list', () => {
   it('exports the same rows as an Excel workbook', async () => {
     const page = browser.page;
     const m = messages('en');
-    await start(page, '/device/index');
+    await openAs(page, '/device/index');
     await page.locator('table tbody tr').first().waitFor();
     const total = (await listOf('/device/list')).total;
     const csv = csvRows((await exportAs(page, 'csv', m)).bytes);
@@ -151,7 +130,7 @@ describe('the device list', () => {
   it('keeps the chosen columns after a reload, and the usage-record tab its own', async () => {
     const page = browser.page;
     const m = messages('en');
-    await start(page, '/device/index');
+    await openAs(page, '/device/index');
     const headers = page.locator('table thead th');
     await headers.first().waitFor();
     await poll(async () => (await headers.allTextContents()).join('|')).toContain('Mounting');
@@ -194,7 +173,7 @@ describe('the device list', () => {
   it('says when the filters match nothing, and clears them', async () => {
     const page = browser.page;
     const m = messages('en');
-    await start(page, '/device/index');
+    await openAs(page, '/device/index');
     await page.locator('table tbody tr').first().waitFor();
     await page.getByPlaceholder(m['ra.action.search']).fill('no-such-device-anywhere');
     const status = page.getByRole('status').filter({ hasText: 'No Devices found using the current filters.' });
@@ -208,7 +187,7 @@ describe('the device list', () => {
   it('shows the bar of actions on selected rows above the table, where a click reaches it', async () => {
     const page = browser.page;
     const m = messages('en');
-    await start(page, '/device/index');
+    await openAs(page, '/device/index');
     await page.getByRole('checkbox', { name: m['ra.action.select_row'] }).nth(1).check();
     const remove = page.locator('.RaBulkActionsToolbar-toolbar').getByRole('button', { name: m['ra.action.delete'] });
     await remove.waitFor();
@@ -225,7 +204,7 @@ describe('the device list', () => {
   it('shows the legend of its chips', async () => {
     const page = browser.page;
     const m = messages('en');
-    await start(page, '/device/index');
+    await openAs(page, '/device/index');
     await page.getByRole('button', { name: m['app.list.legend'] }).click();
     const legend = page.getByRole('dialog', { name: m['app.list.legend_title'] });
     const statuses = legend.getByRole('group', { name: m['resources.device.fields.status'] });
@@ -251,7 +230,7 @@ describe("a device's usage records", () => {
       brand: 1,
       meth: 1,
     });
-    await start(page, `/device/record/${device.id}`);
+    await openAs(page, `/device/record/${device.id}`);
     const empty = page.getByRole('status').filter({ hasText: 'No Usage records yet.' });
     await empty.waitFor();
     await empty.getByText(m['ra.page.invite']).waitFor();
@@ -264,7 +243,7 @@ describe("a device's usage records", () => {
     const m = messages('en');
     const [withCrew] = (await listOf('/device/userecord?limit=100')).items.filter((r) => r.crew);
     const records = await listOf(`/device/userecord?id=${withCrew.device}&limit=1000`);
-    await start(page, `/device/record/${withCrew.device}`);
+    await openAs(page, `/device/record/${withCrew.device}`);
     await page.getByRole('tab', { name: 'Usage records' }).waitFor();
     await page.locator('table tbody tr').first().waitFor();
     const [headers, ...rows] = csvRows((await exportAs(page, 'csv', m)).bytes);
@@ -287,7 +266,7 @@ describeScreens(
   [desk('en'), desk('zh'), phone('en'), phone('zh')],
   '',
   async ({ page, language, width, lang: m, shot }) => {
-    await start(page, '/device/index');
+    await openAs(page, '/device/index');
     const rows = page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root');
     await rows.first().waitFor();
     await page.locator('#main-content .MuiChip-root').first().waitFor();

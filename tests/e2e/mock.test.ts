@@ -9,7 +9,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser } from './browser';
+import { openPage } from './browser';
 import { MOCK_PASSWORD } from '../../kernel/contract/mock-account';
 import { expectPath, saveFailure, signIn } from './helpers';
 
@@ -39,7 +39,7 @@ describe('the in-browser mock back-end', () => {
         resolve();
       });
     });
-    ({ page, close } = await openBrowser());
+    ({ page, close } = await openPage());
   });
 
   afterAll(async () => {

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MessageItem, NotificationItem, UnreadCount } from '../../kernel/notify/names';
-import { apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, expectPath, messages, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
@@ -19,12 +19,6 @@ const m = messages('en');
 const stamp = Date.now() % 1_000_000;
 const MESSAGES = '/notice/message';
 const NOTIFICATIONS = '/notice/notification';
-
-async function start(page: Page, path: string) {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'admin');
-  await expectPath(page, path);
-}
 
 const bell = (page: Page) => page.locator('[data-notice-bell]');
 const bellCount = async (page: Page) => Number(await bell(page).getAttribute('data-count'));
@@ -42,7 +36,7 @@ describe('the bell', () => {
 
   it('counts a message as it arrives, shows it in the drawer, and marks all read', async () => {
     const page = browser.page;
-    await start(page, '/home');
+    await openAs(page, '/home');
     await expect.poll(() => bell(page).getAttribute('data-count')).not.toBeNull();
     const before = (await unread(admin)).count;
     await expect.poll(() => bellCount(page)).toBe(before);
@@ -76,7 +70,7 @@ describe('the Message screen', () => {
 
   it('sends to a person, shows a refusal under its field, opens and deletes a message', async () => {
     const page = browser.page;
-    await start(page, MESSAGES);
+    await openAs(page, MESSAGES);
     const dialog = page.locator('[data-new-message]');
 
     // A person who does not exist: the server's message under the field, nothing sent.
@@ -120,7 +114,7 @@ describe('the Message screen', () => {
     const page = browser.page;
     const title = `Crew 4 on site ${stamp}`;
     await editor.post('/message/send', { to_user: 'admin', title, content: 'Arrived at well X-12.' });
-    await start(page, MESSAGES);
+    await openAs(page, MESSAGES);
     const row = page.locator('#main-content [data-notice-row^="message-"]', { hasText: title });
     await row.waitFor();
     expect(await row.getAttribute('data-unread')).toBe('true');
@@ -138,7 +132,7 @@ describe('the Notification screen', () => {
   it("shows the server's list, or says there is nothing", async () => {
     const page = browser.page;
     const { list } = await admin.get<{ list: NotificationItem[] }>('/notification/list?limit=1');
-    await start(page, NOTIFICATIONS);
+    await openAs(page, NOTIFICATIONS);
     if (list.length === 0) await page.getByText(m['app.notices.empty_notifications']).waitFor();
     else await page.locator(`[data-notice-row="notification-${list[0].id}"]`).getByText(list[0].title).waitFor();
   });
@@ -164,7 +158,7 @@ describe('the Notification screen', () => {
         return route.fulfill({ json: { code: 20000, data: {} } });
       });
     }
-    await start(page, NOTIFICATIONS);
+    await openAs(page, NOTIFICATIONS);
     const row = page.locator(`[data-notice-row="notification-${item.id}"]`);
     await row.getByText(item.title).waitFor();
     await row.getByText(item.text).waitFor();
@@ -181,34 +175,27 @@ describe('the Notification screen', () => {
   });
 });
 
-// No wait for the network to settle: the notice stream holds a request open. A longer pause instead.
-describeScreens(
-  'notice screens',
-  [desk('en'), desk('zh'), phone('en'), phone('zh')],
-  'notices',
-  async ({ page, lang, shot }) => {
-    await editor.post('/message/send', {
-      to_user: 'admin',
-      title: `Daily report of well X-12 is ready ${stamp}`,
-      content: 'Footage 412 m, ROP 18 m/h. Please review before 18:00.',
-    });
-    await start(page, MESSAGES);
-    await page.locator('#main-content [data-notice-row]').first().waitFor();
-    await shot('messages');
-    await page.getByRole('button', { name: lang['app.notices.new_message'] }).click();
-    await page.locator('[data-new-message] input[name=to_user]').fill('editor');
-    await page.locator('[data-new-message] input[name=title]').fill(lang['app.notices.new_message']);
-    await shot('compose');
-    await page.getByRole('button', { name: lang['ra.action.cancel'] }).click();
-    await page.locator('[data-new-message]').waitFor({ state: 'detached' });
-    await bell(page).click();
-    await drawer(page).locator('[data-notice-row]').first().waitFor();
-    await drawer(page).getByText(lang['app.notices.drawer_title']).waitFor();
-    await shot('drawer');
-    await page.keyboard.press('Escape');
-    await page.goto(`${baseUrl()}${NOTIFICATIONS}`);
-    await page.locator('#main-content [role=status], #main-content [data-notice-row]').first().waitFor();
-    await shot('notifications');
-  },
-  { networkIdle: false, pause: 400 },
-);
+describeScreens('notice screens', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'notices', async ({ page, lang, shot }) => {
+  await editor.post('/message/send', {
+    to_user: 'admin',
+    title: `Daily report of well X-12 is ready ${stamp}`,
+    content: 'Footage 412 m, ROP 18 m/h. Please review before 18:00.',
+  });
+  await openAs(page, MESSAGES);
+  await page.locator('#main-content [data-notice-row]').first().waitFor();
+  await shot('messages');
+  await page.getByRole('button', { name: lang['app.notices.new_message'] }).click();
+  await page.locator('[data-new-message] input[name=to_user]').fill('editor');
+  await page.locator('[data-new-message] input[name=title]').fill(lang['app.notices.new_message']);
+  await shot('compose');
+  await page.getByRole('button', { name: lang['ra.action.cancel'] }).click();
+  await page.locator('[data-new-message]').waitFor({ state: 'detached' });
+  await bell(page).click();
+  await drawer(page).locator('[data-notice-row]').first().waitFor();
+  await drawer(page).getByText(lang['app.notices.drawer_title']).waitFor();
+  await shot('drawer');
+  await page.keyboard.press('Escape');
+  await page.goto(`${baseUrl()}${NOTIFICATIONS}`);
+  await page.locator('#main-content [role=status], #main-content [data-notice-row]').first().waitFor();
+  await shot('notifications');
+});

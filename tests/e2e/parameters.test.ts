@@ -4,7 +4,7 @@
 // on a desk and a phone in English and Chinese. The test puts back what it changed.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClientAs, baseUrl, clickMenu, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { apiClientAs, clickMenu, expectPath, messages, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Values = Record<string, unknown> & { version: number };
@@ -16,12 +16,6 @@ let before: Values;
 
 const read = () => admin.get<Values>('/setting/parameter/info');
 const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
-
-async function start(page: Page, path: string) {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'admin');
-  await expectPath(page, path);
-}
 
 beforeAll(async () => {
   admin = await apiClientAs('admin');
@@ -39,7 +33,7 @@ describe('the Parameters screen', () => {
 
   it('is in the Settings menu and shows each parameter with its unit, help and default', async () => {
     const page = browser.page;
-    await start(page, '/home');
+    await openAs(page, '/home');
     await clickMenu(page, PATH);
     await expectPath(page, PATH);
     await page
@@ -59,7 +53,7 @@ describe('the Parameters screen', () => {
   it('saves a changed value, says so, and shows it after a reload', async () => {
     const page = browser.page;
     const next = Number(before.calibrationValidityDays) === 180 ? 181 : 180;
-    await start(page, PATH);
+    await openAs(page, PATH);
     await expect.poll(() => input(page, 'calibrationValidityDays').inputValue()).toBe(String(before.calibrationValidityDays));
     await input(page, 'calibrationValidityDays').fill(String(next));
     await page.getByRole('button', { name: m['ra.action.save'] }).click();
@@ -81,7 +75,7 @@ describe('the Parameters screen', () => {
   it('refuses a value out of range under its field, and keeps the stored one', async () => {
     const page = browser.page;
     const stored = await read();
-    await start(page, PATH);
+    await openAs(page, PATH);
     await expect.poll(() => input(page, 'sessionHours').inputValue()).toBe(String(stored.sessionHours));
     await input(page, 'sessionHours').fill('0');
     await page.getByRole('button', { name: m['ra.action.save'] }).click();
@@ -92,7 +86,7 @@ describe('the Parameters screen', () => {
 });
 
 describeScreens('the Parameters screen', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'parameters', async ({ page, lang, shot }) => {
-  await start(page, PATH);
+  await openAs(page, PATH);
   await input(page, 'sessionHours').waitFor();
   expect(await page.getByText(lang['resources.parameter.fields.serviceIntervalHours']).count()).toBeGreaterThan(0);
   await shot('form');

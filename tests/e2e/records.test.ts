@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../kernel/schema/load-node';
 import { dictionaryCode } from '../../kernel/schema/dictionary';
 import { fields } from '../../kernel/schema/registry';
-import { apiAs, baseUrl, expectPath, pick, signIn, useFreshPage } from './helpers';
+import { apiAs, baseUrl, expectPath, pick, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
@@ -19,12 +19,6 @@ const listOf = async (path: string): Promise<{ rows: Row[]; total: number }> => 
   const data = await api<{ items?: Row[]; list?: Row[]; total?: number; count?: number }>(path);
   return { rows: data.items ?? data.list ?? [], total: data.total ?? data.count ?? 0 };
 };
-
-async function start(page: Page, path: string) {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'admin');
-  await expectPath(page, path);
-}
 
 /** The dialog a child collection's Create button or row opens. */
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -41,7 +35,7 @@ describe('the data dictionary', () => {
 
   it('creates a list, adds an item on its record page, sees it in the tab and disables it', async () => {
     const page = browser.page;
-    await start(page, '/setting/system/dictionary');
+    await openAs(page, '/setting/system/dictionary');
     await page.getByRole('link', { name: 'Create' }).click();
     await expectPath(page, '/setting/system/dictionary/create');
     await page.getByText('Add dictionary list').first().waitFor(); // the route's title in the breadcrumb
@@ -109,7 +103,7 @@ describe('the data dictionary', () => {
     );
     expect(used, `no ${resource} holds a ${code} value`).toBeDefined();
     const [list] = (await listOf(`/setting/dictionary/list?q=${code}`)).rows;
-    await start(page, `/setting/system/dictionary/${list.id}`);
+    await openAs(page, `/setting/system/dictionary/${list.id}`);
     const key = String(path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], used));
     const row = page.locator('table tbody tr').filter({ has: page.locator('td', { hasText: new RegExp(`^${key}$`) }) });
     await row.getByRole('button', { name: 'Delete' }).click();
@@ -129,8 +123,7 @@ describe("a device's record page", () => {
     const crew = (await api<Row & { teamNumber: string }>('/crew/info?id=3')) as Row & { teamNumber: string };
     const before = (await listOf(`/device/userecord?id=${device.id}`)).total;
 
-    await page.goto(`${baseUrl()}/login?redirect=%2Fdevice%2Findex`);
-    await signIn(page, 'admin');
+    await openAs(page, '/device/index');
     await page.locator('table tbody tr').first().click(); // a device opens on its record page
     await expectPath(page, `/device/record/${device.id}`);
     await page.getByRole('tab', { name: 'Usage records' }).waitFor();
@@ -176,7 +169,7 @@ describe("a device's record page", () => {
   it('refuses to delete a crew that usage records still name, with the reason', async () => {
     const page = browser.page;
     const [record] = (await listOf('/device/userecord?limit=50')).rows.filter((r) => r.crew);
-    await start(page, `/crew/${record.crew}`);
+    await openAs(page, `/crew/${record.crew}`);
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('could not be deleted', { exact: false }).waitFor();
@@ -187,7 +180,7 @@ describe("a device's record page", () => {
   it('goes from the record page to the edit form and back once saved', async () => {
     const page = browser.page;
     const [device] = (await listOf('/device/list?limit=1')).rows;
-    await start(page, `/device/record/${device.id}`);
+    await openAs(page, `/device/record/${device.id}`);
     await page.getByRole('link', { name: 'Edit' }).click();
     await expectPath(page, `/device/${device.id}`);
     await expect.poll(() => page.locator('input[name="num"]').inputValue()).not.toBe('');
@@ -202,7 +195,7 @@ describe("a device's record page", () => {
 
 // No prefix: the names these shots always had.
 describeScreens('record screens', [desk('en'), desk('zh'), phone('en'), phone('zh')], '', async ({ page, lang: m, shot }) => {
-  await start(page, '/home');
+  await openAs(page, '/home');
   const plural = (key: string) => m[key].split('||||').pop()!.trim();
 
   await page.goto(`${baseUrl()}/device/record/3`);

@@ -8,24 +8,16 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { demoReports } from '../../kernel/demo/report-files';
-import { openBrowser } from './browser';
-import { ARTIFACTS, E2E_PASSWORD, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { openPage } from './browser';
+import { waitUntilStill } from './settle';
+import { ARTIFACTS, baseUrl, messages, openAs, sessionToken, useFreshPage } from './helpers';
 
 const SCREENS = join(ARTIFACTS, 'screens');
-
-async function token(username: string): Promise<string> {
-  const login = await fetch(`${baseUrl()}/dev-api/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: E2E_PASSWORD }),
-  });
-  return ((await login.json()) as { data: { token: string } }).data.token;
-}
 
 async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`${baseUrl()}/dev-api${path}`, {
     ...init,
-    headers: { 'X-Token': await token('admin'), ...(init.headers ?? {}) },
+    headers: { 'X-Token': await sessionToken('admin'), ...(init.headers ?? {}) },
   });
   const envelope = (await response.json()) as { code: number; data: T; message?: string };
   if (envelope.code !== 20000) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
@@ -50,9 +42,7 @@ async function uploadReport(device: number, name: string, bytes: Uint8Array) {
 
 async function openReports(page: Page, device: number, tab: string, username = 'admin') {
   const path = `/device/record/${device}`;
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, username);
-  await expectPath(page, path);
+  await openAs(page, path, username);
   await page.getByRole('tab', { name: tab }).click();
 }
 
@@ -140,7 +130,7 @@ describe('screenshots of calibration reports', () => {
     const device = await newDevice(`SHOT-${language}-${width}`);
     for (const report of await demoReports(7, `T-SHOT-${language}`)) await uploadReport(device, report.name, report.bytes);
     await uploadReport(device, 'field readings.xlsx', Buffer.from('504b0304', 'hex'));
-    const { page, context, close } = await openBrowser({ width, height });
+    const { page, context, close } = await openPage({ width, height });
     try {
       await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
       await openReports(page, device, m['app.files.reports']);
@@ -149,7 +139,7 @@ describe('screenshots of calibration reports', () => {
       await expect
         .poll(() => thumbnails.evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth)))
         .toEqual([240]);
-      await page.waitForLoadState('networkidle');
+      await waitUntilStill(page);
       const shot = (name: string) => page.screenshot({ path: join(SCREENS, `${language}-${width}-${name}.png`), fullPage: true });
       await shot('device-reports');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -159,7 +149,7 @@ describe('screenshots of calibration reports', () => {
         .getByRole('button', { name: m['app.files.preview_name'].replace('%{name}', 'Calibration curve T-SHOT-' + language + '.png') })
         .click();
       await page.getByRole('dialog').locator('img').waitFor();
-      await page.waitForTimeout(300);
+      await waitUntilStill(page);
       await page.screenshot({ path: join(SCREENS, `${language}-${width}-report-preview.png`) });
       await page.keyboard.press('Escape');
 

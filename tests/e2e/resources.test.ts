@@ -1,7 +1,7 @@
 // Crews and devices through the screens generated from their schemas: create, edit, delete, filter.
 import { describe, expect, it } from 'vitest';
-import { openBrowser } from './browser';
-import { apiAs, baseUrl, expectPath, pick, signIn, useFreshPage } from './helpers';
+import { openPage } from './browser';
+import { apiAs, baseUrl, expectPath, openAs, pick, useFreshPage } from './helpers';
 
 let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
 async function api<T>(path: string): Promise<T> {
@@ -14,9 +14,7 @@ describe('generated resource screens', () => {
 
   it('creates, edits and deletes a crew with its leader and secretary', async () => {
     const page = browser.page;
-    await page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2Findex`);
-    await signIn(page, 'admin');
-    await expectPath(page, '/crew/index');
+    await openAs(page, '/crew/index');
     await page.getByRole('link', { name: 'Create' }).click();
     await expectPath(page, '/crew/create');
     await page.getByRole('button', { name: 'Save' }).waitFor(); // the form has replaced the list
@@ -63,9 +61,7 @@ describe('generated resource screens', () => {
 
   it('refuses a crew without a leader, naming the field, and sends nothing', async () => {
     const page = browser.page;
-    await page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2Fcreate`);
-    await signIn(page, 'admin');
-    await expectPath(page, '/crew/create');
+    await openAs(page, '/crew/create');
     await page.getByRole('button', { name: 'Save' }).waitFor();
     const before = (await api<{ total: number }>('/crew/list')).total;
     await page.locator('input[name="teamNumber"]').fill('ZJ-E2E-8');
@@ -84,9 +80,7 @@ describe('generated resource screens', () => {
     let num = 9901;
     while (taken.has(`T${num}`) || taken.has(`T${num + 1}`)) num += 2;
     const [first, second] = [`T${num}`, `T${num + 1}`];
-    await page.goto(`${baseUrl()}/login?redirect=%2Fdevice%2Fcreate`);
-    await signIn(page, 'admin');
-    await expectPath(page, '/device/create');
+    await openAs(page, '/device/create');
     await page.getByRole('button', { name: 'Save' }).waitFor();
     expect(await page.locator('input[name="name"]').count()).toBe(0); // computed, never typed
 
@@ -131,17 +125,14 @@ describe('generated resource screens', () => {
 
   it('refuses to overwrite a crew someone else saved meanwhile, and offers to reload it', async () => {
     const page = browser.page;
-    await page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2F5`);
-    await signIn(page, 'admin');
-    await expectPath(page, '/crew/5');
+    await openAs(page, '/crew/5');
     const original = await api<{ teamNumber: string; leader: { name: string }; version: number }>('/crew/info?id=5');
     await expect.poll(() => page.locator('input[name="teamNumber"]').inputValue()).toBe(original.teamNumber);
 
     // Another person saves the same crew first.
-    const other = await openBrowser();
+    const other = await openPage();
     try {
-      await other.page.goto(`${baseUrl()}/login?redirect=%2Fcrew%2F5`);
-      await signIn(other.page, 'editor');
+      await openAs(other.page, '/crew/5', 'editor');
       await expect.poll(() => other.page.locator('input[name="teamNumber"]').inputValue()).toBe(original.teamNumber);
       await other.page.locator('input[name="leader.name"]').fill('Saved First');
       await other.page.getByRole('button', { name: 'Save' }).click();
@@ -161,9 +152,7 @@ describe('generated resource screens', () => {
 
   it('filters devices by brand and status, brand "All" meaning every brand', async () => {
     const page = browser.page;
-    await page.goto(`${baseUrl()}/login?redirect=%2Fdevice%2Findex`);
-    await signIn(page, 'admin');
-    await expectPath(page, '/device/index');
+    await openAs(page, '/device/index');
     const all = (await api<{ total: number }>('/device/list')).total;
     const aps = (await api<{ total: number }>('/device/list?brand=2&status=1')).total;
     expect(aps).toBeGreaterThan(0);

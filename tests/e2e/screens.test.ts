@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flattenRoutes } from '../../kernel/routes/tree';
 import { loadRegistry } from '../../kernel/schema/load-node';
-import { openBrowser } from './browser';
-import { ARTIFACTS, baseUrl, expectPath, messages, signIn } from './helpers';
+import { openPage } from './browser';
+import { waitUntilStill } from './settle';
+import { ARTIFACTS, baseUrl, messages, openAs } from './helpers';
 
 const SCREENS = join(ARTIFACTS, 'screens');
 
@@ -38,18 +39,17 @@ describe.each([
   it(title, async () => {
     mkdirSync(SCREENS, { recursive: true });
     const m = messages(language);
-    const { page, context, close } = await openBrowser({ width, height });
+    const { page, context, close } = await openPage({ width, height });
     try {
       await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
       await page.goto(`${baseUrl()}/login`);
       await page.getByText(m['app.login.title']).first().waitFor();
       await page.screenshot({ path: join(SCREENS, `${language}-${width}-login.png`) });
-      await signIn(page, 'admin');
-      await expectPath(page, '/home');
+      await openAs(page, '/home');
       for (const screen of screens) {
         await page.goto(`${baseUrl()}${screen.path}`);
         await page.getByText(screen.expect(m), { exact: false }).first().waitFor({ timeout: 10_000 });
-        await page.waitForLoadState('networkidle');
+        await waitUntilStill(page);
         await page.screenshot({ path: join(SCREENS, `${language}-${width}-${screen.name}.png`) });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${screen.name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
@@ -59,7 +59,7 @@ describe.each([
       await page.getByRole('button', { name: m['ra.auth.user_menu'] }).click();
       await page.getByRole('menuitem', { name: m['app.navbar.theme'] }).click();
       await page.getByText(m['app.settings.title']).waitFor();
-      await page.waitForTimeout(400); // the drawer's slide
+      await waitUntilStill(page); // the drawer's slide ended
       await page.screenshot({ path: join(SCREENS, `${language}-${width}-settings-drawer.png`) });
     } finally {
       await close();

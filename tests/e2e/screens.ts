@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MessageLanguage } from '../messages';
-import { openBrowser } from './browser';
+import { openPage } from './browser';
 import { ARTIFACTS, baseUrl, messages } from './helpers';
+import { waitUntilStill } from './settle';
 
 export const SCREENS = join(ARTIFACTS, 'screens');
 
@@ -25,10 +26,8 @@ export const phone = (language: MessageLanguage): ScreenCase => ({ language, wid
 export interface ScreenOptions {
   /** The whole page (default) or only what the window shows: popovers are placed in the window. */
   fullPage?: boolean;
-  /** Wait for the network to settle before a shot (default); off for a screen that keeps a request open. */
+  /** Wait for the requests to end before a shot (default); off for a screen that may keep one open. */
   networkIdle?: boolean;
-  /** Milliseconds to wait before a shot, for transitions (tabs' indicator, dialogs, popovers). */
-  pause?: number;
 }
 
 export interface ScreenVisit {
@@ -53,7 +52,7 @@ export const screenFile = ({ language, width }: ScreenCase, prefix: string, name
   join(SCREENS, `${[language, width, prefix, name].filter((part) => part !== '').join('-')}.png`);
 
 /**
- * One suite a case, named "<title> in <language> at <width> px": a fresh browser at that size with the
+ * One suite a case, named "<title> in <language> at <width> px": a fresh page at that size with the
  * language cookie set, handed to `visit`, and closed afterwards whatever happens.
  */
 export function describeScreens(
@@ -61,16 +60,16 @@ export function describeScreens(
   cases: ScreenCase[],
   prefix: string,
   visit: (screen: ScreenVisit) => Promise<void>,
-  { fullPage = true, networkIdle = true, pause = 300 }: ScreenOptions = {},
+  { fullPage = true, networkIdle = true }: ScreenOptions = {},
 ) {
   describe.each(cases)(`${title} in $language at $width px`, (screenCase) => {
     it('render translated, without sideways scrolling of the page', async () => {
       mkdirSync(SCREENS, { recursive: true });
       const { language, width, height } = screenCase;
-      const { page, context, close } = await openBrowser({ width, height });
+      const { page, context, close } = await openPage({ width, height });
       const shot = async (name: string) => {
-        if (networkIdle) await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(pause);
+        // Transitions (tabs' indicator, dialogs, popovers) ended and what the screen loads shown.
+        await waitUntilStill(page, { network: networkIdle });
         await page.screenshot({ path: screenFile(screenCase, prefix, name), fullPage });
         await expectNoSidewaysScroll(page, name);
       };

@@ -10,8 +10,9 @@ import { loadRegistry } from '../../kernel/schema/load-node';
 import { flattenRoutes } from '../../kernel/routes/tree';
 import { parseScreen } from '../../kernel/schema/route-component';
 import { type DeviceStats, type StatisticsAnswer, type StatisticsResult, entryKey } from '../../kernel/schema/statistics';
-import { openBrowser } from './browser';
-import { ARTIFACTS, apiAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { openPage } from './browser';
+import { waitUntilStill } from './settle';
+import { ARTIFACTS, apiAs, baseUrl, expectPath, messages, openAs, useFreshPage } from './helpers';
 
 const SCREENS = join(ARTIFACTS, 'screens');
 const registry = loadRegistry();
@@ -34,12 +35,6 @@ async function deviceWithRuns(): Promise<{ id: number; runs: number }> {
   const id = items[0].device;
   const { total } = await api<{ total: number }>(`/device/userecord?id=${id}&limit=1`);
   return { id, runs: total };
-}
-
-async function start(page: Page, path: string) {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'admin');
-  await expectPath(page, path);
 }
 
 /** Waits until every chart of the page has drawn its marks. */
@@ -76,7 +71,7 @@ describe('statistics screens', () => {
     const page = browser.page;
     const m = messages('en');
     for (const { path, resource } of statisticsRoutes) {
-      if (path === statisticsRoutes[0].path) await start(page, path);
+      if (path === statisticsRoutes[0].path) await openAs(page, path);
       else await page.goto(`${baseUrl()}${path}`);
       const spec = registry.resources[resource]['x-resource'].statistics!;
       const answer = await api<StatisticsAnswer>(spec.path);
@@ -105,7 +100,7 @@ describe('statistics screens', () => {
     const m = messages('en');
     const { path } = statisticsRoutes.find((r) => r.resource === 'device')!;
     const device = registry.resources.device;
-    await start(page, path);
+    await openAs(page, path);
     for (const entry of device['x-resource'].statistics!.entries) {
       const rows = page.locator(`[data-entry="${entryKey(entry)}"] tbody`);
       if ('groupBy' in entry) {
@@ -133,7 +128,7 @@ describe("an instrument's record page", () => {
     const { id, runs } = await deviceWithRuns();
     const stats = await api<DeviceStats>(`/device/stats?id=${id}`);
     expect(stats.tang).toBe(runs);
-    await start(page, `/device/record/${id}`);
+    await openAs(page, `/device/record/${id}`);
     await page.getByRole('tab', { name: messages('en')['app.stats.panel'] }).click();
     const panel = page.locator('[data-panel="deviceStats"]');
     await expect.poll(() => panel.locator('[data-figure="tang"] [data-value]').textContent()).toBe(String(runs));
@@ -151,7 +146,7 @@ describe('Home', () => {
     const spec = registry.resources.project['x-resource'].statistics!;
     const footageEntry = spec.entries.findIndex((e) => 'perMonth' in e && e.perMonth.sum !== undefined);
     const footage = (await api<StatisticsAnswer>(spec.path)).entries[footageEntry] as Extract<StatisticsResult, { perMonth: unknown }>;
-    await start(page, '/home');
+    await openAs(page, '/home');
     const wells = page.locator(`[data-count="${m['app.home.wells_in_progress']}"]`);
     await expect.poll(() => wells.locator('[data-figure]').getAttribute('title')).toBe(String(inProgress.count));
     const thisMonth = page.locator(`[data-count="${m['app.home.footage_this_month']}"]`);
@@ -167,7 +162,7 @@ describe('Home', () => {
 
   it('lists the latest runs and repairs, each instrument linked to its record page', async () => {
     const page = browser.page;
-    await start(page, '/home');
+    await openAs(page, '/home');
     for (const resource of ['userecord', 'fitrecord']) {
       const link = page.locator(`[data-latest="${resource}"] a[href^="/device/record/"]`).first();
       await link.waitFor();
@@ -189,17 +184,16 @@ describe.each([
     mkdirSync(SCREENS, { recursive: true });
     const m = messages(language);
     const { id } = await deviceWithRuns();
-    const { page, context, close } = await openBrowser({ width, height });
+    const { page, context, close } = await openPage({ width, height });
     const shoot = async (name: string) => {
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(600); // the charts' entrance animation
+      await waitUntilStill(page); // the charts' entrance animation ended too
       await page.screenshot({ path: join(SCREENS, `${language}-${width}-${name}.png`), fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
     };
     try {
       await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
-      await start(page, '/home');
+      await openAs(page, '/home');
       await page.locator('[data-latest="userecord"] a').first().waitFor();
       await page.locator(`[data-count="${m['app.home.footage_this_month']}"] [data-figure][title]`).waitFor();
       await shoot('home-activity');

@@ -4,7 +4,7 @@
 // maximum inclination. Every record the test uses is made here.
 import { describe, expect, it } from 'vitest';
 import { computeTrajectory } from '../../kernel/survey/minimum-curvature';
-import { apiClientAs, baseUrl, expectPath, signIn, useFreshPage } from './helpers';
+import { apiClientAs, openAs, useFreshPage } from './helpers';
 
 type Row = { id: number; [field: string]: unknown };
 const stamp = Date.now() % 1_000_000;
@@ -54,9 +54,7 @@ describe('values worked out from the survey', () => {
 
     const { page } = session;
     const path = `/project/daily/${well.id}/${trip.id}`;
-    await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-    await signIn(page, 'admin');
-    await expectPath(page, path);
+    await openAs(page, path);
     await page.locator('#main-content').getByRole('row').filter({ hasText: '750' }).first().click();
     const form = page.getByRole('dialog').last();
     // The station is typed; what the server works out from it is shown as text, with its unit.

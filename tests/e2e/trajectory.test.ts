@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeTrajectory } from '../../kernel/survey/minimum-curvature';
-import { apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { apiClientAs, messages, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -41,12 +41,6 @@ beforeAll(async () => {
   });
 });
 
-async function start(page: Page, path: string) {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'admin');
-  await expectPath(page, path);
-}
-
 const openTab = (page: Page, lang = m) =>
   page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: lang['app.trajectory.panel'] }).click();
 const panel = (page: Page) => page.locator('[data-panel="trajectory"]');
@@ -59,7 +53,7 @@ describe("a well's trajectory", () => {
 
   it('imports a CSV survey and shows the totals, the plan view, the stations and the 3D view; a bad file is refused inline', async () => {
     const page = browser.page;
-    await start(page, `/project/record/${well.id}`);
+    await openAs(page, `/project/record/${well.id}`);
     await openTab(page);
 
     // No station yet: where they come from, and the import button.
@@ -101,7 +95,7 @@ describeScreens(
   [desk('en'), desk('zh'), phone('en'), phone('zh')],
   'trajectory',
   async ({ page, lang, shot }) => {
-    await start(page, `/project/record/${well.id}`);
+    await openAs(page, `/project/record/${well.id}`);
     // The test above imported the survey; a run of this suite alone imports it here.
     if ((await trajectoryOf(well.id)).stations.length === 0) {
       await openTab(page, lang);

@@ -7,7 +7,7 @@
 // of these screens in two languages and on a phone. Every record the tests use is made here.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClientAs, baseUrl, expectPath, messages, signIn, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, expectPath, messages, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -22,12 +22,6 @@ const listOf = async (path: string): Promise<Row[]> => {
   const data = await admin.get<{ items?: Row[]; list?: Row[] }>(path);
   return data.items ?? data.list ?? [];
 };
-
-async function start(page: Page, path: string, user = 'admin') {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, user);
-  await expectPath(page, path);
-}
 
 const dialog = (page: Page) => page.getByRole('dialog').last();
 /** The message a form shows under the input bound to `source`. */
@@ -69,7 +63,7 @@ describe('a well', () => {
 
   it('is created from the list with dictionary pickers and the crew picked by searching', async () => {
     const page = browser.page;
-    await start(page, '/project/index');
+    await openAs(page, '/project/index');
     await page.getByRole('link', { name: 'Create' }).click();
     await expectPath(page, '/project/create');
     // The form, not the list's filter of the same name that may still be on screen.
@@ -100,7 +94,7 @@ describe('a well', () => {
   it('takes two people and an instrument from the searchable dialog; the instrument is then on site there', async () => {
     const page = browser.page;
     const well = made.well!;
-    await start(page, `/project/record/${well.id}`);
+    await openAs(page, `/project/record/${well.id}`);
 
     await tab(page, 'resources.projectstaff.name').click();
     await page.getByRole('button', { name: m['app.assign.assign'] }).first().click();
@@ -156,7 +150,7 @@ describe('a well', () => {
     const onWell = async () => (await admin.get<Row>(`/device/detail?id=${device.id}`)).project;
     expect(await onWell()).toBe(from.wellNumber);
 
-    await start(page, `/project/record/${to.id}`);
+    await openAs(page, `/project/record/${to.id}`);
     await tab(page, 'resources.projectdevice.name').click();
     const assign = async () => {
       await page.getByRole('button', { name: m['app.assign.assign'] }).first().click();
@@ -192,7 +186,7 @@ describe('a well', () => {
   it('gets a trip with its instrument, footage worked out; its daily reports page takes a report and refuses too many hours', async () => {
     const page = browser.page;
     const well = made.well!;
-    await start(page, `/project/record/${well.id}`);
+    await openAs(page, `/project/record/${well.id}`);
     await tab(page, 'resources.trip.name').click();
     await page.getByRole('button', { name: 'Create', exact: true }).and(page.locator(':not([role=status] *)')).click();
     const d = dialog(page);
@@ -247,7 +241,7 @@ describe('a well', () => {
     const [daily] = await listOf(`/project/daily/list?tid=${trip.id}`);
     await admin.post('/project/daily/update', { ...daily, status: 'submitted' });
 
-    await start(page, `/project/daily/${well.id}/${trip.id}`, 'editor');
+    await openAs(page, `/project/daily/${well.id}/${trip.id}`, 'editor');
     await page.locator('#main-content table tbody tr, #main-content .MuiListItemButton-root').first().click();
     await dialog(page).locator('[data-lock=closed]').waitFor();
     expect(await dialog(page).locator('input[name="efficiency.waitingTime"]').count()).toBe(0);
@@ -260,7 +254,7 @@ describe("a crew's page", () => {
 
   it('lists its members and its wells, and keeps its edit form a click away', async () => {
     const page = browser.page;
-    await start(page, '/crew/index');
+    await openAs(page, '/crew/index');
     await page.locator('input[name="teamNumber"]').fill(String(made.crew.teamNumber));
     await page.locator('table tbody tr', { hasText: String(made.crew.teamNumber) }).click();
     await expectPath(page, `/crew/record/${made.crew.id}`);
@@ -281,7 +275,7 @@ describeScreens('wells screens', [desk('en'), desk('zh'), phone('en'), phone('zh
       .click();
   const create = () =>
     page.getByRole('button', { name: lang['ra.action.create'], exact: true }).and(page.locator(':not([role=status] *)')).click();
-  await start(page, '/home');
+  await openAs(page, '/home');
   // A well with trips and daily reports: the demo's, or the one the tests above made.
   const [trip] = await listOf('/project/record/list?limit=1&sort=-id');
   const wellId = trip.wellId as number;
