@@ -45,6 +45,7 @@ import { type People, peopleOf } from './notify/people';
 import type { NoticeBus } from './notify/bus';
 import type { Store } from './store/types';
 import { RecordValidator } from '../kernel/schema/validation';
+import { createWriteService } from './write/service';
 
 export interface AppDeps {
   /** The system parameters, when shared with what the app is given (the accounts' sign-in limits); else read from `store`. */
@@ -148,8 +149,10 @@ export function createApp({
       });
     registerAttachments(api, { files, registry, store });
   }
+  // A renamed parent refreshes the names its members show (assignments.ts).
+  const assignments = createAssignments(registry, now);
   // What follows a change of other records inside the write's transaction (relations.ts Follower).
-  const followers: Follower[] = [...fleet.followers];
+  const followers: Follower[] = [...fleet.followers, assignments.follower];
   // Wells keep their trajectory's values as their stations change (survey/).
   const wellSurveys = surveyedResources(registry).map(({ resource, spec }) => createWellSurveys(resource, spec));
   followers.push(...wellSurveys.map((wells) => wells.follower));
@@ -158,31 +161,22 @@ export function createApp({
   registerStatistics(api, registry, store, now);
   fleet.registerCalls(api);
   registerTemplates(api, registry);
-  // Shared with the generic endpoints: a renamed parent refreshes its members' names.
-  const assignments = createAssignments(registry, now);
-  // A saved parameter is used at once on this instance (other instances read it again within seconds).
   const tables = accessTables(registry);
   const guards = { ...(tables && accessGuards(tables, accounts)), ...fleet.guards };
-  const resourceDeps = {
-    store,
-    validator,
-    relations,
-    now,
-    files: files?.records,
-    assignments,
-    onSingletonWrite: () => parameters.forget(),
-    guards,
-  };
+  // Every write of a record, by any call below, goes through this one service (write/service.ts).
+  const writes = createWriteService({ registry, store, validator, relations, guards, files: files?.records, now });
+  // A saved parameter is used at once on this instance (other instances read it again within seconds).
+  const resourceDeps = { store, writes, onSingletonWrite: () => parameters.forget() };
   // The accounts' calls are the accounts' own (below); every other resource's are generic.
   const byRecords = Object.entries(registry.resources).filter(([, schema]) => !keptByAccounts(schema));
   for (const [name, schema] of byRecords) registerResource(api, name, schema, resourceDeps);
-  assignments.register(api, store);
-  for (const wells of wellSurveys) registerSurveyCalls(api, { registry, store, validator, wells, now: now ?? (() => new Date()) });
-  registerFormRecords(api, { registry, store, now, files: files?.records });
-  registerFilledForms(api, { registry, store, now, files: files?.records });
+  assignments.register(api, writes);
+  for (const wells of wellSurveys) registerSurveyCalls(api, { registry, store, writes, wells, now: now ?? (() => new Date()) });
+  registerFormRecords(api, { registry, store, writes, files: files?.records });
+  registerFilledForms(api, { registry, store, writes, files: files?.records });
   for (const [name, schema] of byRecords) {
     const spec = schema['x-resource'].switch;
-    if (spec) registerStatusSwitch(api, { name, schema, store, spec, answer: (row) => row, now });
+    if (spec) registerStatusSwitch(api, { name, schema, writes, spec, answer: (row) => row });
   }
   // Messages, notifications and their stream; `notices.notify(...)` tells people things (server/notifications.ts).
   const notices = registerNotices(api, {

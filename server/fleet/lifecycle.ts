@@ -37,8 +37,9 @@ export async function applyEvent(tx: Store, names: LifecycleNames, deviceId: num
 export function lifecycleGuards(names: LifecycleNames): Record<string, WriteGuard> {
   const deviceName = (row: Row | undefined) => String(row?.name ?? row?.id ?? '');
   const device: WriteGuard = {
-    async checkWrite(_tx, record, existing, t): Promise<FieldError[]> {
-      if (!existing) return [];
+    async checkWrite(_tx, record, existing, t, _facts, cause): Promise<FieldError[]> {
+      // A move the server makes for an event (an assignment) follows the event table instead.
+      if (!existing || cause) return [];
       const outcome = editOutcome(existing[names.status], record[names.status] ?? existing[names.status]);
       return 'refused' in outcome ? [{ field: names.status, message: refusalText(t, outcome.refused, deviceName(existing)) }] : [];
     },

@@ -115,6 +115,20 @@ class RecordingStore extends StoreProxy {
   override transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
     return this.inner.transaction((tx) => work(new RecordingStore(tx, this.user, this.now)));
   }
+
+  /** The store beneath, which logs nothing, and one entry logged through it under this person's name. */
+  quietly(): { store: Store; log: (change: Omit<Entry, 'user' | 'at'>) => Promise<void> } {
+    return { store: this.inner, log: (change) => logEntry(this.inner, { ...change, user: this.user, at: this.now() }) };
+  }
+}
+
+/**
+ * For a write whose entry says less than its fields (a survey listing: what it is, not its
+ * thousands of stations): the store to write through without an entry, and how to log one's own;
+ * undefined when the store keeps no log for a person.
+ */
+export function loggedBy(store: Store) {
+  return store instanceof RecordingStore ? store.quietly() : undefined;
 }
 
 /** The app's store, able to keep the operation log for the person an endpoint serves. */
@@ -152,8 +166,12 @@ export function logChange(store: Store, c: AppContext, change: Omit<Entry, 'user
   return store.logNow(user.name, change);
 }
 
+/** The store a person writes through: its writes are logged under their name (none without a name). */
+export function asPerson(store: Store, name: string | undefined): Store {
+  return store instanceof HistoryStore && name ? store.by(name) : store;
+}
+
 /** The store an endpoint writes through: its writes are logged under the signed-in person's name. */
 export function authored(store: Store, c: AppContext): Store {
-  const user = c.get('user');
-  return store instanceof HistoryStore && user ? store.by(user.name) : store;
+  return asPerson(store, c.get('user')?.name);
 }
