@@ -31,7 +31,6 @@ import { createFleet } from './fleet/register';
 import { type Parameters, createParameters } from './parameters';
 import { registerScheduleCalls } from './schedule-calls';
 import { registerHistory } from './history/register';
-import { logChange } from './history/recorder';
 import { registerVisits } from './history/visits';
 import { registerBackups } from './backups/register';
 import type { Backups } from './backups/types';
@@ -45,7 +44,7 @@ import { type People, peopleOf } from './notify/people';
 import type { NoticeBus } from './notify/bus';
 import type { Store } from './store/types';
 import { RecordValidator } from '../kernel/schema/validation';
-import { createWriteService } from './write/service';
+import { actorOf, createWriteService } from './write/service';
 
 export interface AppDeps {
   /** The system parameters, when shared with what the app is given (the accounts' sign-in limits); else read from `store`. */
@@ -145,7 +144,8 @@ export function createApp({
         store,
         resource: 'device',
         base: '/device/report',
-        onFiled: (id, c) => fleet.calibrated(id, c.get('user')?.name),
+        // Declared below; called only once requests come in. The status moves through the write service.
+        onFiled: async (id, c) => void (await writes.transaction(actorOf(c), (w) => fleet.calibrated(w, id), ['device'])),
       });
     registerAttachments(api, { files, registry, store });
   }
@@ -197,19 +197,12 @@ export function createApp({
       roleNames: access.roleNames,
       superRole: access.superRole,
       notify: notices && ((input) => notices.notify(input)),
-      log: (c, { action, record, before, after }) =>
-        logChange(store, c, {
-          resource: name,
-          action,
-          record,
-          before: before && { ...before, version: 0 },
-          after: after && { ...after, version: 0 },
-        }),
+      writes,
     });
   }
   // Built here, started by the Node entry: the mock and the tests run jobs only when asked. A
   // failed run is told to the admins.
-  const work = fleet.jobWork(notices && ((input) => notices.notify(input)), people ?? peopleOf(accounts), permissions, () =>
+  const work = fleet.jobWork(writes, notices && ((input) => notices.notify(input)), people ?? peopleOf(accounts), permissions, () =>
     access.roleNames(),
   );
   const scheduler = createScheduler({

@@ -5,6 +5,7 @@
 // resource's ordinary endpoints.
 import { Code } from '../kernel/contract/codes';
 import { rulesOf } from '../kernel/forms/definitions';
+import { withDefaults } from '../kernel/schema/derive';
 import type { FieldDefinition, FormDefinition } from '../kernel/forms/types';
 import { formProblems } from '../kernel/forms/validate';
 import { parentParam as parentParamOf } from '../kernel/schema/query';
@@ -131,6 +132,7 @@ function registerOne(api: Api, name: string, spec: FillsSpec, { registry, store,
         const row = await w.create(
           name,
           {
+            ...withDefaults(schema, {}),
             ...kept(copies),
             [parent.field]: found.parentId,
             [spec.template]: template.id,

@@ -206,7 +206,7 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
       if (!parentRow) return w.refuse({ status: 'missing', resource: parent.resource, ids: [gid] });
       const row = await w.create(
         name,
-        { ...kept(own), [parent.field]: gid, [values.field]: kept(given) },
+        { ...withDefaults(schema, kept(own)), [parent.field]: gid, [values.field]: kept(given) },
         { validate: () => check(c, parentRow, read.body) },
       );
       w.afterCommit(() => files?.attachNamed(name, row.id, namedFiles(parentRow, given)));

@@ -6,6 +6,7 @@ import { encodeList } from '../kernel/schema/shapes';
 import { flattenRecord } from '../kernel/forms/record-form';
 import type { EndpointKind, ResourceSchema } from '../kernel/schema/types';
 import { stripReadOnly } from '../kernel/schema/write-schema';
+import { withDefaults } from '../kernel/schema/derive';
 import { Code } from '../kernel/contract/codes';
 import { parseInteger } from '../kernel/contract/integers';
 import { MAX_IDS, echo } from '../kernel/contract/limits';
@@ -87,7 +88,8 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
       const read = await readJson(c);
       if (!('body' in read)) return refuseBody(c, read);
       const { version: _v, ...fields } = read.body;
-      const outcome = await writes.create(actorOf(c), name, stripReadOnly(schema, fields));
+      // A field left out takes its default.
+      const outcome = await writes.create(actorOf(c), name, withDefaults(schema, stripReadOnly(schema, fields)));
       return answerWrite(c, outcome, (row) => row, 'server.added');
     },
 

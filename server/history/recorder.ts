@@ -3,11 +3,11 @@
 // each changed field before and after) in the same transaction as the write, so a write that
 // fails or is refused leaves no entry. Values the server keeps by itself (`keepVersion` updates:
 // a well's total footage after a trip changes) are not a person's change and are not logged.
-// Endpoints write through `authored(store, c)`; writes without a person (seeding) log nothing.
+// The write service (server/write/service.ts) writes through `asPerson(store, name)`; writes
+// without a person (seeding) log nothing.
 import { changes } from '../../kernel/history/diff';
 import { OPERATION_LOG } from '../../kernel/history/names';
 import type { Registry } from '../../kernel/schema/registry';
-import type { AppContext } from '../context';
 import type { Row, Store, UpdateOptions, UpdateResult } from '../store/types';
 import { StoreProxy } from '../store/proxy';
 
@@ -144,11 +144,6 @@ export class HistoryStore extends StoreProxy {
   by(user: string): Store {
     return new RecordingStore(this.inner, user, this.now);
   }
-
-  /** One entry, now, under that person's name. */
-  logNow(user: string, change: Omit<Entry, 'user' | 'at'>): Promise<void> {
-    return logEntry(this.inner, { ...change, user, at: this.now() });
-  }
 }
 
 /** The store keeping the operation log, when the schemas have its resource; else the store as it is. */
@@ -156,22 +151,7 @@ export function keepHistory(store: Store, registry: Registry, now: () => Date = 
   return registry.resources[OPERATION_LOG] ? new HistoryStore(store, now) : store;
 }
 
-/**
- * Logs a change the record store did not make (an account, kept by the accounts), under the
- * signed-in person's name; nothing when the app keeps no log.
- */
-export function logChange(store: Store, c: AppContext, change: Omit<Entry, 'user' | 'at'>): Promise<void> {
-  const user = c.get('user');
-  if (!(store instanceof HistoryStore) || !user) return Promise.resolve();
-  return store.logNow(user.name, change);
-}
-
 /** The store a person writes through: its writes are logged under their name (none without a name). */
 export function asPerson(store: Store, name: string | undefined): Store {
   return store instanceof HistoryStore && name ? store.by(name) : store;
-}
-
-/** The store an endpoint writes through: its writes are logged under the signed-in person's name. */
-export function authored(store: Store, c: AppContext): Store {
-  return asPerson(store, c.get('user')?.name);
 }

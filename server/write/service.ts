@@ -21,7 +21,7 @@
 // afterRemove); rules of one kind of call, in the hooks that call passes.
 import { Code, type CodeValue } from '../../kernel/contract/codes';
 import type { UserInfo } from '../../kernel/contract/user-info';
-import { derive, withDefaults } from '../../kernel/schema/derive';
+import { derive } from '../../kernel/schema/derive';
 import type { Registry } from '../../kernel/schema/registry';
 import type { ResourceSchema } from '../../kernel/schema/types';
 import type { FieldError, RecordValidator } from '../../kernel/schema/validation';
@@ -96,6 +96,18 @@ export interface Writer {
   refuse(refusal: Refusal): never;
   /** Runs once the transaction has committed (files, caches, notifications). */
   afterCommit(work: () => Promise<void> | void): void;
+}
+
+/** The steps of a write another store keeps (see `outside`). */
+export interface OutsideWrite<T> {
+  /** Steps 1 and 3: why it may not be made, if so. */
+  check?(): Promise<Refusal | undefined>;
+  /** Step 4, in the other store's own transaction. */
+  write(): Promise<{ value: T } | { refused: Refusal }>;
+  /** Step 6: the operation log's entries it leaves. */
+  logged(value: T): Omit<Entry, 'user' | 'at'>[];
+  /** Step 7: what follows once it is written. */
+  after?(value: T): Promise<unknown>;
 }
 
 export interface WriteServiceDeps {
@@ -189,7 +201,7 @@ export function createWriteService({
 
       async create(resource, input, hooks = {}) {
         const schema = schemaOf(resource);
-        const given = withDefaults(schema, input);
+        const given = input;
         // 1. validate
         const problems = hooks.validate
           ? await hooks.validate(tx, given, undefined)
@@ -300,12 +312,33 @@ export function createWriteService({
     return errors.length > 0 ? { status: 'invalid', errors } : undefined;
   }
 
+  /**
+   * A write kept by another store than the records' (the accounts, with their passwords and
+   * sessions): checked, written in that store's own transaction, logged in the operation log
+   * under the actor's name, then what follows it (people notified).
+   */
+  async function outside<T>(actor: Actor, write: OutsideWrite<T>): Promise<Outcome<T>> {
+    const refused = await write.check?.();
+    if (refused) return refused;
+    const written = await write.write();
+    if ('refused' in written) return written.refused;
+    const entries = write.logged(written.value);
+    if (entries.length > 0)
+      await asPerson(store, actor.user?.name).transaction(async (logged) => {
+        const log = loggedBy(logged)?.log;
+        for (const entry of entries) await log?.(entry);
+      });
+    await write.after?.(written.value);
+    return { status: 'ok', value: written.value, changed: [] };
+  }
+
   /** The outcome of one record's write, with the other records it changed. */
   const alone = (outcome: Outcome<Row>, resource: string): Outcome<Row> =>
     outcome.status === 'ok' ? { ...outcome, changed: others(outcome.changed, resource, [outcome.value.id]) } : outcome;
 
   return {
     transaction,
+    outside,
     /** Adds a record. */
     async create(actor: Actor, resource: string, input: Record<string, unknown>, hooks?: WriteHooks): Promise<Outcome<Row>> {
       const files = await fileErrors(actor, resource, input);
