@@ -1,6 +1,6 @@
 // Every kind of write goes through one write service (server/write/service.ts): a generic add,
-// the status switch, a survey import, an assignment, a form record, a filled form and the
-// singleton. Each, on memory, SQLite and PostgreSQL: is logged under the person's name in the
+// the status switch, a survey import, an assignment, a form record, a filled form, the
+// singleton and an account. Each, on memory, SQLite and PostgreSQL: is logged under the person's name in the
 // operation log, keeps the totals and followers it touches (answering them in `changed`), and is
 // refused by the same checks with nothing written, log included.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -226,6 +226,21 @@ describe.each(stores)('one write path for every kind of write on %s', (_name, ma
     const refused = await loggedBy(async () => {
       expect((await answerOf(crontab.method ?? 'POST', crontab.path, undefined, { id: job.id, [crontab.field]: 7 })).code).toBe(40001);
       expect((await answerOf(parameter.method, parameter.path, { sessionHours: 'soon' })).code).toBe(40001);
+    });
+    expect(refused).toEqual([]);
+  });
+
+  it('an account write is logged alike, its refusal not', async () => {
+    const accounts = registry.resources.admin['x-resource'];
+    const list = await ok<{ list: Row[] }>('GET', accounts.endpoints.list!.path);
+    const editor = list.list.find((a) => a.username === 'editor')!;
+    const { disable } = accounts.access as { disable: string };
+    const entries = await loggedBy(() => ok('POST', disable, { id: editor.id, enabled: 0 }));
+    expect(entries).toEqual([['Super Admin', 'admin', editor.id, 'update', null]]);
+    const admin = list.list.find((a) => a.username === 'admin')!;
+    const refused = await loggedBy(async () => {
+      // The last enabled account with the super role stays.
+      expect((await answerOf('POST', accounts.endpoints.update!.path, { id: admin.id, enabled: 0 })).code).toBe(40010);
     });
     expect(refused).toEqual([]);
   });
