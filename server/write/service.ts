@@ -34,6 +34,7 @@ import type { Language, Translate } from '../messages';
 import type { Relations } from '../relations';
 import type { Row, Store } from '../store/types';
 import { type Changed, ChangeTracker } from './changes';
+import { lockErrors } from './lock';
 
 export type { Changed };
 
@@ -123,9 +124,6 @@ export interface WriteServiceDeps {
   now?: () => Date;
 }
 
-/** Whether the person has one of the roles that may reopen a closed record. */
-const mayReopen = (actor: Actor, roles: string[]) => (actor.user?.roles ?? []).some((role) => roles.includes(role));
-
 const others = (changed: Changed[], resource: string, ids: number[]) =>
   changed.filter((c) => !(c.resource === resource && ids.includes(c.id)));
 
@@ -139,27 +137,6 @@ export function createWriteService({
   now = () => new Date(),
 }: WriteServiceDeps) {
   const schemaOf = (resource: string): ResourceSchema => registry.resources[resource];
-
-  /**
-   * Why a closed record (`x-resource.lock`: a submitted report) may not be written so: only the
-   * lock's roles may change it, and only by setting its field back to `reopen`.
-   */
-  function lockErrors(actor: Actor, resource: string, existing: Row, next: Record<string, unknown>): FieldError[] {
-    const lock = schemaOf(resource)['x-resource'].lock;
-    if (!lock || existing[lock.field] !== lock.value) return [];
-    const { t } = actor;
-    const valueOf = (value: string | number) => t(`resources.${resource}.enums.${lock.field}.${value}`, { _: String(value) });
-    const words = {
-      resource: t(`resources.${resource}.name`, { smart_count: 1, _: resource }),
-      state: valueOf(lock.value),
-      reopen: valueOf(lock.reopen),
-      field: t(`resources.${resource}.fields.${lock.field}`, { _: lock.field }),
-    };
-    // The state of the record refuses the write, not the person's access: its message under the field that closes it.
-    if (!mayReopen(actor, lock.roles)) return [{ field: lock.field, message: t('server.locked_role', words) }];
-    if (next[lock.field] === lock.reopen) return [];
-    return [{ field: lock.field, message: t('server.locked', words) }];
-  }
 
   /** The writer of one transaction: `logged` logs under the person's name, `tx` notes what changed. */
   function writerOf(tx: ChangeTracker, logged: Store, actor: Actor, facts: Map<string, Facts | undefined>, after: (() => unknown)[]) {
@@ -201,16 +178,15 @@ export function createWriteService({
 
       async create(resource, input, hooks = {}) {
         const schema = schemaOf(resource);
-        const given = input;
         // 1. validate
         const problems = hooks.validate
-          ? await hooks.validate(tx, given, undefined)
+          ? await hooks.validate(tx, input, undefined)
           : hooks.asGiven
             ? []
-            : validator.check(resource, given, actor.language, actor.t);
+            : validator.check(resource, input, actor.language, actor.t);
         if (problems.length > 0) refuse({ status: 'invalid', errors: problems });
         // 2. compute
-        const computed = derive(schema, compact({ ...given, ...hooks.set }, schema), undefined, now());
+        const computed = derive(schema, compact({ ...input, ...hooks.set }, schema), undefined, now());
         const outOfRange = validator.checkComputed(resource, computed, actor.language, actor.t);
         if (outOfRange.length > 0) refuse({ status: 'invalid', errors: outOfRange });
         const record = await relations.fillFromParent(tx, resource, computed);
@@ -239,7 +215,7 @@ export function createWriteService({
           // 1. validate
           const kept = stripReadOnly(schema, stored);
           const merged = typeof change === 'function' ? change(kept) : { ...kept, ...change };
-          const closed = lockErrors(actor, resource, existing, merged);
+          const closed = lockErrors(schema, actor, resource, existing, merged);
           if (closed.length > 0) refuse({ status: 'invalid', errors: closed });
           const problems = hooks.validate
             ? await hooks.validate(tx, merged, existing)
