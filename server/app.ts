@@ -166,7 +166,7 @@ export function createApp({
   // Every write of a record, by any call below, goes through this one service (write/service.ts).
   const writes = createWriteService({ registry, store, validator, relations, guards, files: files?.records, now });
   // A saved parameter is used at once on this instance (other instances read it again within seconds).
-  const resourceDeps = { store, writes, onSingletonWrite: () => parameters.forget() };
+  const resourceDeps = { store, writes, validator, onSingletonWrite: () => parameters.forget() };
   // The accounts' calls are the accounts' own (below); every other resource's are generic.
   const byRecords = Object.entries(registry.resources).filter(([, schema]) => !keptByAccounts(schema));
   for (const [name, schema] of byRecords) registerResource(api, name, schema, resourceDeps);

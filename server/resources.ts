@@ -17,6 +17,7 @@ import { addOrEditDoc, resourceDoc } from './resource-docs';
 import type { Store } from './store/types';
 import { isSingleton } from '../kernel/schema/singleton';
 import { registerSingleton } from './singleton';
+import type { RecordValidator } from '../kernel/schema/validation';
 import { type WriteService, actorOf } from './write/service';
 import { answerWrite } from './write/answer';
 
@@ -25,6 +26,7 @@ interface Deps {
   store: Store;
   /** Where every write goes (server/write/service.ts). */
   writes: WriteService;
+  validator: RecordValidator;
   /** Told after the record of a singleton resource (the parameters) is stored. */
   onSingletonWrite?: (name: string) => void;
 }

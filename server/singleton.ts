@@ -9,6 +9,7 @@ import { flattenRecord } from '../kernel/forms/record-form';
 import { withDefaults } from '../kernel/schema/derive';
 import { SINGLETON_ID, UNSAVED_VERSION } from '../kernel/schema/singleton';
 import type { ResourceSchema } from '../kernel/schema/types';
+import type { RecordValidator } from '../kernel/schema/validation';
 import { stripReadOnly } from '../kernel/schema/write-schema';
 import { type AppContext, fail, ok } from './context';
 import { answerWrite } from './write/answer';
@@ -39,6 +40,7 @@ export interface SingletonDeps {
   store: Store;
   /** Where the update goes (server/write/service.ts). */
   writes: WriteService;
+  validator: RecordValidator;
   /** Told after every stored update (the parameters' cache on this instance). */
   onWrite?: (name: string) => void;
 }
@@ -64,7 +66,7 @@ function singletonDoc(kind: 'info' | 'update', name: string): OperationDoc {
 }
 
 export function registerSingleton(api: Api, name: string, schema: ResourceSchema, deps: SingletonDeps) {
-  const { store, writes, onWrite } = deps;
+  const { store, writes, validator, onWrite } = deps;
   const { info, update } = schema['x-resource'].endpoints;
 
   if (info) {
@@ -92,8 +94,14 @@ export function registerSingleton(api: Api, name: string, schema: ResourceSchema
           const merged = { ...stripReadOnly(schema, current), ...fields };
           w.afterCommit(() => onWrite?.(name));
           if (existing) return w.update(name, existing.id, () => merged, { version });
-          if (version !== undefined && version !== UNSAVED_VERSION) return w.refuse({ status: 'conflict', resource: name, current });
-          return w.create(name, merged);
+          // Saved by nobody yet: a version other than 0 was read elsewhere. Said once the record itself is valid.
+          const stale = version !== undefined && version !== UNSAVED_VERSION;
+          return w.create(name, merged, {
+            validate: (_tx, record) => {
+              const errors = validator.check(name, record, w.actor.language, w.actor.t);
+              return errors.length === 0 && stale ? w.refuse({ status: 'conflict', resource: name, current }) : errors;
+            },
+          });
         },
         [name],
       );
