@@ -31,7 +31,6 @@ import { createFleet } from './fleet/register';
 import { type Parameters, createParameters } from './parameters';
 import { registerScheduleCalls } from './schedule-calls';
 import { registerHistory } from './history/register';
-import { logChange } from './history/recorder';
 import { registerVisits } from './history/visits';
 import { registerBackups } from './backups/register';
 import type { Backups } from './backups/types';
@@ -45,6 +44,7 @@ import { type People, peopleOf } from './notify/people';
 import type { NoticeBus } from './notify/bus';
 import type { Store } from './store/types';
 import { RecordValidator } from '../kernel/schema/validation';
+import { actorOf, createWriteService } from './write/service';
 
 export interface AppDeps {
   /** The system parameters, when shared with what the app is given (the accounts' sign-in limits); else read from `store`. */
@@ -144,12 +144,15 @@ export function createApp({
         store,
         resource: 'device',
         base: '/device/report',
-        onFiled: (id, c) => fleet.calibrated(id, c.get('user')?.name),
+        // Declared below; called only once requests come in. The status moves through the write service.
+        onFiled: async (id, c) => void (await writes.transaction(actorOf(c), (w) => fleet.calibrated(w, id), ['device'])),
       });
     registerAttachments(api, { files, registry, store });
   }
+  // A renamed parent refreshes the names its members show (assignments.ts).
+  const assignments = createAssignments(registry, now);
   // What follows a change of other records inside the write's transaction (relations.ts Follower).
-  const followers: Follower[] = [...fleet.followers];
+  const followers: Follower[] = [...fleet.followers, assignments.follower];
   // Wells keep their trajectory's values as their stations change (survey/).
   const wellSurveys = surveyedResources(registry).map(({ resource, spec }) => createWellSurveys(resource, spec));
   followers.push(...wellSurveys.map((wells) => wells.follower));
@@ -158,31 +161,22 @@ export function createApp({
   registerStatistics(api, registry, store, now);
   fleet.registerCalls(api);
   registerTemplates(api, registry);
-  // Shared with the generic endpoints: a renamed parent refreshes its members' names.
-  const assignments = createAssignments(registry, now);
-  // A saved parameter is used at once on this instance (other instances read it again within seconds).
   const tables = accessTables(registry);
   const guards = { ...(tables && accessGuards(tables, accounts)), ...fleet.guards };
-  const resourceDeps = {
-    store,
-    validator,
-    relations,
-    now,
-    files: files?.records,
-    assignments,
-    onSingletonWrite: () => parameters.forget(),
-    guards,
-  };
+  // Every write of a record, by any call below, goes through this one service (write/service.ts).
+  const writes = createWriteService({ registry, store, validator, relations, guards, files: files?.records, now });
+  // A saved parameter is used at once on this instance (other instances read it again within seconds).
+  const resourceDeps = { store, writes, validator, onSingletonWrite: () => parameters.forget() };
   // The accounts' calls are the accounts' own (below); every other resource's are generic.
   const byRecords = Object.entries(registry.resources).filter(([, schema]) => !keptByAccounts(schema));
   for (const [name, schema] of byRecords) registerResource(api, name, schema, resourceDeps);
-  assignments.register(api, store);
-  for (const wells of wellSurveys) registerSurveyCalls(api, { registry, store, validator, wells, now: now ?? (() => new Date()) });
-  registerFormRecords(api, { registry, store, now, files: files?.records });
-  registerFilledForms(api, { registry, store, now, files: files?.records });
+  assignments.register(api, writes);
+  for (const wells of wellSurveys) registerSurveyCalls(api, { registry, store, writes, wells, now: now ?? (() => new Date()) });
+  registerFormRecords(api, { registry, store, writes, files: files?.records });
+  registerFilledForms(api, { registry, store, writes, files: files?.records });
   for (const [name, schema] of byRecords) {
     const spec = schema['x-resource'].switch;
-    if (spec) registerStatusSwitch(api, { name, schema, store, spec, answer: (row) => row, now });
+    if (spec) registerStatusSwitch(api, { name, schema, writes, spec, answer: (row) => row });
   }
   // Messages, notifications and their stream; `notices.notify(...)` tells people things (server/notifications.ts).
   const notices = registerNotices(api, {
@@ -203,19 +197,12 @@ export function createApp({
       roleNames: access.roleNames,
       superRole: access.superRole,
       notify: notices && ((input) => notices.notify(input)),
-      log: (c, { action, record, before, after }) =>
-        logChange(store, c, {
-          resource: name,
-          action,
-          record,
-          before: before && { ...before, version: 0 },
-          after: after && { ...after, version: 0 },
-        }),
+      writes,
     });
   }
   // Built here, started by the Node entry: the mock and the tests run jobs only when asked. A
   // failed run is told to the admins.
-  const work = fleet.jobWork(notices && ((input) => notices.notify(input)), people ?? peopleOf(accounts), permissions, () =>
+  const work = fleet.jobWork(writes, notices && ((input) => notices.notify(input)), people ?? peopleOf(accounts), permissions, () =>
     access.roleNames(),
   );
   const scheduler = createScheduler({

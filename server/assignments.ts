@@ -11,7 +11,9 @@ import type { Registry } from '../kernel/schema/registry';
 import { resolve } from '../kernel/schema/registry';
 import { type AssignKind, assignDoc } from './assignment-docs';
 import { type AppContext, fail, ok } from './context';
-import { authored } from './history/recorder';
+import type { Follower } from './relations';
+import { refusalAnswer } from './write/answer';
+import { type Outcome as WriteOutcome, type WriteService, type Writer, actorOf } from './write/service';
 import type { Api } from './endpoints';
 import type { Language, Translate } from './messages';
 import { readJson, refuseBody } from './request';
@@ -62,6 +64,9 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     return rows.filter((row) => isCurrent(row, spec));
   }
 
+  /** How a member's new values are written: through the writer in a call, straight to the store when following a rename. */
+  type PutMember = (member: Row, values: Record<string, unknown>, cause: string | undefined) => Promise<void>;
+
   /**
    * Writes `changes` and the recomputed `memberField` to a member read fresh, bumping its version;
    * nothing is written when nothing would change.
@@ -71,6 +76,7 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     collection: AssignmentCollection,
     memberId: number,
     changes: Record<string, unknown>,
+    put: PutMember,
     cause?: 'assigned' | 'removed',
   ) {
     const { spec, parent } = collection;
@@ -91,22 +97,30 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     const absent = (value: unknown) => value === undefined || value === null;
     const changed = Object.entries(next).some(([field, value]) => (absent(value) ? !absent(member[field]) : member[field] !== value));
     if (!changed) return;
-    const { id: _id, version, ...fields } = member;
     // The operation log says why the member changed (assigned, removed) when its status did.
-    const result = await tx.update(
-      spec.member,
-      memberId,
-      { ...fields, ...next },
-      version,
-      cause && Object.keys(changes).length > 0 ? { cause } : undefined,
-    );
-    // Read in this same transaction: a conflict cannot happen unless the store is broken.
-    if (result.status !== 'ok') throw new Error(`${spec.member} ${memberId}: ${result.status} while writing its assignment`);
+    await put(member, next, cause && Object.keys(changes).length > 0 ? cause : undefined);
   }
 
+  /** A member written in a call: the server's own values, through the write service's steps. */
+  const putThrough =
+    (w: Writer, resource: string): PutMember =>
+    async (member, values, cause) => {
+      await w.update(resource, member.id, values, { asGiven: true, cause, version: member.version });
+    };
+
+  /** A member written after its parent was renamed, by the follower: only its parent's name changes. */
+  const putStraight =
+    (tx: Store, resource: string): PutMember =>
+    async (member, values) => {
+      const { id, version, ...fields } = member;
+      const result = await tx.update(resource, id, { ...fields, ...values }, version);
+      // Read in this same transaction: a conflict cannot happen unless the store is broken.
+      if (result.status !== 'ok') throw new Error(`${resource} ${id}: ${result.status} while writing its assignment`);
+    };
+
   /** Stamps `until` on assignment rows: they stay as history. */
-  async function end(tx: Store, { resource, spec }: AssignmentCollection, rows: Row[], stamp: string) {
-    for (const { id, version: _v, ...fields } of rows) await tx.update(resource, id, { ...fields, [spec.until]: stamp });
+  async function end(w: Writer, { resource, spec }: AssignmentCollection, rows: Row[], stamp: string) {
+    for (const row of rows) await w.update(resource, row.id, {}, { set: { [spec.until]: stamp } });
   }
 
   /** The parent and the members, or which of them do not exist. */
@@ -128,9 +142,10 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     return { parentRow, members };
   }
 
-  async function add(tx: Store, collection: AssignmentCollection, call: AssignCall, context: Context): Promise<Outcome> {
+  async function add(w: Writer, collection: AssignmentCollection, call: AssignCall, context: Context): Promise<Outcome> {
     const { resource, spec, parent } = collection;
     const { t } = context;
+    const { tx } = w;
     const parties = await readParties(tx, collection, call);
     if ('notFound' in parties) return parties;
     const { parentRow, members } = parties;
@@ -174,17 +189,19 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     }
 
     const stamp = now().toISOString();
-    await end(tx, collection, elsewhere, stamp);
+    await end(w, collection, elsewhere, stamp);
     const fresh = call.memberIds.filter((id) => !here.has(id));
     for (const memberId of fresh)
-      await tx.insert(resource, { [parent.field]: call.parentId, [spec.member]: memberId, [spec.since]: stamp });
+      await w.create(resource, { [parent.field]: call.parentId, [spec.member]: memberId }, { set: { [spec.since]: stamp } });
     const moved = new Set(elsewhere.map((row) => row[spec.member] as number));
-    for (const memberId of new Set([...fresh, ...moved])) await writeMember(tx, collection, memberId, spec.onAssign ?? {}, 'assigned');
+    const put = putThrough(w, spec.member);
+    for (const memberId of new Set([...fresh, ...moved])) await writeMember(tx, collection, memberId, spec.onAssign ?? {}, put, 'assigned');
     return { done: fresh.length };
   }
 
-  async function remove(tx: Store, collection: AssignmentCollection, call: AssignCall, context: Context): Promise<Outcome> {
+  async function remove(w: Writer, collection: AssignmentCollection, call: AssignCall, context: Context): Promise<Outcome> {
     const { spec, parent } = collection;
+    const { tx } = w;
     const parties = await readParties(tx, collection, call);
     if ('notFound' in parties) return parties;
     const current = (await currentOf(tx, collection, call.memberIds)).filter((row) => row[parent.field] === call.parentId);
@@ -201,11 +218,12 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
       );
       return { refused: { code: Code.invalidInput, messages } };
     }
-    await end(tx, collection, current, now().toISOString());
+    await end(w, collection, current, now().toISOString());
     // A member still on another parent (a person on two wells) keeps what its assignment set.
     const stillAssigned = new Set((await currentOf(tx, collection, call.memberIds)).map((row) => row[spec.member] as number));
+    const put = putThrough(w, spec.member);
     for (const memberId of call.memberIds)
-      await writeMember(tx, collection, memberId, stillAssigned.has(memberId) ? {} : (spec.onRemove ?? {}), 'removed');
+      await writeMember(tx, collection, memberId, stillAssigned.has(memberId) ? {} : (spec.onRemove ?? {}), put, 'removed');
     return { done: assigned.size };
   }
 
@@ -235,30 +253,16 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     return { parentId, memberIds: ids as number[], move: body.move === true };
   }
 
-  function answer(c: AppContext, kind: AssignKind, collection: AssignmentCollection, outcome: Outcome): Response {
+  function answer(c: AppContext, kind: AssignKind, written: WriteOutcome<number>): Response {
+    if (written.status !== 'ok') return refusalAnswer(c, written);
     const t = c.get('t');
-    if ('done' in outcome)
-      return ok(
-        c,
-        kind === 'add' ? { assigned: outcome.done } : { removed: outcome.done },
-        t(kind === 'add' ? 'server.assigned' : 'server.unassigned'),
-      );
-    if ('notFound' in outcome) {
-      const { resource, ids } = outcome.notFound;
-      return fail(
-        c,
-        Code.notFound,
-        t('server.not_found', { resource: t(`resources.${resource}.name`, { smart_count: 1, _: resource }), id: ids.join(', ') }),
-      );
-    }
-    const { code, messages, data } = outcome.refused;
-    const field = collection.spec.idsParam;
-    return fail(c, code, messages.join('; '), { errors: messages.map((message) => ({ field, message })), ...(data ? { data } : {}) });
+    const data = kind === 'add' ? { assigned: written.value } : { removed: written.value };
+    return ok(c, data, t(kind === 'add' ? 'server.assigned' : 'server.unassigned'), written.changed);
   }
 
   return {
     /** Declares the add and remove calls of every assignment collection. */
-    register(api: Api, store: Store) {
+    register(api: Api, writes: WriteService) {
       for (const collection of collections) {
         const { resource, spec, parent } = collection;
         for (const kind of ['add', 'remove'] as const) {
@@ -271,27 +275,52 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
               const call = readCall(c, kind, collection, read.body);
               if (call instanceof Response) return call;
               const context = { language: c.get('language'), t: c.get('t') };
-              const outcome = await authored(store, c).transaction((tx) => (kind === 'add' ? add : remove)(tx, collection, call, context));
-              return answer(c, kind, collection, outcome);
+              // A refusal found after a write began undoes it: nothing is written when the call refuses.
+              const outcome = await writes.transaction(
+                actorOf(c),
+                async (w) => {
+                  const done = await (kind === 'add' ? add : remove)(w, collection, call, context);
+                  if ('notFound' in done) return w.refuse({ status: 'missing', ...done.notFound });
+                  if ('refused' in done) {
+                    const { code, messages, data } = done.refused;
+                    const errors = messages.map((message) => ({ field: spec.idsParam, message }));
+                    return w.refuse({ status: 'refused', code, message: messages.join('; '), errors, data });
+                  }
+                  return done.done;
+                },
+                [resource, spec.member],
+              );
+              return answer(c, kind, outcome);
             },
           );
         }
       }
     },
 
-    /**
-     * After a parent record is written (a well renamed), inside the same transaction: the members
-     * currently assigned to it get their `memberField` recomputed from its new name.
-     */
-    async refreshMemberFields(tx: Store, parentResource: string, parentId: number) {
-      for (const collection of collections) {
-        if (collection.parent.resource !== parentResource || !collection.spec.memberField) continue;
-        const rows = await rowsOf(tx, collection.resource, [{ field: collection.parent.field, op: 'eq', value: parentId }]);
-        const members = new Set(rows.filter((row) => isCurrent(row, collection.spec)).map((row) => row[collection.spec.member] as number));
-        for (const memberId of members) await writeMember(tx, collection, memberId, {});
-      }
-    },
+    refreshMemberFields,
+
+    /** Follows the writes of parents whose members show their name (relations.ts Follower). */
+    follower: {
+      sources: [...new Set(collections.filter((c) => c.spec.memberField).map((c) => c.parent.resource))],
+      async follow(tx, parentResource, changes) {
+        for (const { row, previous } of changes) if (row && previous) await refreshMemberFields(tx, parentResource, row.id);
+      },
+    } satisfies Follower,
   };
+
+  /**
+   * After a parent record is written (a well renamed), inside the same transaction: the members
+   * currently assigned to it get their `memberField` recomputed from its new name.
+   */
+  async function refreshMemberFields(tx: Store, parentResource: string, parentId: number) {
+    for (const collection of collections) {
+      if (collection.parent.resource !== parentResource || !collection.spec.memberField) continue;
+      const rows = await rowsOf(tx, collection.resource, [{ field: collection.parent.field, op: 'eq', value: parentId }]);
+      const members = new Set(rows.filter((row) => isCurrent(row, collection.spec)).map((row) => row[collection.spec.member] as number));
+      const put = putStraight(tx, collection.spec.member);
+      for (const memberId of members) await writeMember(tx, collection, memberId, {}, put);
+    }
+  }
 }
 
 export type Assignments = ReturnType<typeof createAssignments>;

@@ -35,9 +35,18 @@ function answer(c: AppContext, body: Record<string, unknown>): Response {
   return response;
 }
 
-/** The success envelope: `{code: 20000, data}`, with `msg` on writes. */
-export const ok = (c: AppContext, data: unknown, msg?: string) =>
-  answer(c, msg === undefined ? { code: Code.ok, data } : { code: Code.ok, msg, data });
+/**
+ * The success envelope: `{code: 20000, data}`, with `msg` on writes, and beside them `changed`
+ * when a write changed other records than those it answers (a parent's totals, an instrument's
+ * hours and status): `[{resource, id}]`, for a client to read them again.
+ */
+export const ok = (c: AppContext, data: unknown, msg?: string, changed?: readonly { resource: string; id: number }[]) =>
+  answer(c, {
+    code: Code.ok,
+    ...(msg === undefined ? {} : { msg }),
+    data,
+    ...(changed && changed.length > 0 ? { changed } : {}),
+  });
 
 /** A refusal: HTTP 200 with the code and a message a person can act on. */
 export const fail = (c: AppContext, code: CodeValue, message: string, extra: Record<string, unknown> = {}) =>

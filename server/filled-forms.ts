@@ -5,16 +5,16 @@
 // resource's ordinary endpoints.
 import { Code } from '../kernel/contract/codes';
 import { rulesOf } from '../kernel/forms/definitions';
+import { withDefaults } from '../kernel/schema/derive';
 import type { FieldDefinition, FormDefinition } from '../kernel/forms/types';
 import { formProblems } from '../kernel/forms/validate';
-import { derive, withDefaults } from '../kernel/schema/derive';
 import { parentParam as parentParamOf } from '../kernel/schema/query';
 import type { Registry } from '../kernel/schema/registry';
 import { properties } from '../kernel/schema/registry';
 import type { FillsSpec } from '../kernel/schema/types';
-import type { FieldError } from '../kernel/schema/validation';
 import { type AppContext, ok } from './context';
-import { authored } from './history/recorder';
+import { answerWrite } from './write/answer';
+import { actorOf, type WriteService } from './write/service';
 import type { Api } from './endpoints';
 import type { RecordFiles } from './files/record-files';
 import { FORM_DEFINITION_DOC, idParameter } from './form-record-docs';
@@ -25,7 +25,8 @@ import type { Row, Store } from './store/types';
 interface Deps {
   registry: Registry;
   store: Store;
-  now?: () => Date;
+  /** Where the filled forms are written (server/write/service.ts). */
+  writes: WriteService;
   files?: RecordFiles;
 }
 
@@ -39,7 +40,7 @@ export function registerFilledForms(api: Api, deps: Deps) {
   }
 }
 
-function registerOne(api: Api, name: string, spec: FillsSpec, { registry, store, now = () => new Date(), files }: Deps) {
+function registerOne(api: Api, name: string, spec: FillsSpec, { registry, store, writes, files }: Deps) {
   const schema = registry.resources[name];
   const parent = schema['x-resource'].parent!;
   const parentParam = parentParamOf(schema)!;
@@ -123,16 +124,13 @@ function registerOne(api: Api, name: string, spec: FillsSpec, { registry, store,
         ? await files.checkNamed(name, imageFiles(spec.values, fieldsOf(found.template), read.body), undefined, c.get('user')!, t)
         : [];
       if (fileErrors.length > 0) return refuse(c, fileErrors);
-      type Outcome = { missing: string; id: number } | { problems: FieldError[] } | { row: Row; fields: FieldDefinition[] };
-      const result = await authored(store, c).transaction(async (tx): Promise<Outcome> => {
+      const outcome = await writes.transaction(actorOf(c), async (w) => {
         // Read again in the transaction that writes: the template as it is when the dossier is kept.
-        const template = await tx.get(templateResource, found.template.id);
-        if (!template) return { missing: templateResource, id: found.template.id };
-        const again = check(template);
-        if (again.length > 0) return { problems: again };
+        const template = await w.tx.get(templateResource, found.template.id);
+        if (!template) return w.refuse({ status: 'missing', resource: templateResource, ids: [found.template.id] });
         const copies = Object.fromEntries(Object.entries(spec.copy).map(([mine, theirs]) => [mine, template[theirs]]));
-        const record = derive(
-          schema,
+        const row = await w.create(
+          name,
           {
             ...withDefaults(schema, {}),
             ...kept(copies),
@@ -143,16 +141,17 @@ function registerOne(api: Api, name: string, spec: FillsSpec, { registry, store,
             [spec.revision]: revisionField ? template[revisionField] : undefined,
             [spec.by]: c.get('user')?.name,
           },
-          undefined,
-          now(),
+          { validate: () => check(template) },
         );
-        return { row: await tx.insert(name, record), fields: fieldsOf(template) };
+        w.afterCommit(() => files?.attachNamed(name, row.id, imageFiles(spec.values, fieldsOf(template), read.body)));
+        return row;
       });
-      if ('missing' in result) return notFound(c, result.missing, result.id);
-      if ('problems' in result) return refuse(c, result.problems);
-      await files?.attachNamed(name, result.row.id, imageFiles(spec.values, result.fields, read.body));
-      return ok(c, result.row, t('server.added'));
+      const others =
+        outcome.status === 'ok'
+          ? { ...outcome, changed: outcome.changed.filter((x) => x.resource !== name || x.id !== outcome.value.id) }
+          : outcome;
+      return answerWrite(c, others, (row) => row, 'server.added');
     },
   );
-  if (spec.status) registerStatusSwitch(api, { name, schema, store, spec: spec.status, answer: (row) => row });
+  if (spec.status) registerStatusSwitch(api, { name, schema, writes, spec: spec.status, answer: (row) => row });
 }

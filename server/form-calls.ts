@@ -6,16 +6,16 @@ import { parseInteger } from '../kernel/contract/integers';
 import { echo } from '../kernel/contract/limits';
 import type { FieldDefinition } from '../kernel/forms/types';
 import type { FieldError } from '../kernel/schema/validation';
-import { derive } from '../kernel/schema/derive';
 import { properties } from '../kernel/schema/registry';
 import type { ResourceSchema, StatusSwitchSpec } from '../kernel/schema/types';
-import { type AppContext, fail, ok } from './context';
-import { authored } from './history/recorder';
+import { type AppContext, fail } from './context';
+import { answerWrite } from './write/answer';
+import { type WriteService, actorOf } from './write/service';
 import type { Api } from './endpoints';
 import type { NamedFiles } from './files/record-files';
 import { idParameter, statusBodyDoc } from './form-record-docs';
 import { readJson, refuseBody } from './request';
-import type { Row, Store } from './store/types';
+import type { Row } from './store/types';
 
 export const IMAGE_TYPES = new Set(['upload', 'uploads']);
 
@@ -68,11 +68,11 @@ export function imageFiles(
 interface StatusSwitch {
   name: string;
   schema: ResourceSchema;
-  store: Store;
+  /** Where the change goes (server/write/service.ts). */
+  writes: WriteService;
   spec: StatusSwitchSpec;
   /** The record as the answer shows it. */
   answer: (row: Row) => Record<string, unknown>;
-  now?: () => Date;
 }
 
 /** A query-string value as the enum holds it: digits as a number when the enum lists numbers. */
@@ -81,9 +81,10 @@ const asListed = (raw: string | undefined, allowed: unknown[]) =>
 
 /**
  * `POST <path> {id, <field>}`, or `GET <path>?id=&<field>=`: sets the field to one of its listed
- * values, nothing else; the values the record works out from it follow (a job's next run).
+ * values, nothing else, through the write service: the values the record works out from it
+ * follow (a job's next run).
  */
-export function registerStatusSwitch(api: Api, { name, schema, store, spec, answer, now = () => new Date() }: StatusSwitch) {
+export function registerStatusSwitch(api: Api, { name, schema, writes, spec, answer }: StatusSwitch) {
   const allowed = properties(schema)[spec.field]?.enum ?? [];
   const method = spec.method ?? 'POST';
   const doc =
@@ -130,15 +131,8 @@ export function registerStatusSwitch(api: Api, { name, schema, store, spec, answ
       for (const key of Object.keys(extra).slice(0, 5))
         errors.push({ field: echo(key), message: `${echo(key)}: ${t('validation.unknown_field')}` });
       if (errors.length > 0) return refuse(c, errors);
-      const result = await authored(store, c).transaction(async (tx) => {
-        const existing = await tx.get(name, rowId!);
-        if (!existing) return undefined;
-        const { id: _id, version: _version, ...stored } = existing;
-        const written = await tx.update(name, rowId!, derive(schema, { ...stored, [spec.field]: value }, existing, now()));
-        return written.status === 'ok' ? written.row : undefined;
-      });
-      if (!result) return notFound(c, name, rowId!);
-      return ok(c, answer(result), t('server.edited'));
+      const outcome = await writes.update(actorOf(c), name, rowId!, { [spec.field]: value });
+      return answerWrite(c, outcome, answer, 'server.edited');
     },
   );
 }

@@ -14,14 +14,14 @@ import {
 } from '../kernel/forms/record-form';
 import type { FieldDefinition, FormDefinition } from '../kernel/forms/types';
 import { formProblems } from '../kernel/forms/validate';
-import { derive, withDefaults } from '../kernel/schema/derive';
+import { withDefaults } from '../kernel/schema/derive';
 import { parentParam as parentParamOf } from '../kernel/schema/query';
 import type { Registry } from '../kernel/schema/registry';
 import { properties } from '../kernel/schema/registry';
 import type { FormsSpec } from '../kernel/schema/types';
-import type { FieldError } from '../kernel/schema/validation';
 import { type AppContext, ok } from './context';
-import { authored } from './history/recorder';
+import { answerWrite } from './write/answer';
+import { type Outcome, actorOf, type WriteService } from './write/service';
 import type { Api } from './endpoints';
 import { FORM_DEFINITION_DOC, FORM_HEADER_DOC, idParameter, submissionDoc } from './form-record-docs';
 import { readJson, refuseBody } from './request';
@@ -41,7 +41,8 @@ export interface HeaderItem {
 interface Deps {
   registry: Registry;
   store: Store;
-  now?: () => Date;
+  /** Where the submissions are written (server/write/service.ts). */
+  writes: WriteService;
   /** The uploaded files records name (when the app takes uploads): an image field's files belong to its record. */
   files?: RecordFiles;
 }
@@ -53,7 +54,7 @@ export function registerFormRecords(api: Api, deps: Deps) {
   }
 }
 
-function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store, now = () => new Date(), files }: Deps) {
+function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store, writes, files }: Deps) {
   const schema = registry.resources[name];
   const parent = schema['x-resource'].parent!;
   const values = formValuesField(schema)!;
@@ -172,13 +173,13 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
     },
   );
 
-  type Outcome = { missing: string; id: number } | { problems: FieldError[] } | { row: Row; parentRow: Row };
-  const answer = async (c: AppContext, result: Outcome, given: Record<string, unknown>, done: string) => {
-    if ('missing' in result) return notFound(c, result.missing, result.id);
-    if ('problems' in result) return refuse(c, result.problems);
-    await files?.attachNamed(name, result.row.id, namedFiles(result.parentRow, given));
-    return ok(c, flattenRecord(schema, result.row), c.get('t')(done));
-  };
+  /** The answer of a submission: the record with its values, and the other records it changed. */
+  const answer = (c: AppContext, outcome: Outcome<{ row: Row; parentRow: Row }>, done: string) =>
+    answerWrite(c, outcome, ({ row }) => flattenRecord(schema, row), done);
+  const others = (outcome: Outcome<{ row: Row; parentRow: Row }>) =>
+    outcome.status === 'ok'
+      ? { ...outcome, changed: outcome.changed.filter((x) => !(x.resource === name && x.id === outcome.value.row.id)) }
+      : outcome;
   /** The problems of the files a submission names, checked before the write (outside its transaction). */
   const fileProblems = async (c: AppContext, parentId: number, given: Record<string, unknown>, existing?: Row) => {
     const parentRow = files && (await store.get(parent.resource, parentId));
@@ -199,21 +200,19 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
     if (problems.length > 0) return refuse(c, problems);
     const fileErrors = await fileProblems(c, gid, given);
     if (fileErrors.length > 0) return refuse(c, fileErrors);
-    const written = await authored(store, c).transaction(async (tx): Promise<Outcome> => {
+    const written = await writes.transaction(actorOf(c), async (w) => {
       // Checked again with the fields the group has now, in the transaction that writes.
-      const parentRow = await tx.get(parent.resource, gid);
-      if (!parentRow) return { missing: parent.resource, id: gid };
-      const problems = check(c, parentRow, read.body);
-      if (problems.length > 0) return { problems };
-      const record = derive(
-        schema,
+      const parentRow = await w.tx.get(parent.resource, gid);
+      if (!parentRow) return w.refuse({ status: 'missing', resource: parent.resource, ids: [gid] });
+      const row = await w.create(
+        name,
         { ...withDefaults(schema, kept(own)), [parent.field]: gid, [values.field]: kept(given) },
-        undefined,
-        now(),
+        { validate: () => check(c, parentRow, read.body) },
       );
-      return { parentRow, row: await tx.insert(name, record) };
+      w.afterCommit(() => files?.attachNamed(name, row.id, namedFiles(parentRow, given)));
+      return { row, parentRow };
     });
-    return answer(c, written, given, 'server.added');
+    return answer(c, others(written), 'server.added');
   });
 
   api.on({ method: 'POST', path: spec.edit.submit, access, doc: submissionDoc(name, 'id', 'edit') }, async (c) => {
@@ -226,27 +225,25 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
     if (!before) return notFound(c, name, id);
     const fileErrors = await fileProblems(c, before[parent.field] as number, given, before);
     if (fileErrors.length > 0) return refuse(c, fileErrors);
-    const result = await authored(store, c).transaction(async (tx): Promise<Outcome> => {
-      const existing = await tx.get(name, id);
-      if (!existing) return { missing: name, id };
-      const parentRow = await tx.get(parent.resource, existing[parent.field] as number);
-      if (!parentRow) return { missing: parent.resource, id: existing[parent.field] as number };
-      const problems = check(c, parentRow, read.body);
-      if (problems.length > 0) return { problems };
-      const { id: _id, version: _version, ...stored } = existing;
+    const result = await writes.transaction(actorOf(c), async (w) => {
+      const existing = await w.tx.get(name, id);
+      if (!existing) return w.refuse({ status: 'missing', resource: name, ids: [id] });
+      const parentId = existing[parent.field] as number;
+      const parentRow = await w.tx.get(parent.resource, parentId);
+      if (!parentRow) return w.refuse({ status: 'missing', resource: parent.resource, ids: [parentId] });
       // The form holds every field: one it leaves empty is cleared, as in any edit form.
       const cleared = Object.fromEntries(ownFormFields(schema).map(([field]) => [field, undefined]));
-      const record = derive(
-        schema,
-        { ...stored, ...cleared, ...withDefaults(schema, kept(own)), [values.field]: kept(given) },
-        existing,
-        now(),
+      const row = await w.update(
+        name,
+        id,
+        (stored) => ({ ...stored, ...cleared, ...withDefaults(schema, kept(own)), [values.field]: kept(given) }),
+        { validate: () => check(c, parentRow, read.body) },
       );
-      const written = await tx.update(name, id, record);
-      return written.status === 'ok' ? { parentRow, row: written.row } : { missing: name, id };
+      w.afterCommit(() => files?.attachNamed(name, row.id, namedFiles(parentRow, given)));
+      return { row, parentRow };
     });
-    return answer(c, result, given, 'server.edited');
+    return answer(c, others(result), 'server.edited');
   });
 
-  if (spec.status) registerStatusSwitch(api, { name, schema, store, spec: spec.status, answer: (row) => flattenRecord(schema, row) });
+  if (spec.status) registerStatusSwitch(api, { name, schema, writes, spec: spec.status, answer: (row) => flattenRecord(schema, row) });
 }

@@ -98,7 +98,7 @@ function responses(operation: Operation, common: number[]): Json {
   const success = {
     type: 'object',
     required: ['code', 'data'],
-    properties: { code: { const: Code.ok }, msg: { type: 'string' }, data: operation.doc.data ?? {} },
+    properties: { code: { const: Code.ok }, msg: { type: 'string' }, data: operation.doc.data ?? {}, changed: CHANGED },
   };
   const codes = [...common, ...(operation.doc.codes ?? [])];
   if (operation.access !== 'public') codes.push(Code.tokenInvalid, Code.tokenExpired);
@@ -121,6 +121,17 @@ function responses(operation: Operation, common: number[]): Json {
     '500': { description: 'server failure; nothing written', ...envelope(refusal([Code.internal])) },
   };
 }
+
+/** Beside `data` in the answer of a write that changed other records than those it answers. */
+const CHANGED = {
+  type: 'array',
+  description: 'the other records this write changed (a parent total, an instrument’s hours or status), to read again',
+  items: {
+    type: 'object',
+    required: ['resource', 'id'],
+    properties: { resource: { type: 'string' }, id: { type: 'integer' } },
+  },
+};
 
 /** The keys of a dictionary list as the demo data seeds them, for examples. */
 function seededDictionaryKeys(registry: Registry): (code: string) => string[] {

@@ -1,45 +1,34 @@
-// The generic list / info / add / update / del endpoints of every resource schema. A write is
-// checked, completed with the values made from other records (server/relations.ts) and stored
-// in one transaction, with the totals and copies that follow from it; a closed record
-// (`x-resource.lock`) is changed only by the roles that may reopen it, and only to reopen it.
+// The generic list / info / add / update / del endpoints of every resource schema. They read the
+// call and answer it; the writes themselves (checks, derived values, totals, log) are the write
+// service's (server/write/service.ts).
 import { QueryError, parseLegacyQuery } from '../kernel/schema/query';
 import { encodeList } from '../kernel/schema/shapes';
 import { flattenRecord } from '../kernel/forms/record-form';
 import type { EndpointKind, ResourceSchema } from '../kernel/schema/types';
-import { compact, stripReadOnly } from '../kernel/schema/write-schema';
+import { stripReadOnly } from '../kernel/schema/write-schema';
+import { withDefaults } from '../kernel/schema/derive';
 import { Code } from '../kernel/contract/codes';
 import { parseInteger } from '../kernel/contract/integers';
 import { MAX_IDS, echo } from '../kernel/contract/limits';
 import { type AppContext, fail, ok } from './context';
 import type { Api } from './endpoints';
 import { readJson, refuseBody } from './request';
-import { authored } from './history/recorder';
 import { addOrEditDoc, resourceDoc } from './resource-docs';
-import { derive, withDefaults } from '../kernel/schema/derive';
-import type { FieldError } from '../kernel/schema/validation';
-import type { Relations } from './relations';
-import type { RecordFiles } from './files/record-files';
-import type { Row, Store } from './store/types';
-import type { Assignments } from './assignments';
-import type { UserInfo } from '../kernel/contract/user-info';
-import type { RecordValidator } from '../kernel/schema/validation';
-import type { WriteGuard } from './access/guards';
+import type { Store } from './store/types';
 import { isSingleton } from '../kernel/schema/singleton';
 import { registerSingleton } from './singleton';
+import type { RecordValidator } from '../kernel/schema/validation';
+import { type WriteService, actorOf } from './write/service';
+import { answerWrite } from './write/answer';
 
 interface Deps {
-  /** Keeps the names of the records a member is assigned to (an instrument's well) when those records change. */
-  assignments?: Assignments;
+  /** Where records are read. */
   store: Store;
+  /** Where every write goes (server/write/service.ts). */
+  writes: WriteService;
   validator: RecordValidator;
-  relations: Relations;
-  now?: () => Date;
-  /** The files of upload fields (when the app takes uploads): checked before a write, attached after it. */
-  files?: RecordFiles;
   /** Told after the record of a singleton resource (the parameters) is stored. */
   onSingletonWrite?: (name: string) => void;
-  /** What some resources refuse beyond their schemas (the menu, the roles: access/guards.ts), by resource. */
-  guards?: Record<string, WriteGuard>;
 }
 
 /**
@@ -60,23 +49,12 @@ function idsOf(c: AppContext, body: Record<string, unknown> | undefined): number
   return ids.every((id) => id !== undefined) ? (ids as number[]) : undefined;
 }
 
-/** Whether the person has one of the roles that may reopen a closed record. */
-const mayReopen = (user: UserInfo | undefined, roles: string[]) => (user?.roles ?? []).some((role) => roles.includes(role));
-
 export function registerResource(api: Api, name: string, schema: ResourceSchema, deps: Deps) {
   // One record (the system parameters): two calls of their own, without ids.
   if (isSingleton(schema)) return registerSingleton(api, name, schema, { ...deps, onWrite: deps.onSingletonWrite });
-  const { store, validator, relations, files } = deps;
-  const guard = deps.guards?.[name];
-  const now = deps.now ?? (() => new Date());
+  const { store, writes } = deps;
   const endpoints = schema['x-resource'].endpoints;
 
-  const refuse = (c: AppContext, errors: FieldError[]) => fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
-  const invalid = (c: AppContext, record: Record<string, unknown>) => {
-    const errors = validator.check(name, record, c.get('language'), c.get('t'));
-    return errors.length === 0 ? undefined : refuse(c, errors);
-  };
-  const context = (c: AppContext) => ({ language: c.get('language'), t: c.get('t') });
   const notFound = (c: AppContext, ids: number[]) => {
     const t = c.get('t');
     return fail(
@@ -84,30 +62,6 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
       Code.notFound,
       t('server.not_found', { resource: t(`resources.${name}.name`, { smart_count: 1, _: name }), id: ids.join(', ') }),
     );
-  };
-  /**
-   * Why a closed record (`x-resource.lock`: a submitted report) may not be written so: only the
-   * lock's roles may change it, and only by setting its field back to `reopen`. Undefined when it
-   * is not closed or the write reopens it.
-   */
-  const lockRefusal = (c: AppContext, existing: Row, next: Record<string, unknown>) => {
-    const lock = schema['x-resource'].lock;
-    if (!lock || existing[lock.field] !== lock.value) return undefined;
-    const t = c.get('t');
-    const what = t(`resources.${name}.name`, { smart_count: 1, _: name });
-    const valueOf = (value: string | number) => t(`resources.${name}.enums.${lock.field}.${value}`, { _: String(value) });
-    const words = {
-      resource: what,
-      state: valueOf(lock.value),
-      reopen: valueOf(lock.reopen),
-      field: t(`resources.${name}.fields.${lock.field}`, { _: lock.field }),
-    };
-    // The state of the record refuses the write, not the person's access to the resource: an
-    // invalid write, its message under the field that closes it.
-    if (!mayReopen(c.get('user'), lock.roles))
-      return { status: 'invalid' as const, errors: [{ field: lock.field, message: t('server.locked_role', words) }] };
-    if (next[lock.field] === lock.reopen) return undefined;
-    return { status: 'invalid' as const, errors: [{ field: lock.field, message: t('server.locked', words) }] };
   };
   const missingId = (c: AppContext) => fail(c, Code.invalidInput, c.get('t')('server.missing_id', { max: MAX_IDS }));
 
@@ -136,29 +90,9 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
       const read = await readJson(c);
       if (!('body' in read)) return refuseBody(c, read);
       const { version: _v, ...fields } = read.body;
-      const input = withDefaults(schema, stripReadOnly(schema, fields));
-      const refusal = invalid(c, input);
-      if (refusal) return refusal;
-      const fileErrors = (await files?.check(name, input, undefined, c.get('user'), c.get('t'))) ?? [];
-      if (fileErrors.length > 0) return refuse(c, fileErrors);
-      const record = derive(schema, compact(input, schema), undefined, now());
-      const outOfRange = validator.checkComputed(name, record, c.get('language'), c.get('t'));
-      if (outOfRange.length > 0) return refuse(c, outOfRange);
-      const facts = await guard?.prepare?.();
-      const result = await authored(store, c).transaction(async (tx): Promise<{ errors: FieldError[] } | { row: Row }> => {
-        const filled = await relations.fillFromParent(tx, name, record);
-        const errors = [
-          ...(await relations.checkWrite(tx, name, filled, undefined, context(c))),
-          ...((await guard?.checkWrite?.(tx, filled, undefined, c.get('t'), facts)) ?? []),
-        ];
-        if (errors.length > 0) return { errors };
-        const row = await tx.insert(name, filled);
-        await relations.afterWrite(tx, name, row, undefined);
-        return { row };
-      });
-      if ('errors' in result) return refuse(c, result.errors);
-      await files?.afterWrite(name, result.row);
-      return ok(c, result.row, c.get('t')('server.added'));
+      // A field left out takes its default.
+      const outcome = await writes.create(actorOf(c), name, withDefaults(schema, stripReadOnly(schema, fields)));
+      return answerWrite(c, outcome, (row) => row, 'server.added');
     },
 
     async update(c) {
@@ -172,42 +106,8 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
       if (givenVersion !== undefined && givenVersion !== null && version === undefined) {
         return fail(c, Code.invalidInput, c.get('t')('server.bad_version'));
       }
-      const fileErrors = (await files?.check(name, fields, ids[0], c.get('user'), c.get('t'))) ?? [];
-      if (fileErrors.length > 0) return refuse(c, fileErrors);
-      const facts = await guard?.prepare?.();
-      const result = await authored(store, c).transaction(async (tx) => {
-        const existing = await tx.get(name, ids[0]);
-        if (!existing) return { status: 'missing' as const };
-        const { version: _v, ...stored } = existing;
-        const merged = { ...stripReadOnly(schema, stored), ...stripReadOnly(schema, fields) };
-        const closed = lockRefusal(c, existing, merged);
-        if (closed) return closed;
-        const problems = validator.check(name, merged, c.get('language'), c.get('t'));
-        if (problems.length > 0) return { status: 'invalid' as const, errors: problems };
-        const record = derive(schema, compact(merged, schema), existing, now());
-        const outOfRange = validator.checkComputed(name, record, c.get('language'), c.get('t'));
-        if (outOfRange.length > 0) return { status: 'invalid' as const, errors: outOfRange };
-        const filled = await relations.fillFromParent(tx, name, record);
-        const errors = [
-          ...(await relations.checkWrite(tx, name, filled, existing, context(c))),
-          ...((await guard?.checkWrite?.(tx, filled, existing, c.get('t'), facts)) ?? []),
-        ];
-        if (errors.length > 0) return { status: 'invalid' as const, errors };
-        const written = await tx.update(name, ids[0], filled, version);
-        if (written.status === 'ok') {
-          await relations.afterWrite(tx, name, written.row, existing);
-          // A renamed well: the instruments and people on it show its new name.
-          await deps.assignments?.refreshMemberFields(tx, name, ids[0]);
-        }
-        return written;
-      });
-      if (result.status === 'invalid') return refuse(c, result.errors);
-      if (result.status === 'missing') return notFound(c, ids);
-      if (result.status === 'conflict') {
-        return fail(c, Code.conflict, c.get('t')('server.conflict'), { data: result.current });
-      }
-      await files?.afterWrite(name, result.row);
-      return ok(c, result.row, c.get('t')('server.edited'));
+      const outcome = await writes.update(actorOf(c), name, ids[0], stripReadOnly(schema, fields), { version });
+      return answerWrite(c, outcome, (row) => row, 'server.edited');
     },
 
     async del(c) {
@@ -223,18 +123,8 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
         return fail(c, Code.invalidInput, c.get('t')('server.only_ids', { fields: extra.slice(0, 5).map(echo).join(', ') }));
       const ids = idsOf(c, body);
       if (!ids) return missingId(c);
-      const facts = await guard?.prepare?.();
-      const result = await authored(store, c).transaction(async (tx) => {
-        const why = await guard?.checkRemove?.(tx, ids, c.get('t'), facts);
-        if (why) return { refused: why, code: Code.inUse };
-        const removed = await relations.remove(tx, name, ids, context(c));
-        if ('missing' in removed && removed.missing.length === 0) await guard?.afterRemove?.(tx, ids);
-        return removed;
-      });
-      if ('refused' in result) return fail(c, result.code, result.refused);
-      if (result.missing.length > 0) return notFound(c, result.missing);
-      await files?.afterRemove(name, ids);
-      return ok(c, { ids }, c.get('t')('server.deleted'));
+      const outcome = await writes.remove(actorOf(c), name, ids);
+      return answerWrite(c, outcome, () => ({ ids }), 'server.deleted');
     },
   };
 

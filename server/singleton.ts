@@ -6,14 +6,15 @@
 import { Code } from '../kernel/contract/codes';
 import { parseInteger } from '../kernel/contract/integers';
 import { flattenRecord } from '../kernel/forms/record-form';
-import { derive, withDefaults } from '../kernel/schema/derive';
+import { withDefaults } from '../kernel/schema/derive';
 import { SINGLETON_ID, UNSAVED_VERSION } from '../kernel/schema/singleton';
 import type { ResourceSchema } from '../kernel/schema/types';
 import type { RecordValidator } from '../kernel/schema/validation';
-import { compact, stripReadOnly } from '../kernel/schema/write-schema';
+import { stripReadOnly } from '../kernel/schema/write-schema';
 import { type AppContext, fail, ok } from './context';
+import { answerWrite } from './write/answer';
+import { type WriteService, actorOf } from './write/service';
 import type { Api, OperationDoc } from './endpoints';
-import { authored } from './history/recorder';
 import { readJson, refuseBody } from './request';
 import { ref } from './resource-docs';
 import type { Row, Store } from './store/types';
@@ -37,8 +38,9 @@ export async function readSingleton(store: Store, name: string, schema: Resource
 
 export interface SingletonDeps {
   store: Store;
+  /** Where the update goes (server/write/service.ts). */
+  writes: WriteService;
   validator: RecordValidator;
-  now?: () => Date;
   /** Told after every stored update (the parameters' cache on this instance). */
   onWrite?: (name: string) => void;
 }
@@ -64,8 +66,7 @@ function singletonDoc(kind: 'info' | 'update', name: string): OperationDoc {
 }
 
 export function registerSingleton(api: Api, name: string, schema: ResourceSchema, deps: SingletonDeps) {
-  const { store, validator, onWrite } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { store, writes, validator, onWrite } = deps;
   const { info, update } = schema['x-resource'].endpoints;
 
   if (info) {
@@ -84,25 +85,30 @@ export function registerSingleton(api: Api, name: string, schema: ResourceSchema
       const version = typeof givenVersion === 'number' ? parseInteger(givenVersion, { min: 0 }) : undefined;
       if (givenVersion !== undefined && givenVersion !== null && version === undefined)
         return fail(c, Code.invalidInput, c.get('t')('server.bad_version'));
-      const result = await authored(store, c).transaction(async (tx) => {
-        const existing = await storedRow(tx, name);
-        const current = answered(schema, existing);
-        // The body is checked as sent: an id (the record has none to choose) is refused like any field it may not set.
-        const merged = { ...stripReadOnly(schema, current), ...fields };
-        const errors = validator.check(name, merged, c.get('language'), c.get('t'));
-        if (errors.length > 0) return { status: 'invalid' as const, errors };
-        const record = derive(schema, compact(merged, schema), existing, now());
-        if (existing) return tx.update(name, existing.id, record, version);
-        if (version !== undefined && version !== UNSAVED_VERSION) return { status: 'conflict' as const, current };
-        return { status: 'ok' as const, row: await tx.insert(name, record) };
+      const outcome = await writes.transaction(
+        actorOf(c),
+        async (w) => {
+          const existing = await storedRow(w.tx, name);
+          const current = answered(schema, existing);
+          // The body is checked as sent: an id (the record has none to choose) is refused like any field it may not set.
+          const merged = { ...stripReadOnly(schema, current), ...fields };
+          w.afterCommit(() => onWrite?.(name));
+          if (existing) return w.update(name, existing.id, () => merged, { version });
+          // Saved by nobody yet: a version other than 0 was read elsewhere. Said once the record itself is valid.
+          const stale = version !== undefined && version !== UNSAVED_VERSION;
+          return w.create(name, merged, {
+            validate: (_tx, record) => {
+              const errors = validator.check(name, record, w.actor.language, w.actor.t);
+              return errors.length === 0 && stale ? w.refuse({ status: 'conflict', resource: name, current }) : errors;
+            },
+          });
+        },
+        [name],
+      );
+      const others = outcome.status === 'ok' ? { ...outcome, changed: outcome.changed.filter((c) => c.resource !== name) } : outcome;
+      return answerWrite(c, others, (row) => flattenRecord(schema, answered(schema, row)), 'server.edited', {
+        conflictData: (current) => answered(schema, current as Row),
       });
-      if (result.status === 'invalid')
-        return fail(c, Code.invalidInput, result.errors.map((e) => e.message).join('; '), { errors: result.errors });
-      if (result.status === 'conflict')
-        return fail(c, Code.conflict, c.get('t')('server.conflict'), { data: answered(schema, result.current) });
-      if (result.status === 'missing') throw new Error(`the ${name} record went away during its update`);
-      onWrite?.(name);
-      return ok(c, flattenRecord(schema, answered(schema, result.row)), c.get('t')('server.edited'));
     },
   );
 }

@@ -19,6 +19,8 @@ import type { NotifyInput } from '../notifications';
 import { readJson, refuseBody } from '../request';
 import { ID, resourceDoc } from '../resource-docs';
 import { pageOf } from '../store/memory';
+import { refusalAnswer, answerWrite } from '../write/answer';
+import { type Refusal, type WriteService, actorOf } from '../write/service';
 
 interface Deps {
   name: string;
@@ -33,11 +35,8 @@ interface Deps {
   notify?: (input: NotifyInput) => Promise<unknown>;
   /** Where the console lists the accounts, for the notification's link. */
   link?: string;
-  /** Keeps a change in the operation log (history/recorder.ts logChange); the password never. */
-  log?: (
-    c: AppContext,
-    change: { action: 'create' | 'update' | 'delete'; record: number; before?: AccountRecord; after?: AccountRecord },
-  ) => Promise<void>;
+  /** Where the writes go (server/write/service.ts `outside`): logged in the operation log, the password never. */
+  writes: WriteService;
 }
 
 /** The fields an admin writes; the others are the server's. */
@@ -45,20 +44,50 @@ const WRITABLE = ['name', 'mobile', 'roles', 'enabled'] as const;
 
 export function registerAccountCalls(
   api: Api,
-  { name, schema, spec, accounts, validator, roleNames, superRole, notify, link, log = async () => {} }: Deps,
+  { name, schema, spec, accounts, validator, roleNames, superRole, notify, link, writes }: Deps,
 ) {
   const endpoints = schema['x-resource'].endpoints;
   const t = (c: AppContext) => c.get('t');
   const what = (c: AppContext) => t(c)(`resources.${name}.name`, { smart_count: 1, _: name });
   const refuseFields = (c: AppContext, errors: { field: string; message: string }[]) =>
     fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
-  const refused = (c: AppContext, result: Extract<ManageResult, { refused: string }>, id?: number) => {
-    if (result.refused === 'missing') return fail(c, Code.notFound, t(c)('server.not_found', { resource: what(c), id: id ?? '' }));
-    if (result.refused === 'taken') return refuseFields(c, [{ field: 'username', message: t(c)('server.account_taken') }]);
-    return fail(c, Code.inUse, t(c)('server.last_admin', { role: superRole }));
+  /** Why the accounts refused a write, as the write service says it. */
+  const refusalOf = (c: AppContext, result: Extract<ManageResult, { refused: string }>, id?: number): Refusal => {
+    if (result.refused === 'missing') return { status: 'missing', resource: name, ids: id === undefined ? [] : [id] };
+    if (result.refused === 'taken') return { status: 'invalid', errors: [{ field: 'username', message: t(c)('server.account_taken') }] };
+    return { status: 'refused', code: Code.inUse, message: t(c)('server.last_admin', { role: superRole }) };
+  };
+  const refused = (c: AppContext, result: Extract<ManageResult, { refused: string }>, id?: number) =>
+    refusalAnswer(c, refusalOf(c, result, id));
+  /** An account write through the write service: logged as `action`, answered with `message`. */
+  const written = async (
+    c: AppContext,
+    action: 'create' | 'update',
+    manage: () => Promise<ManageResult>,
+    message: string,
+    { before, id, after }: { before?: AccountRecord; id?: number; after?: (account: AccountRecord) => Promise<unknown> } = {},
+  ) => {
+    const outcome = await writes.outside<AccountRecord>(actorOf(c), {
+      async write() {
+        const result = await manage();
+        return 'refused' in result ? { refused: refusalOf(c, result, id) } : { value: result.account };
+      },
+      logged: (account) => [entry(action, account.id, before, account)],
+      after,
+    });
+    return answerWrite(c, outcome, (account) => account, message);
   };
   const idOf = (value: unknown) => (typeof value === 'number' ? parseInteger(value) : undefined);
   const missingId = (c: AppContext) => fail(c, Code.invalidInput, t(c)('server.missing_id', { max: MAX_IDS }));
+
+  /** An operation log entry of an account (never its password: the record has none). */
+  const entry = (action: 'create' | 'update' | 'delete', record: number, before?: AccountRecord, after?: AccountRecord) => ({
+    resource: name,
+    action,
+    record,
+    before: before && { ...before, version: 0 },
+    after: after && { ...after, version: 0 },
+  });
 
   /** The values checked against the schema, and the roles against the roles that exist. */
   const check = async (c: AppContext, given: Record<string, unknown>): Promise<{ errors: FieldError[] } | { values: AccountValues }> => {
@@ -115,10 +144,7 @@ export function registerAccountCalls(
       if (typeof password !== 'string' || password.length < PASSWORD_LIMITS.min || password.length > PASSWORD_LIMITS.max) {
         return refuseFields(c, [{ field: 'password', message: t(c)('server.password_length', PASSWORD_LIMITS) }]);
       }
-      const result = await accounts.create(username as string, checked.values, password);
-      if ('refused' in result) return refused(c, result);
-      await log(c, { action: 'create', record: result.account.id, after: result.account });
-      return ok(c, result.account, t(c)('server.added'));
+      return written(c, 'create', () => accounts.create(username as string, checked.values, password), 'server.added');
     },
 
     async update(c: AppContext) {
@@ -140,11 +166,11 @@ export function registerAccountCalls(
       const kept = Object.fromEntries(WRITABLE.map((key) => [key, current[key]]));
       const checked = await check(c, { username: current.username, ...kept, ...given });
       if ('errors' in checked) return refuseFields(c, checked.errors);
-      const result = await accounts.update(id, checked.values, superRole);
-      if ('refused' in result) return refused(c, result, id);
-      await log(c, { action: 'update', record: id, before: current, after: result.account });
-      if (current.enabled === 1 && result.account.enabled !== 1) await toldDisabled(result.account.username);
-      return ok(c, result.account, t(c)('server.edited'));
+      return written(c, 'update', () => accounts.update(id, checked.values, superRole), 'server.edited', {
+        before: current,
+        id,
+        after: async (account) => current.enabled === 1 && account.enabled !== 1 && toldDisabled(account.username),
+      });
     },
 
     async del(c: AppContext) {
@@ -159,10 +185,14 @@ export function registerAccountCalls(
       const all = await accounts.list();
       const self = all.find((a) => a.username === c.get('user').username);
       if (self && ids.includes(self.id)) return fail(c, Code.inUse, t(c)('server.delete_self'));
-      const result = await accounts.remove(ids as number[], superRole);
-      if ('refused' in result) return refused(c, result, ids[0]);
-      for (const account of all.filter((a) => ids.includes(a.id))) await log(c, { action: 'delete', record: account.id, before: account });
-      return ok(c, { ids }, t(c)('server.deleted'));
+      const outcome = await writes.outside(actorOf(c), {
+        async write() {
+          const result = await accounts.remove(ids as number[], superRole);
+          return 'refused' in result ? { refused: refusalOf(c, result, ids[0]) } : { value: ids as number[] };
+        },
+        logged: () => all.filter((a) => ids.includes(a.id)).map((account) => entry('delete', account.id, account)),
+      });
+      return answerWrite(c, outcome, () => ({ ids }), 'server.deleted');
     },
   };
 
@@ -217,10 +247,7 @@ export function registerAccountCalls(
         return refuseFields(c, [{ field: 'password', message: t(c)('server.password_length', PASSWORD_LIMITS) }]);
       }
       const before = (await accounts.list()).find((a) => a.id === id);
-      const result = await accounts.setPassword(id, password, true);
-      if ('refused' in result) return refused(c, result, id);
-      await log(c, { action: 'update', record: id, before, after: result.account });
-      return ok(c, result.account, t(c)('server.password_reset'));
+      return written(c, 'update', () => accounts.setPassword(id, password, true), 'server.password_reset', { before, id });
     },
   );
 
@@ -255,11 +282,13 @@ export function registerAccountCalls(
       const current = (await accounts.list()).find((a) => a.id === id);
       if (!current) return refused(c, { refused: 'missing' }, id);
       const { id: _id, username, must_change: _m, avatar: _a, created_at: _c, ...values } = current;
-      const result = await accounts.update(id, { ...values, enabled: value }, superRole);
-      if ('refused' in result) return refused(c, result, id);
-      await log(c, { action: 'update', record: id, before: current, after: result.account });
-      if (current.enabled === 1 && value === 0) await toldDisabled(username);
-      return ok(c, result.account, t(c)(value === 1 ? 'server.account_enabled' : 'server.account_disabled'));
+      return written(
+        c,
+        'update',
+        () => accounts.update(id, { ...values, enabled: value }, superRole),
+        value === 1 ? 'server.account_enabled' : 'server.account_disabled',
+        { before: current, id, after: async () => current.enabled === 1 && value === 0 && toldDisabled(username) },
+      );
     },
   );
 }

@@ -10,14 +10,25 @@ import type { Row, Store } from '../store/types';
 import { listAll, type AccessTables } from './menus';
 
 /**
- * Checks a resource's endpoints run in the write's transaction (server/resources.ts). What they
+ * Checks every write of a resource runs in its transaction (server/write/service.ts). What they
  * need from outside the record store (the accounts) is read by `prepare` just before it: on
  * SQLite the transaction holds the only connection.
  */
 export interface WriteGuard {
   prepare?(): Promise<Facts>;
-  /** What is wrong with a record about to be written (`existing` on an update). */
-  checkWrite?(tx: Store, record: Record<string, unknown>, existing: Row | undefined, t: Translate, facts?: Facts): Promise<FieldError[]>;
+  /**
+   * What is wrong with a record about to be written (`existing` on an update). `cause` is set
+   * when the server itself makes the change for a reason (an instrument assigned to a well),
+   * not a person editing the record.
+   */
+  checkWrite?(
+    tx: Store,
+    record: Record<string, unknown>,
+    existing: Row | undefined,
+    t: Translate,
+    facts?: Facts,
+    cause?: string,
+  ): Promise<FieldError[]>;
   /** Why these records may not be deleted, or undefined. */
   checkRemove?(tx: Store, ids: number[], t: Translate, facts?: Facts): Promise<string | undefined>;
   /** Runs after the records are deleted, in the same transaction. */

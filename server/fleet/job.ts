@@ -7,12 +7,12 @@
 // same day, or the next day, sends nothing again. A notification a person deleted is not sent again
 // either: the key is looked for among everyone's.
 import type { DueItem } from '../../kernel/fleet/due';
-import { STATUS } from '../../kernel/fleet/lifecycle';
+import { type LifecycleEvent, STATUS } from '../../kernel/fleet/lifecycle';
 import { NOTIFICATION } from '../../kernel/notify/names';
 import { latestTime } from '../../kernel/fleet/hours';
 import type { NotifyInput } from '../notifications';
 import type { Store } from '../store/types';
-import { type LifecycleNames, applyEvent } from './lifecycle';
+import type { LifecycleNames } from './lifecycle';
 
 export const DUE_KIND = 'device_due';
 /** The name the operation log gives the scheduler's changes. */
@@ -20,8 +20,8 @@ export const SCHEDULER_USER = 'scheduler';
 
 export interface FleetJobDeps {
   store: Store;
-  /** The store whose writes are logged under the scheduler's name (the operation log). */
-  logged: Store;
+  /** Moves an instrument's status for an event, through the write service under the scheduler's name. */
+  move: (deviceId: number, event: LifecycleEvent) => Promise<boolean>;
   names: LifecycleNames;
   items: (now: Date) => Promise<DueItem[]>;
   /** The usernames to tell. */
@@ -69,12 +69,12 @@ async function reasonsOf(
 
 /** Runs the check; answers how many instruments changed status plus how many notifications went out. */
 export async function runFleetCheck(deps: FleetJobDeps, now: Date): Promise<number> {
-  const { store, logged, names } = deps;
+  const { store, move, names } = deps;
   const items = await deps.items(now);
   let count = 0;
   for (const item of items) {
     if (item.calibration?.state === 'overdue' && item.status === STATUS.stock) {
-      if (await logged.transaction((tx) => applyEvent(tx, names, item.id, 'calibrationOverdue'))) count++;
+      if (await move(item.id, 'calibrationOverdue')) count++;
     }
   }
   if (!deps.notify) return count;

@@ -10,6 +10,7 @@ import type { WriteGuard } from '../access/guards';
 import type { Translate } from '../messages';
 import type { Follower } from '../relations';
 import type { Row, Store } from '../store/types';
+import type { Writer } from '../write/service';
 
 export interface LifecycleNames {
   device: string;
@@ -23,7 +24,10 @@ const isOpen = (repair: Row | Record<string, unknown> | undefined, returned: str
 
 export const refusalText = (t: Translate, refusal: Refusal, name: string) => t(`server.lifecycle.${refusal}`, { name });
 
-/** Moves an instrument's status for an event, logged with the event as its cause; nothing when the event leaves it. */
+/**
+ * Moves an instrument's status for an event inside a write (a repair opened or returned: a
+ * follower's step), logged with the event as its cause; nothing when the event leaves it.
+ */
 export async function applyEvent(tx: Store, names: LifecycleNames, deviceId: number, event: LifecycleEvent): Promise<boolean> {
   const device = await tx.get(names.device, deviceId);
   if (!device) return false;
@@ -34,11 +38,25 @@ export async function applyEvent(tx: Store, names: LifecycleNames, deviceId: num
   return result.status === 'ok';
 }
 
+/**
+ * Moves an instrument's status for an event through the write service (a calibration report
+ * filed, the daily check), logged with the event as its cause; false when the event leaves it.
+ */
+export async function moveFor(w: Writer, names: LifecycleNames, deviceId: number, event: LifecycleEvent): Promise<boolean> {
+  const device = await w.tx.get(names.device, deviceId);
+  if (!device) return false;
+  const outcome = onEvent(device[names.status], event);
+  if (!('to' in outcome) || outcome.to === device[names.status]) return false;
+  await w.update(names.device, deviceId, { [names.status]: outcome.to }, { asGiven: true, cause: event, version: device.version });
+  return true;
+}
+
 export function lifecycleGuards(names: LifecycleNames): Record<string, WriteGuard> {
   const deviceName = (row: Row | undefined) => String(row?.name ?? row?.id ?? '');
   const device: WriteGuard = {
-    async checkWrite(_tx, record, existing, t): Promise<FieldError[]> {
-      if (!existing) return [];
+    async checkWrite(_tx, record, existing, t, _facts, cause): Promise<FieldError[]> {
+      // A move the server makes for an event (an assignment) follows the event table instead.
+      if (!existing || cause) return [];
       const outcome = editOutcome(existing[names.status], record[names.status] ?? existing[names.status]);
       return 'refused' in outcome ? [{ field: names.status, message: refusalText(t, outcome.refused, deviceName(existing)) }] : [];
     },

@@ -10,7 +10,6 @@ import { recordPath, viewPaths } from '../../kernel/routes/tree';
 import type { WriteGuard } from '../access/guards';
 import type { Api } from '../endpoints';
 import type { Files } from '../files/service';
-import { HistoryStore } from '../history/recorder';
 import type { NotifyInput } from '../notifications';
 import type { People } from '../notify/people';
 import type { Parameters } from '../parameters';
@@ -21,7 +20,10 @@ import type { Store } from '../store/types';
 import { type DueDeps, type FleetNames, dueItems, registerDue } from './due';
 import { sumSinceFollower } from './hours';
 import { SCHEDULER_USER, runFleetCheck } from './job';
-import { type LifecycleNames, applyEvent, lifecycleGuards, repairFollower } from './lifecycle';
+import { type LifecycleNames, lifecycleGuards, moveFor, repairFollower } from './lifecycle';
+import type { LifecycleEvent } from '../../kernel/fleet/lifecycle';
+import { translator } from '../messages';
+import type { WriteService, Writer } from '../write/service';
 
 /** The mark of the daily fleet check (schemas/crontab.json). */
 export const FLEET_JOB_MARK = 'fleetDue';
@@ -67,13 +69,12 @@ export function createFleet({ registry, store, parameters, files, now }: FleetDe
       if (dueDeps) registerDue(api, dueDeps, now);
     },
     /** A calibration report was filed: an instrument awaiting calibration goes back to stock. */
-    async calibrated(deviceId: number, by: string | undefined) {
-      if (!names) return;
-      const logged = store instanceof HistoryStore && by ? store.by(by) : store;
-      await logged.transaction((tx) => applyEvent(tx, names, deviceId, 'calibrated'));
+    async calibrated(w: Writer, deviceId: number) {
+      if (names) await moveFor(w, names, deviceId, 'calibrated');
     },
     /** The work of the daily check, for the scheduler. */
     jobWork(
+      writes: WriteService,
       notify: ((input: NotifyInput) => Promise<number>) | undefined,
       people: People | undefined,
       permissions: Permissions,
@@ -93,10 +94,15 @@ export function createFleet({ registry, store, parameters, files, now }: FleetDe
         const record = paths[names.device]?.record;
         return record ? recordPath(record, id) : undefined;
       };
-      const logged = store instanceof HistoryStore ? store.by(SCHEDULER_USER) : store;
+      // The daily check moves statuses through the write service, logged under the scheduler's name.
+      const scheduler = { user: { name: SCHEDULER_USER, roles: [] }, t: translator('en'), language: 'en' as const };
+      const move = async (deviceId: number, event: LifecycleEvent) => {
+        const outcome = await writes.transaction(scheduler, (w) => moveFor(w, names, deviceId, event), [names.device]);
+        return outcome.status === 'ok' && outcome.value;
+      };
       return {
         [FLEET_JOB_MARK]: ({ now: at }: { now: Date }) =>
-          runFleetCheck({ store, logged, names, items: (when) => dueItems(dueDeps, when), recipients, notify, linkOf }, at),
+          runFleetCheck({ store, move, names, items: (when) => dueItems(dueDeps, when), recipients, notify, linkOf }, at),
       };
     },
   };

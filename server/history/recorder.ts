@@ -3,11 +3,11 @@
 // each changed field before and after) in the same transaction as the write, so a write that
 // fails or is refused leaves no entry. Values the server keeps by itself (`keepVersion` updates:
 // a well's total footage after a trip changes) are not a person's change and are not logged.
-// Endpoints write through `authored(store, c)`; writes without a person (seeding) log nothing.
+// The write service (server/write/service.ts) writes through `asPerson(store, name)`; writes
+// without a person (seeding) log nothing.
 import { changes } from '../../kernel/history/diff';
 import { OPERATION_LOG } from '../../kernel/history/names';
 import type { Registry } from '../../kernel/schema/registry';
-import type { AppContext } from '../context';
 import type { Row, Store, UpdateOptions, UpdateResult } from '../store/types';
 import { StoreProxy } from '../store/proxy';
 
@@ -115,6 +115,20 @@ class RecordingStore extends StoreProxy {
   override transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
     return this.inner.transaction((tx) => work(new RecordingStore(tx, this.user, this.now)));
   }
+
+  /** The store beneath, which logs nothing, and one entry logged through it under this person's name. */
+  quietly(): { store: Store; log: (change: Omit<Entry, 'user' | 'at'>) => Promise<void> } {
+    return { store: this.inner, log: (change) => logEntry(this.inner, { ...change, user: this.user, at: this.now() }) };
+  }
+}
+
+/**
+ * For a write whose entry says less than its fields (a survey listing: what it is, not its
+ * thousands of stations): the store to write through without an entry, and how to log one's own;
+ * undefined when the store keeps no log for a person.
+ */
+export function loggedBy(store: Store) {
+  return store instanceof RecordingStore ? store.quietly() : undefined;
 }
 
 /** The app's store, able to keep the operation log for the person an endpoint serves. */
@@ -130,11 +144,6 @@ export class HistoryStore extends StoreProxy {
   by(user: string): Store {
     return new RecordingStore(this.inner, user, this.now);
   }
-
-  /** One entry, now, under that person's name. */
-  logNow(user: string, change: Omit<Entry, 'user' | 'at'>): Promise<void> {
-    return logEntry(this.inner, { ...change, user, at: this.now() });
-  }
 }
 
 /** The store keeping the operation log, when the schemas have its resource; else the store as it is. */
@@ -142,18 +151,7 @@ export function keepHistory(store: Store, registry: Registry, now: () => Date = 
   return registry.resources[OPERATION_LOG] ? new HistoryStore(store, now) : store;
 }
 
-/**
- * Logs a change the record store did not make (an account, kept by the accounts), under the
- * signed-in person's name; nothing when the app keeps no log.
- */
-export function logChange(store: Store, c: AppContext, change: Omit<Entry, 'user' | 'at'>): Promise<void> {
-  const user = c.get('user');
-  if (!(store instanceof HistoryStore) || !user) return Promise.resolve();
-  return store.logNow(user.name, change);
-}
-
-/** The store an endpoint writes through: its writes are logged under the signed-in person's name. */
-export function authored(store: Store, c: AppContext): Store {
-  const user = c.get('user');
-  return store instanceof HistoryStore && user ? store.by(user.name) : store;
+/** The store a person writes through: its writes are logged under their name (none without a name). */
+export function asPerson(store: Store, name: string | undefined): Store {
+  return store instanceof HistoryStore && name ? store.by(name) : store;
 }

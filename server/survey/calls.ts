@@ -8,14 +8,14 @@ import { echo } from '../../kernel/contract/limits';
 import type { Registry } from '../../kernel/schema/registry';
 import { type ImportRefusal, MAX_IMPORT_BYTES, importSurvey } from '../../kernel/survey/import';
 import type { WellTrajectory } from '../../kernel/survey/wells';
-import type { RecordValidator } from '../../kernel/schema/validation';
-import { type AppContext, fail, ok } from '../context';
+import { type AppContext, fail } from '../context';
 import { type Api, formatBytes } from '../endpoints';
 import { idParameter } from '../form-record-docs';
 import { idIn, notFound } from '../form-calls';
-import { logChange } from '../history/recorder';
 import type { Translate } from '../messages';
-import type { Store } from '../store/types';
+import type { Row, Store } from '../store/types';
+import { answerWrite } from '../write/answer';
+import { actorOf, type WriteService } from '../write/service';
 import { readForm } from '../uploads';
 import type { WellSurveys } from './wells';
 
@@ -185,9 +185,9 @@ export function refusalMessage(refusal: ImportRefusal, t: Translate): string {
 
 export function registerSurveyCalls(
   api: Api,
-  deps: { registry: Registry; store: Store; validator: RecordValidator; wells: WellSurveys; now: () => Date },
+  deps: { registry: Registry; store: Store; writes: WriteService; wells: WellSurveys; now: () => Date },
 ) {
-  const { store, validator, wells, now } = deps;
+  const { store, writes, wells, now } = deps;
   const { resource, spec } = wells;
   const listing = spec.listing;
   const tags = [resource];
@@ -273,32 +273,34 @@ export function registerSurveyCalls(
         count: read.stations.length,
         [listing.stations]: read.stations,
       };
-      const errors = validator.check(listing.resource, input, c.get('language'), t);
-      if (errors.length > 0) return fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
-      const record = { ...input, importedAt: now().toISOString() };
-      const result = await store.transaction(async (tx) => {
-        const [existingId] = await tx.findIds(listing.resource, [{ field: listing.well, op: 'eq', value: id }]);
-        const before = existingId === undefined ? undefined : await tx.get(listing.resource, existingId);
-        const updated = before && (await tx.update(listing.resource, before.id, record));
-        const row = updated?.status === 'ok' ? updated.row : await tx.insert(listing.resource, record);
-        await wells.follower.follow(tx, listing.resource, [{ row, previous: before }]);
-        const found = await wells.trajectoryOf(tx, id);
-        return { row, before, warnings: found?.trajectory.warnings ?? [] };
-      });
       // The log keeps what the listing is, not its thousands of stations.
-      const summary = (row: Record<string, unknown> | undefined) =>
-        row && { id: row.id as number, version: 0, [listing.well]: id, fileName: row.fileName, format: row.format, count: row.count };
-      await logChange(store, c, {
-        resource: listing.resource,
-        action: result.before ? 'update' : 'create',
-        record: result.row.id,
-        before: summary(result.before),
-        after: summary(result.row),
+      const logAs = (row: Row): Row => ({
+        id: row.id,
+        version: 0,
+        [listing.well]: id,
+        fileName: row.fileName,
+        format: row.format,
+        count: row.count,
       });
-      return ok(
+      const hooks = { logAs, set: { importedAt: now().toISOString() } };
+      const outcome = await writes.transaction(
+        actorOf(c),
+        async (w) => {
+          const [existingId] = await w.tx.findIds(listing.resource, [{ field: listing.well, op: 'eq', value: id }]);
+          // The well's trajectory follows in the same transaction (survey/wells.ts, a follower of the listing).
+          if (existingId === undefined) await w.create(listing.resource, input, hooks);
+          else await w.update(listing.resource, existingId, input, hooks);
+          const found = await wells.trajectoryOf(w.tx, id);
+          return found?.trajectory.warnings ?? [];
+        },
+        [listing.resource],
+      );
+      return answerWrite(
         c,
-        { kept: read.stations.length, format: read.format, warnings: [...read.warnings, ...result.warnings] },
-        t('survey.imported', { smart_count: read.stations.length }),
+        outcome,
+        (warnings) => ({ kept: read.stations.length, format: read.format, warnings: [...read.warnings, ...warnings] }),
+        'survey.imported',
+        { words: { smart_count: read.stations.length } },
       );
     },
   );

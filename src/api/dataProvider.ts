@@ -10,7 +10,30 @@ import type { RequestOptions } from './http';
 /** Ids go over the wire as JSON numbers: a route parameter gives react-admin the text "7". */
 const wireId = (id: Identifier) => (typeof id === 'string' && /^[1-9][0-9]*$/.test(id) ? Number(id) : id);
 
-export type Requester = <T>(path: string, options?: RequestOptions) => Promise<{ data: T; msg?: string }>;
+/** A record a write changed besides the one it answers (a parent's totals, an instrument's hours and status). */
+export interface ChangedRecord {
+  resource: string;
+  id: number;
+}
+
+export type Requester = <T>(path: string, options?: RequestOptions) => Promise<{ data: T; msg?: string; changed?: ChangedRecord[] }>;
+
+type ChangeListener = (changed: ChangedRecord[]) => void;
+const changeListeners = new Set<ChangeListener>();
+
+/**
+ * Told after each write the server answered with other records it changed: the screens showing
+ * them read them again (record/useRefreshChanged.ts).
+ */
+export const recordsChanged = {
+  subscribe(listener: ChangeListener): () => void {
+    changeListeners.add(listener);
+    return () => void changeListeners.delete(listener);
+  },
+  emit(changed: ChangedRecord[]) {
+    for (const listener of changeListeners) listener(changed);
+  },
+};
 
 export function createDataProvider(registry: Registry, request: Requester): DataProvider {
   return genericProvider(registry, request) as unknown as DataProvider;
@@ -36,10 +59,11 @@ function genericProvider(registry: Registry, request: Requester) {
   };
   const send = async <T>(resource: string, kind: EndpointKind, body: unknown): Promise<T> => {
     const { method, path } = endpoint(resource, kind);
-    const { data } = await request<T>(
+    const { data, changed } = await request<T>(
       path,
       method === 'GET' || method === 'DELETE' ? { method, query: body as Record<string, string> } : { method, body },
     );
+    if (changed && changed.length > 0) recordsChanged.emit(changed);
     return data;
   };
 

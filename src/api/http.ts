@@ -19,6 +19,8 @@ export interface Envelope<T = unknown> {
   errors?: { field: string; message: string }[];
   /** What exactly a refusal found at fault, for a screen to point at (a file's line and column). */
   refusal?: unknown;
+  /** The other records a write changed (a parent's totals, an instrument's hours), for the screen to read again. */
+  changed?: { resource: string; id: number }[];
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -58,8 +60,11 @@ export class ApiError extends HttpError {
   }
 }
 
-export function decodeEnvelope<T>(envelope: Envelope<T>): { data: T; msg?: string } {
-  if (envelope.code === SUCCESS_CODE) return { data: envelope.data as T, msg: envelope.msg };
+export function decodeEnvelope<T>(envelope: Envelope<T>): { data: T; msg?: string; changed?: Envelope['changed'] } {
+  if (envelope.code === SUCCESS_CODE)
+    return envelope.changed
+      ? { data: envelope.data as T, msg: envelope.msg, changed: envelope.changed }
+      : { data: envelope.data as T, msg: envelope.msg };
   if (SESSION_CODES.includes(envelope.code)) sessionEnded.emit();
   if (envelope.code === Code.passwordChangeDue) passwordChangeDue.emit();
   const errors = envelope.errors?.length ? Object.fromEntries(envelope.errors.map((e) => [e.field, e.message])) : undefined;
@@ -135,7 +140,10 @@ export function requestEarly(path: string, query?: RequestOptions['query']) {
   setTimeout(() => early.get(url) === entry && early.delete(url), EARLY_LIFETIME_MS);
 }
 
-export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<{ data: T; msg?: string }> {
+export async function request<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; msg?: string; changed?: Envelope['changed'] }> {
   const url = urlOf(path, options.query);
   const ahead = (options.method ?? 'GET') === 'GET' ? early.get(url.href) : undefined;
   if (ahead) early.delete(url.href);

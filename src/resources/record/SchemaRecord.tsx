@@ -26,6 +26,7 @@ import { useSchema } from '../generic/useSchema';
 import { RecordSections } from './RecordSections';
 import { HistoryButton } from './history/HistoryButton';
 import { momentRepresentation } from './representationText';
+import { useRefreshChanged } from './useRefreshChanged';
 
 export function SchemaRecord() {
   const { resource } = useSchema();
@@ -43,6 +44,8 @@ function RecordPage() {
   const routeTitle = useRouteTitle();
   const representation = useRecordHeading(resource, record);
   const spec = schema['x-resource'].record;
+  // The summary follows what a write in a tab changed (an instrument's hours after a run is added).
+  useRefreshChanged();
   if (!record) return null;
   return (
     <Box sx={{ mt: 1, minWidth: 0 }}>
