@@ -5,6 +5,7 @@ import { assignProblems } from './check-assign';
 import { formsProblems } from './check-forms';
 import { scheduleProblems } from './check-schedule';
 import { singletonProblems } from './singleton';
+import { lifecycleProblems } from './check-lifecycle';
 import { generatorPlanProblems } from './check-fake';
 import { type Found, esc } from './check-form';
 import type { ResourceContext } from './check-fields';
@@ -218,6 +219,7 @@ export function resourceProblems(ctx: ResourceContext, panels: readonly string[]
     ...formsProblems(ctx),
     ...scheduleProblems(ctx),
     ...singletonProblems(ctx),
+    ...lifecycleProblems(ctx),
     ...surveyProblems(ctx),
   ];
 }

@@ -71,6 +71,13 @@ export function checkSchemas(
       ...checkResource(file, { root, config, resources, names, widgets: known.widgets }, known.panels).map((p) => ({ file, ...p })),
     );
   }
+  const lifecycles = formed.filter(([, root]) => root['x-resource'].lifecycle);
+  for (const [file] of lifecycles.slice(1))
+    problems.push({
+      file,
+      pointer: '/x-resource/lifecycle',
+      message: `only one resource has the instrument lifecycle (${lifecycles[0][0]} has it)`,
+    });
   problems.push(...routeProblems(routes, resources, names, known).map((p) => ({ file: 'routes.json', ...p })));
   return problems;
 }

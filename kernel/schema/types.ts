@@ -197,6 +197,12 @@ export interface ResourceMeta {
   singleton?: true;
   /** A well's survey: where its stations come from and what is worked out from them (see SurveySpec). */
   survey?: SurveySpec;
+  /**
+   * The instrument lifecycle (kernel/fleet/lifecycle.ts) runs on these records: `status` is the
+   * field holding the lifecycle's status, `hours` the `sumSince` field counting hours since the
+   * last repair, whose runs and repairs are the child collections it names.
+   */
+  lifecycle?: { status: string; hours: string };
   seed?: SeedPlan;
 }
 

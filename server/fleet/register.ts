@@ -1,10 +1,9 @@
 // The instrument fleet's server side, put together for createApp: hours kept from the runs and
 // repairs (hours.ts), the status lifecycle (lifecycle.ts), the due list (due.ts) and the daily
-// check (job.ts). The names of the resources and fields come from the schemas: the instrument is
-// the record with a `sumSince` total (its hours since its last repair), the runs and repairs are
-// the child collections that total names, and the status field is the one its well assignment sets.
+// check (job.ts). The names of the resources and fields come from the schemas: the instruments are
+// the resource declaring `x-resource.lifecycle` (its status field, and its `sumSince` total of hours
+// since the last repair), the runs and repairs are the child collections that total names.
 import { rollupsOf } from '../../kernel/fleet/hours';
-import { assignmentCollections } from '../../kernel/schema/assign';
 import type { Registry } from '../../kernel/schema/registry';
 import { recordPath, viewPaths } from '../../kernel/routes/tree';
 import type { WriteGuard } from '../access/guards';
@@ -29,17 +28,17 @@ import type { WriteService, Writer } from '../write/service';
 export const FLEET_JOB_MARK = 'fleetDue';
 
 export function fleetNames(registry: Registry): (FleetNames & LifecycleNames) | undefined {
-  const rollup = rollupsOf(registry).find((r) => 'sumSince' in r.spec);
+  const device = Object.keys(registry.resources).find((name) => registry.resources[name]['x-resource'].lifecycle);
+  const lifecycle = device && registry.resources[device]['x-resource'].lifecycle;
+  if (!device || !lifecycle) return undefined;
+  const rollup = rollupsOf(registry).find((r) => r.resource === device && r.field === lifecycle.hours);
+  // The schema check holds `hours` to a sumSince field of the resource.
   if (!rollup || !('sumSince' in rollup.spec)) return undefined;
   const spec = rollup.spec.sumSince;
   const parentOf = (resource: string) => registry.resources[resource]['x-resource'].parent!.field;
-  const assigned = assignmentCollections(registry).find(
-    (c) => c.spec.member === rollup.resource || registry.resources[c.resource].properties?.[c.spec.member]?.['x-ref'] === rollup.resource,
-  );
-  const status = Object.keys(assigned?.spec.onAssign ?? {})[0] ?? 'status';
   return {
-    device: rollup.resource,
-    status,
+    device,
+    status: lifecycle.status,
     sinceRepair: rollup.field,
     runs: { resource: spec.resource, parent: parentOf(spec.resource), start: spec.time, hours: spec.field },
     repairs: { resource: spec.since.resource, parent: parentOf(spec.since.resource), returned: spec.since.field },

@@ -200,6 +200,7 @@ describe('the form of a file', () => {
         access: 0,
         singleton: 0,
         survey: 0,
+        lifecycle: 0,
         seed: 0,
       } satisfies Record<keyof ResourceMeta, 0>),
       parent: Object.keys({ resource: 0, field: 0, param: 0, onParentDelete: 0 } satisfies Record<keyof ParentSpec, 0>),
@@ -533,6 +534,25 @@ describe('child collections and record pages', () => {
     'a record section naming a panel nobody registered': [
       (f) => well(f)['x-resource'].record.sections.push({ panel: 'chart' }),
       ['schemas/well.json#/x-resource/record/sections/2/panel: no panel "chart" (registered: map)'],
+    ],
+    'an instrument lifecycle on a status without options and hours that are not a sumSince total': [
+      (f) => (well(f)['x-resource'].lifecycle = { status: 'name', hours: 'depth' }),
+      [
+        'schemas/well.json#/x-resource/lifecycle/status: "name" needs options (enum or x-options)',
+        'schemas/well.json#/x-resource/lifecycle/hours: "depth" must be a total kept by x-computed sumSince',
+      ],
+    ],
+    'an instrument lifecycle naming fields that do not exist, on two resources': [
+      (f) => {
+        well(f)['x-resource'].lifecycle = { status: 'colour', hours: 'hours' };
+        run(f)['x-resource'].lifecycle = { status: 'state', hours: 'label' };
+      },
+      [
+        'schemas/well.json#/x-resource/lifecycle/hours: no top-level field "hours"',
+        'schemas/run.json#/x-resource/lifecycle/status: no top-level field "state"',
+        'schemas/run.json#/x-resource/lifecycle/hours: no top-level field "label"',
+        'schemas/run.json#/x-resource/lifecycle: only one resource has the instrument lifecycle (well.json has it)',
+      ],
     ],
     'a field naming a widget nobody registered': [
       (f) => (well(f).properties.code['x-ui'].widget = 'colourWheel'),

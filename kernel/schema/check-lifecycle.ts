@@ -1,0 +1,20 @@
+// `x-resource.lifecycle` names the instruments' status field and their total of hours since the
+// last repair: the status must be a top-level field with options, the hours a `sumSince` total.
+import type { ResourceContext } from './check-fields';
+import type { Found } from './check-form';
+
+export function lifecycleProblems({ root }: ResourceContext): Found[] {
+  const lifecycle = root['x-resource'].lifecycle;
+  if (!lifecycle) return [];
+  const out: Found[] = [];
+  const status = root.properties?.[lifecycle.status];
+  if (!status) out.push({ pointer: '/x-resource/lifecycle/status', message: `no top-level field "${lifecycle.status}"` });
+  else if (!status.enum && !status['x-options'])
+    out.push({ pointer: '/x-resource/lifecycle/status', message: `"${lifecycle.status}" needs options (enum or x-options)` });
+  const hours = root.properties?.[lifecycle.hours];
+  const computed = hours?.['x-computed'];
+  if (!hours) out.push({ pointer: '/x-resource/lifecycle/hours', message: `no top-level field "${lifecycle.hours}"` });
+  else if (!computed || !('sumSince' in computed))
+    out.push({ pointer: '/x-resource/lifecycle/hours', message: `"${lifecycle.hours}" must be a total kept by x-computed sumSince` });
+  return out;
+}
