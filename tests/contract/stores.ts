@@ -179,7 +179,14 @@ async function resetTo(template: PostgresTemplate, schema: string) {
     ...template.sequences.map((sequence) => `select setval('${target(sequence)}', last_value, is_called) from ${source(sequence)}`),
     'commit',
   ];
-  await (await admin()).query(statements.join(';\n'));
+  const client = await admin();
+  try {
+    await client.query(statements.join(';\n'));
+  } catch (error) {
+    // A statement that failed leaves the transaction open, and the client refusing all else.
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
