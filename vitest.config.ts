@@ -11,8 +11,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts'],
           environment: 'node',
-          // The contract suites seed the whole demo data set into SQLite and PostgreSQL and migrate
-          // every table; on a machine busy with the browser suites that may take more than 5 s.
+          // The contract suites copy databases migrated and seeded once per file (tests/contract/stores.ts);
+          // building those templates, or a test on a machine busy with the browser suites, may take more than 5 s.
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

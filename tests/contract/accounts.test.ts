@@ -1,23 +1,20 @@
 // The real server's accounts and permissions, on SQLite and PostgreSQL: passwords, sessions,
 // expiry, sign-out, the sign-in log, rate limits, and roles refused before anything is written.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { ensureFirstAccounts } from '../../server/auth/bootstrap';
 import { SqlAccounts } from '../../server/auth/sql-accounts';
 import type { Connection } from '../../server/db/connect';
 import { openSqlStore } from '../../server/db/open';
 import type { SqlStore } from '../../server/store/sql';
-import { seedStore } from '../../kernel/demo/seed';
-import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
+import { databaseMatrix, postgresSkip } from './stores';
 import { type Envelope, registry } from './helpers';
 
 const PASSWORD = 'correct horse battery';
-const unavailable = await postgresUnavailable();
-const databases: [string, () => Promise<Connection>][] = [['SQLite', async () => freshSqlite()]];
-if (!unavailable) databases.push(['PostgreSQL', freshPostgres]);
-else console.warn(`Skipping the PostgreSQL accounts suite: ${unavailable}`);
-
-afterAll(dropPostgresSchemas);
+const unavailable = postgresSkip;
+/** Databases migrated and seeded with the demo data. */
+const databases = databaseMatrix({ seeded: true });
+if (unavailable) console.warn(`Skipping the PostgreSQL accounts suite: ${unavailable}`);
 
 /** The stored menu's entries and roles, as their calls answer them. */
 const menuList = registry.resources.menu['x-resource'].endpoints.list!.path;
@@ -48,7 +45,6 @@ describe.each(databases)('accounts on %s', (_name, connect) => {
   beforeEach(async () => {
     connection = await connect();
     store = await openSqlStore(connection, registry);
-    await seedStore(store, registry);
     clock = new Date('2026-11-21T08:00:00Z');
     address = '10.0.0.1';
     accounts = new SqlAccounts(

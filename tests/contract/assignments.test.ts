@@ -2,26 +2,17 @@
 // on memory, SQLite and PostgreSQL. Paths come from the schemas; the records are put straight
 // into the store so each case starts from a known state.
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_IDS } from '../../kernel/contract/limits';
 import { assignmentCollections, isCurrent } from '../../kernel/schema/assign';
-import { openSqlStore } from '../../server/db/open';
 import { createAssignments } from '../../server/assignments';
-import { MemoryStore } from '../../server/store/memory';
 import type { Row, Store } from '../../server/store/types';
-import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
+import { postgresSkip, storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';
 
-const unavailable = await postgresUnavailable();
-const stores: [string, () => Promise<Store>][] = [
-  ['memory', async () => new MemoryStore()],
-  ['SQLite', () => openSqlStore(freshSqlite(), registry)],
-];
+const unavailable = postgresSkip;
+const stores = storeMatrix();
 if (unavailable) console.warn(`Assignments are tested on memory and SQLite only: PostgreSQL is not reachable (${unavailable})`);
-else {
-  stores.push(['PostgreSQL', async () => openSqlStore(await freshPostgres(), registry)]);
-  afterAll(dropPostgresSchemas);
-}
 
 const collectionOf = (member: string) => {
   const found = assignmentCollections(registry).find((c) => c.spec.member === member);

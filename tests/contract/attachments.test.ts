@@ -2,13 +2,11 @@
 // PostgreSQL): every upload listed for an admin with its filters and pages and what holds it;
 // deleting refused, naming the record, while any file is attached; the copy a new file of the
 // same bytes owned by the caller; and who may call what.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LibraryFile } from '../../kernel/contract/attachments';
 import type { UploadedFile } from '../../kernel/contract/uploads';
 import { registry } from './helpers';
-import { PDF, SETUPS, T0, type UploadWorld, appOver, dropPostgresSchemas, pngImage } from './upload-setups';
-
-afterAll(dropPostgresSchemas);
+import { PDF, SETUPS, T0, type UploadWorld, appOver, pngImage } from './upload-setups';
 
 const DAY = 24 * 3600_000;
 type Page = { list: LibraryFile[]; count: number };

@@ -3,28 +3,19 @@
 // against it and kept with a copy of the template's fields, name and revision; a template whose
 // fields change gets a new revision while a dossier filled earlier keeps its own fields and values;
 // a template still filled in cannot be deleted. Resources and paths come from the schemas.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exampleRecord } from '../../kernel/demo/fake';
 import type { FieldDefinition, FormDefinition } from '../../kernel/forms/types';
 import { parentParam } from '../../kernel/schema/query';
 import { properties } from '../../kernel/schema/registry';
 import { decodeList } from '../../kernel/schema/shapes';
-import { openSqlStore } from '../../server/db/open';
-import { MemoryStore } from '../../server/store/memory';
 import type { Row, Store } from '../../server/store/types';
-import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
+import { postgresSkip, storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';
 
-const unavailable = await postgresUnavailable();
-const stores: [string, () => Promise<Store>][] = [
-  ['memory', async () => new MemoryStore()],
-  ['SQLite', () => openSqlStore(freshSqlite(), registry)],
-];
+const unavailable = postgresSkip;
+const stores = storeMatrix();
 if (unavailable) console.warn(`Filled forms are tested on memory and SQLite only: PostgreSQL is not reachable (${unavailable})`);
-else {
-  stores.push(['PostgreSQL', async () => openSqlStore(await freshPostgres(), registry)]);
-  afterAll(dropPostgresSchemas);
-}
 
 const found = Object.entries(registry.resources).find(([, schema]) => schema['x-resource'].fills);
 if (!found) throw new Error('no resource is a filled-in form (x-resource.fills)');

@@ -2,16 +2,14 @@
 // SQLite, PostgreSQL when reachable): hours worked out from the runs and repairs as they are
 // written and deleted, GET /device/due, the transitions the server refuses with nothing written,
 // the operation log's causes, and the daily check notifying once.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MockAccounts } from '../../server/auth/accounts';
 import { createApp } from '../../server/app';
 import type { DueAnswer } from '../../kernel/fleet/due';
 import type { Row } from '../../server/store/types';
 import { registry } from './helpers';
 import type { Envelope } from './helpers';
-import { PDF, SETUPS, T0, type UploadWorld, dropPostgresSchemas } from './upload-setups';
-
-afterAll(dropPostgresSchemas);
+import { PDF, SETUPS, T0, type UploadWorld } from './upload-setups';
 
 const DAY = 86_400_000;
 const at = (days: number, hours = 0) => new Date(T0.getTime() + days * DAY + hours * 3_600_000).toISOString();

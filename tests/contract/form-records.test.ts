@@ -3,7 +3,7 @@
 // resource's own list and delete, on memory, SQLite and PostgreSQL. The resource, its parent and
 // every path come from the schemas; the parent record is put straight into the store with field
 // definitions of the test's own, so each case starts from a known state.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exampleRecord } from '../../kernel/demo/fake';
 import { formValues } from '../../kernel/forms/json-schema';
 import { formValuesField, ownFormFields } from '../../kernel/forms/record-form';
@@ -11,23 +11,15 @@ import type { FieldDefinition, FormDefinition, FormRule } from '../../kernel/for
 import { parentParam } from '../../kernel/schema/query';
 import { properties } from '../../kernel/schema/registry';
 import { decodeList } from '../../kernel/schema/shapes';
-import { openSqlStore } from '../../server/db/open';
 import type { HeaderItem } from '../../server/form-records';
 import { MemoryStore } from '../../server/store/memory';
 import type { Row, Store } from '../../server/store/types';
-import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
+import { postgresSkip, storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';
 
-const unavailable = await postgresUnavailable();
-const stores: [string, () => Promise<Store>][] = [
-  ['memory', async () => new MemoryStore()],
-  ['SQLite', () => openSqlStore(freshSqlite(), registry)],
-];
+const unavailable = postgresSkip;
+const stores = storeMatrix();
 if (unavailable) console.warn(`Form records are tested on memory and SQLite only: PostgreSQL is not reachable (${unavailable})`);
-else {
-  stores.push(['PostgreSQL', async () => openSqlStore(await freshPostgres(), registry)]);
-  afterAll(dropPostgresSchemas);
-}
 
 const found = Object.entries(registry.resources).find(([, schema]) => schema['x-resource'].forms);
 if (!found) throw new Error('no resource is written through server-made forms (x-resource.forms)');

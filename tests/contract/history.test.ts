@@ -2,7 +2,7 @@
 // and delete a person makes is logged with who, when, which record and each changed field before
 // and after; a refused write logs nothing; the logs filter and page; only the roles of the log's
 // screens may read them. The resource written is found by its shape, not named.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exampleRecord } from '../../kernel/demo/fake';
 import { MOCK_PASSWORD } from '../../kernel/contract/mock-account';
 import { MockAccounts } from '../../server/auth/accounts';
@@ -12,25 +12,16 @@ import { properties } from '../../kernel/schema/registry';
 import { createApp } from '../../server/app';
 import { STANDARD_ACCOUNTS } from '../../server/auth/accounts';
 import { SqlAccounts } from '../../server/auth/sql-accounts';
-import type { Connection } from '../../server/db/connect';
 import { openSqlStore } from '../../server/db/open';
 import { MemoryStore } from '../../server/store/memory';
 import type { Row, Store } from '../../server/store/types';
-import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
+import { databaseMatrix, postgresSkip, storeMatrix } from './stores';
 import { type Envelope, makeApi, registry } from './helpers';
 
-const unavailable = await postgresUnavailable();
-const stores: [string, () => Promise<Store>][] = [
-  ['memory', async () => new MemoryStore()],
-  ['SQLite', () => openSqlStore(freshSqlite(), registry)],
-];
-const connections: [string, () => Promise<Connection>][] = [['SQLite', async () => freshSqlite()]];
+const unavailable = postgresSkip;
+const stores = storeMatrix();
+const connections = databaseMatrix();
 if (unavailable) console.warn(`The logs are tested on memory and SQLite only: PostgreSQL is not reachable (${unavailable})`);
-else {
-  stores.push(['PostgreSQL', async () => openSqlStore(await freshPostgres(), registry)]);
-  connections.push(['PostgreSQL', freshPostgres]);
-  afterAll(dropPostgresSchemas);
-}
 
 const log = registry.resources[OPERATION_LOG];
 const logList = log['x-resource'].endpoints.list!;

@@ -1,6 +1,5 @@
-import { MemoryStore } from '../../server/store/memory';
 import { describeContract } from './contract';
 import { describeRelations } from './relations';
 
-describeContract('memory', async () => new MemoryStore());
-describeRelations('memory', async () => new MemoryStore());
+describeContract('memory');
+describeRelations('memory');

@@ -3,7 +3,7 @@
 // wrong, notify() tells the right people in their language, and the stream tells a person at
 // once when something new arrives, on PostgreSQL from another instance too (LISTEN/NOTIFY).
 import { Hono } from 'hono';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../kernel/contract/codes';
 import type { AppEnv } from '../../server/context';
 import { createApi } from '../../server/endpoints';
@@ -18,19 +18,13 @@ import { openSqlStore } from '../../server/db/open';
 import { postgresBus } from '../../server/notify/pg-bus';
 import { MemoryStore } from '../../server/store/memory';
 import type { Store } from '../../server/store/types';
-import { POSTGRES_URL, dropPostgresSchemas, freshPostgres, freshPostgresPair, freshSqlite, postgresUnavailable } from './databases';
+import { POSTGRES_URL } from './databases';
+import { postgresCopies, postgresSkip, storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';
 
-const unavailable = await postgresUnavailable();
-const stores: [string, () => Promise<Store>][] = [
-  ['memory', async () => new MemoryStore()],
-  ['SQLite', () => openSqlStore(freshSqlite(), registry)],
-];
+const unavailable = postgresSkip;
+const stores = storeMatrix();
 if (unavailable) console.warn(`Messages are tested on memory and SQLite only: PostgreSQL is not reachable (${unavailable})`);
-else {
-  stores.push(['PostgreSQL', async () => openSqlStore(await freshPostgres(), registry)]);
-  afterAll(dropPostgresSchemas);
-}
 
 type App = ReturnType<typeof createApp>;
 
@@ -285,7 +279,7 @@ describe('the stream ends', () => {
 
 describe.skipIf(unavailable)('across instances on PostgreSQL', () => {
   it('a notification written by one instance reaches a stream open on another', async () => {
-    const [first, second] = await freshPostgresPair();
+    const [first, second] = await postgresCopies(2);
     const channel = `t_notices_${Math.random().toString(36).slice(2, 10)}`;
     const [storeA, storeB] = [await openSqlStore(first, registry), await openSqlStore(second, registry)];
     const [busA, busB] = [await postgresBus(POSTGRES_URL, channel), await postgresBus(POSTGRES_URL, channel)];

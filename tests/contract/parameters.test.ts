@@ -5,31 +5,21 @@
 // second instance on the same database sees a change once its few seconds of cache run out; on
 // SQLite and PostgreSQL, a session started after a change gets the lifetime saved, and an account
 // locks after the number of failed sign-ins saved).
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { properties } from '../../kernel/schema/registry';
 import { JOB_FIELDS, RUN_FIELDS } from '../../kernel/schedule/names';
 import { openSqlStore } from '../../server/db/open';
 import { PARAMETER_DEFAULTS, PARAMETER_RESOURCE, accountLimitsOf, createParameters } from '../../server/parameters';
-import { MemoryStore } from '../../server/store/memory';
 import { createApp } from '../../server/app';
 import { ensureFirstAccounts } from '../../server/auth/bootstrap';
 import { SqlAccounts } from '../../server/auth/sql-accounts';
-import type { Connection } from '../../server/db/connect';
-import { seedStore } from '../../kernel/demo/seed';
 import type { Row, Store } from '../../server/store/types';
-import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
+import { databaseMatrix, postgresSkip, storeMatrix } from './stores';
 import { type Envelope, makeApi, registry } from './helpers';
 
-const unavailable = await postgresUnavailable();
-const stores: [string, () => Promise<Store>][] = [
-  ['memory', async () => new MemoryStore()],
-  ['SQLite', () => openSqlStore(freshSqlite(), registry)],
-];
+const unavailable = postgresSkip;
+const stores = storeMatrix();
 if (unavailable) console.warn(`The parameters are tested on memory and SQLite only: PostgreSQL is not reachable (${unavailable})`);
-else stores.push(['PostgreSQL', async () => openSqlStore(await freshPostgres(), registry)]);
-afterAll(async () => {
-  if (!unavailable) await dropPostgresSchemas();
-});
 
 const schema = registry.resources[PARAMETER_RESOURCE];
 const { info, update } = schema['x-resource'].endpoints;
@@ -187,8 +177,8 @@ describe(`${PARAMETER_RESOURCE} in the published document`, () => {
   });
 });
 
-const databases: [string, () => Promise<Connection>][] = [['SQLite', async () => freshSqlite()]];
-if (!unavailable) databases.push(['PostgreSQL', freshPostgres]);
+/** Databases migrated and seeded with the demo data. */
+const databases = databaseMatrix({ seeded: true });
 
 describe.each(databases)('sessions and sign-in locks by the parameters, on %s', (_name, connect) => {
   const PASSWORD = 'correct horse battery';
@@ -199,7 +189,6 @@ describe.each(databases)('sessions and sign-in locks by the parameters, on %s', 
   beforeEach(async () => {
     const connection = await connect();
     store = await openSqlStore(connection, registry);
-    await seedStore(store, registry);
     clock = new Date('2026-11-21T08:00:00Z');
     // As the Node entry wires them: the accounts read their limits from the parameters when they use them.
     const parameters = createParameters({ registry, store });

@@ -1,19 +1,14 @@
-import { afterAll, describe, it } from 'vitest';
-import { openSqlStore } from '../../server/db/open';
+import { describe, it } from 'vitest';
 import { describeContract } from './contract';
-import { dropPostgresSchemas, freshPostgres, postgresUnavailable } from './databases';
-import { registry } from './helpers';
 import { describeRelations } from './relations';
+import { postgresSkip } from './stores';
 
-const unavailable = await postgresUnavailable();
-
-if (unavailable) {
+if (postgresSkip) {
   describe('/dev-api contract on the PostgreSQL store', () => {
-    it.skip(`skipped: PostgreSQL is not reachable (${unavailable})`, () => undefined);
+    it.skip(`skipped: PostgreSQL is not reachable (${postgresSkip})`, () => undefined);
   });
-  console.warn(`Skipping the PostgreSQL contract suite: ${unavailable}`);
+  console.warn(`Skipping the PostgreSQL contract suite: ${postgresSkip}`);
 } else {
-  afterAll(dropPostgresSchemas);
-  describeContract('PostgreSQL', async () => openSqlStore(await freshPostgres(), registry));
-  describeRelations('PostgreSQL', async (schemas) => openSqlStore(await freshPostgres(), schemas));
+  describeContract('PostgreSQL');
+  describeRelations('PostgreSQL');
 }

@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DICTIONARY, DICTIONARY_OPTIONS_PATH } from '../../kernel/schema/dictionary';
 import { createRegistry, type Registry } from '../../kernel/schema/registry';
 import { parentParam } from '../../kernel/schema/query';
-import type { Store } from '../../server/store/types';
 import { type Envelope, makeApi, registry as realRegistry } from './helpers';
+import { type StoreName, storeCopy } from './stores';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/relations');
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
@@ -32,7 +32,8 @@ type Api = Awaited<ReturnType<typeof makeApi>>;
 type Row = Record<string, unknown> & { id: number };
 type List = { total: number; items: Row[] };
 
-export function describeRelations(storeName: string, makeStore: (registry: Registry) => Promise<Store>) {
+/** Each test on a copy of the store seeded with the fixture schemas' demo data. */
+export function describeRelations(storeName: StoreName) {
   describe(`records that belong together on the ${storeName} store`, () => {
     let api: Api;
     let call: Api['call'];
@@ -44,7 +45,10 @@ export function describeRelations(storeName: string, makeStore: (registry: Regis
     const total = async (resource: string) => (await call<List>('GET', `/${resource}/list`)).data.total;
 
     beforeEach(async () => {
-      api = await makeApi(await makeStore(fixtureRegistry), { registry: fixtureRegistry });
+      api = await makeApi(await storeCopy(storeName, { registry: fixtureRegistry, seeded: true }), {
+        registry: fixtureRegistry,
+        seed: false,
+      });
       call = api.call;
     });
     afterEach(async () => {
@@ -205,15 +209,15 @@ export function describeRelations(storeName: string, makeStore: (registry: Regis
     });
   });
 
-  describeSchemaInvariants(`the real schemas on the ${storeName} store`, realRegistry, makeStore);
+  describeSchemaInvariants(`the real schemas on the ${storeName} store`, realRegistry, storeName);
 }
 
 /** What must hold for any set of schemas with references and child collections, on seeded demo data. */
-export function describeSchemaInvariants(title: string, schemas: Registry, makeStore: (registry: Registry) => Promise<Store>) {
+export function describeSchemaInvariants(title: string, schemas: Registry, storeName: StoreName) {
   describe(title, () => {
     let api: Api;
     beforeEach(async () => {
-      api = await makeApi(await makeStore(schemas), { registry: schemas });
+      api = await makeApi(await storeCopy(storeName, { registry: schemas, seeded: true }), { registry: schemas, seed: false });
     });
     afterEach(async () => {
       await api.store.close();

@@ -2,17 +2,15 @@
 // PostgreSQL): a report uploaded to an instrument, listed with its thumbnail and deleted; who may
 // do what; uploads that expire unless a record takes them; a deleted instrument's reports; and
 // the value of an `x-upload` field checked, attached to its record, replaced and removed.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Registry } from '../../kernel/schema/registry';
 import type { RouteNode } from '../../kernel/schema/types';
 import { STANDARD_ACCOUNTS } from '../../server/auth/accounts';
 import { registry } from './helpers';
-import { PDF, SETUPS, T0, type UploadWorld, appOver, dropPostgresSchemas, pngImage } from './upload-setups';
+import { PDF, SETUPS, T0, type UploadWorld, appOver, pngImage } from './upload-setups';
 import type { UploadedFile } from '../../kernel/contract/uploads';
 
 type Uploaded = UploadedFile;
-
-afterAll(dropPostgresSchemas);
 
 const HOUR = 3600_000;
 

@@ -4,7 +4,7 @@
 // restart; a renamed menu entry is what the info call answers; disabling an account or
 // resetting its password ends its sessions; nobody can lock out the last admin; a stale cache
 // on a second instance hears the change through the PostgreSQL signal.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accessResource } from '../../kernel/schema/access';
 import { decodeList } from '../../kernel/schema/shapes';
 import { filterRoutes, flattenRoutes, menuEntries } from '../../kernel/routes/tree';
@@ -18,10 +18,11 @@ import { openSqlStore } from '../../server/db/open';
 import { postgresBus } from '../../server/notify/pg-bus';
 import { MemoryStore } from '../../server/store/memory';
 import type { Store } from '../../server/store/types';
-import { POSTGRES_URL, dropPostgresSchemas, freshPostgres, freshPostgresPair, freshSqlite, postgresUnavailable } from './databases';
+import { POSTGRES_URL } from './databases';
+import { postgresCopies, postgresSkip, sqlCopy, sqlNames } from './stores';
 import { type Envelope, registry } from './helpers';
 
-const unavailable = await postgresUnavailable();
+const unavailable = postgresSkip;
 const PASSWORD = 'first password 1';
 
 interface World {
@@ -40,12 +41,8 @@ const sqlWorld = async (connection: Connection): Promise<World> => {
     await accounts.createFirst({ ...profile, username, mobile: '', password: username === 'admin' ? '111111' : '111111' });
   return { store, accounts, close: () => store.close() };
 };
-worlds.push(['SQLite', () => sqlWorld(freshSqlite())]);
+for (const name of sqlNames()) worlds.push([name, async () => sqlWorld(await sqlCopy(name))]);
 if (unavailable) console.warn(`Stored roles are tested on memory and SQLite only: PostgreSQL is not reachable (${unavailable})`);
-else worlds.push(['PostgreSQL', async () => sqlWorld(await freshPostgres())]);
-afterAll(async () => {
-  if (!unavailable) await dropPostgresSchemas();
-});
 
 const menus = accessResource(registry, 'menus')!;
 const roles = accessResource(registry, 'roles')!;
@@ -356,7 +353,7 @@ for (const [worldName, makeWorld] of worlds) {
 
 describe.skipIf(unavailable)('two instances on one PostgreSQL database', () => {
   it('refuses on the second instance what the first just took away, through the access signal', async () => {
-    const [one, two] = await freshPostgresPair();
+    const [one, two] = await postgresCopies(2);
     const worldOne = await sqlWorld(one);
     const storeTwo = await openSqlStore(two, registry);
     const signals = [await postgresBus(POSTGRES_URL, 'console_access_test'), await postgresBus(POSTGRES_URL, 'console_access_test')];

@@ -3,28 +3,20 @@
 // under the part at fault, switched off and on (no next run while off), run at once and recorded;
 // the scheduler running due jobs on a clock of the test's own; and two server instances on one
 // PostgreSQL database running a job due every second for ten seconds exactly ten times in all.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { properties } from '../../kernel/schema/registry';
 import { JOB_FIELDS, RUN_FIELDS } from '../../kernel/schedule/names';
 import { periodTypeField } from '../../kernel/schedule/record';
 import { decodeList } from '../../kernel/schema/shapes';
 import { openSqlStore } from '../../server/db/open';
 import { createScheduler } from '../../server/scheduler';
-import { MemoryStore } from '../../server/store/memory';
 import type { Row, Store } from '../../server/store/types';
-import { dropPostgresSchemas, freshPostgresPair, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
+import { postgresCopies, postgresSkip, storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';
 
-const unavailable = await postgresUnavailable();
-const stores: [string, () => Promise<Store>][] = [
-  ['memory', async () => new MemoryStore()],
-  ['SQLite', () => openSqlStore(freshSqlite(), registry)],
-];
+const unavailable = postgresSkip;
+const stores = storeMatrix();
 if (unavailable) console.warn(`Scheduled jobs are tested on memory and SQLite only: PostgreSQL is not reachable (${unavailable})`);
-else stores.push(['PostgreSQL', async () => openSqlStore(await freshPostgres(), registry)]);
-afterAll(async () => {
-  if (!unavailable) await dropPostgresSchemas();
-});
 
 const found = Object.entries(registry.resources).find(([, schema]) => schema['x-resource'].schedule);
 if (!found) throw new Error('no resource is a scheduled job (x-resource.schedule)');
@@ -163,7 +155,7 @@ describe.each(stores)(`${name}, scheduled jobs, on %s`, (_store, makeStore) => {
 
 describe.skipIf(Boolean(unavailable))(`${name}, two server instances on one PostgreSQL database`, () => {
   it('run a job due every second for ten seconds exactly ten times in all', async () => {
-    const [a, b] = await freshPostgresPair();
+    const [a, b] = await postgresCopies(2);
     const [storeA, storeB] = [await openSqlStore(a, registry), await openSqlStore(b, registry)];
     try {
       const { call } = await makeApi(storeA, { seed: false });

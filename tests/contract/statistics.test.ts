@@ -6,8 +6,6 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MockAccounts } from '../../server/auth/accounts';
 import { createApp } from '../../server/app';
-import { openSqlStore } from '../../server/db/open';
-import { MemoryStore } from '../../server/store/memory';
 import type { Row, Store } from '../../server/store/types';
 import { createRegistry, type Registry } from '../../kernel/schema/registry';
 import {
@@ -19,8 +17,8 @@ import {
   round2,
   utcMonth,
 } from '../../kernel/schema/statistics';
-import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
-import { type Envelope, makeApi, registry as realRegistry } from './helpers';
+import { postgresSkip, storeCopy, storeNames } from './stores';
+import { type Envelope, registry as realRegistry } from './helpers';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/statistics');
 const read = (file: string) => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'));
@@ -34,19 +32,14 @@ const fixtureRegistry: Registry = createRegistry(
   read('routes.json'),
 );
 
-const unavailable = await postgresUnavailable();
-const stores: [string, (registry: Registry) => Promise<Store>][] = [
-  ['memory', async () => new MemoryStore()],
-  ['SQLite', (registry) => openSqlStore(freshSqlite(), registry)],
-];
+const unavailable = postgresSkip;
+/** `[name, a copy of the store with the registry's tables]`, seeded with its demo data if asked. */
+const stores = storeNames().map((name) => [name, (registry: Registry, seeded = false) => storeCopy(name, { registry, seeded })] as const);
 if (unavailable) {
   describe('statistics on PostgreSQL', () => {
     it.skip(`skipped: PostgreSQL is not reachable (${unavailable})`, () => undefined);
   });
   console.warn(`Skipping the statistics suite on PostgreSQL: ${unavailable}`);
-} else {
-  stores.push(['PostgreSQL', async (registry) => openSqlStore(await freshPostgres(), registry)]);
-  afterAll(dropPostgresSchemas);
 }
 
 const NOW = new Date('2025-06-01T12:00:00Z');
@@ -314,7 +307,7 @@ describe.each(stores)('statistics on %s', (_storeName, makeStore) => {
     let runs: Row[];
     let idle: Row;
     beforeAll(async () => {
-      store = (await makeApi(await makeStore(realRegistry))).store;
+      store = await makeStore(realRegistry, true);
       call = caller(realRegistry, store);
       runs = (await store.list('userecord', { conditions: [], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100_000 })).rows;
       idle = await store.insert('device', { numtype: 'T', num: 'IDLE-1', name: 'TIDLE-1', type: 1, status: 0, brand: 1, meth: 1 });

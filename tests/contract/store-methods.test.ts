@@ -1,26 +1,17 @@
 // The store methods the list endpoint does not reach on its own: count, findIds, transaction,
 // and search over nested fields, on memory, SQLite and PostgreSQL alike.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Condition } from '../../kernel/schema/query';
-import { openSqlStore } from '../../server/db/open';
-import { MemoryStore } from '../../server/store/memory';
 import type { Row, Store } from '../../server/store/types';
-import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
-import { registry } from './helpers';
+import { postgresSkip, storeMatrix } from './stores';
 
-const unavailable = await postgresUnavailable();
-const stores: [string, () => Promise<Store>][] = [
-  ['memory', async () => new MemoryStore()],
-  ['SQLite', () => openSqlStore(freshSqlite(), registry)],
-];
+const unavailable = postgresSkip;
+const stores = storeMatrix();
 if (unavailable) {
   describe('store methods on PostgreSQL', () => {
     it.skip(`skipped: PostgreSQL is not reachable (${unavailable})`, () => undefined);
   });
   console.warn(`Skipping the store methods on PostgreSQL: ${unavailable}`);
-} else {
-  stores.push(['PostgreSQL', async () => openSqlStore(await freshPostgres(), registry)]);
-  afterAll(dropPostgresSchemas);
 }
 
 const crews = [

@@ -3,24 +3,15 @@
 // a warning for each station set aside; the trajectory call; derived values (a daily report's TVD,
 // displacement and dogleg severity, the well's maximum inclination and displacement) kept as
 // stations come, change and go; an import refused with its line and column, storing nothing.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { computeTrajectory } from '../../kernel/survey/minimum-curvature';
-import { openSqlStore } from '../../server/db/open';
-import { MemoryStore } from '../../server/store/memory';
 import type { Row, Store } from '../../server/store/types';
-import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
+import { postgresSkip, storeMatrix } from './stores';
 import { type Envelope, makeApi, registry } from './helpers';
 
-const unavailable = await postgresUnavailable();
-const stores: [string, () => Promise<Store>][] = [
-  ['memory', async () => new MemoryStore()],
-  ['SQLite', () => openSqlStore(freshSqlite(), registry)],
-];
+const unavailable = postgresSkip;
+const stores = storeMatrix();
 if (unavailable) console.warn(`Surveys are tested on memory and SQLite only: PostgreSQL is not reachable (${unavailable})`);
-else {
-  stores.push(['PostgreSQL', async () => openSqlStore(await freshPostgres(), registry)]);
-  afterAll(dropPostgresSchemas);
-}
 
 const spec = registry.resources.project['x-resource'].survey!;
 const dailyAdd = registry.resources.daily['x-resource'].endpoints.add!.path;

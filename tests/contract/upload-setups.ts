@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MockAccounts } from '../../server/auth/accounts';
 import { createApp } from '../../server/app';
-import type { Connection } from '../../server/db/connect';
 import { openSqlStore } from '../../server/db/open';
 import { memoryFileStore, memoryUploadIndex } from '../../server/files/memory';
 import { serverUploads } from '../../server/files/node';
@@ -16,7 +15,7 @@ import { createPermissions } from '../../server/permissions';
 import { MemoryStore } from '../../server/store/memory';
 import type { Store } from '../../server/store/types';
 import type { Registry } from '../../kernel/schema/registry';
-import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
+import { type SqlName, postgresSkip, sqlCopy, sqlNames } from './stores';
 import type { Envelope } from './helpers';
 
 export const PNG_1PX = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -65,12 +64,12 @@ function memorySetup(): Setup {
   };
 }
 
-function sqlSetup(name: string, connect: () => Promise<Connection>): Setup {
+function sqlSetup(name: SqlName): Setup {
   return {
     name,
     thumbnails: true,
     async make(registry, clock) {
-      const connection = await connect();
+      const connection = await sqlCopy(name, { registry });
       const store = await openSqlStore(connection, registry);
       const dir = mkdtempSync(join(tmpdir(), 'console-uploads-'));
       const storage = serverUploads({ db: connection.db, dir, maxBytes: 4096 * 16, now: () => clock.now });
@@ -79,17 +78,10 @@ function sqlSetup(name: string, connect: () => Promise<Connection>): Setup {
   };
 }
 
-const unavailable = await postgresUnavailable();
-if (unavailable) console.warn(`Upload suites skip PostgreSQL: ${unavailable}`);
+if (postgresSkip) console.warn(`Upload suites skip PostgreSQL: ${postgresSkip}`);
 
 /** Every storage available here; PostgreSQL only when it can be reached. */
-export const SETUPS: Setup[] = [
-  memorySetup(),
-  sqlSetup('SQLite', async () => freshSqlite()),
-  ...(unavailable ? [] : [sqlSetup('PostgreSQL', freshPostgres)]),
-];
-
-export { dropPostgresSchemas };
+export const SETUPS: Setup[] = [memorySetup(), ...sqlNames().map(sqlSetup)];
 
 export const T0 = new Date('2026-11-01T08:00:00Z');
 

@@ -2,17 +2,15 @@
 // limit, type allow-list checked on the file's bytes, the right content type, thumbnails, the
 // file gone with its record, who sees and deletes an upload of their own, and expiry; and an
 // old database's uploads kept through the migration that adds attachments.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrate } from '../../server/db/migrate';
 import { freshSqlite } from './databases';
 import { registry } from './helpers';
-import { PDF, PNG_1PX, SETUPS, T0, type UploadWorld, appOver, dropPostgresSchemas, pngImage } from './upload-setups';
+import { PDF, PNG_1PX, SETUPS, T0, type UploadWorld, appOver, pngImage } from './upload-setups';
 import type { UploadedFile } from '../../kernel/contract/uploads';
 
 type Uploaded = UploadedFile;
-
-afterAll(dropPostgresSchemas);
 
 describe.each(SETUPS)('uploads on $name', (setup) => {
   let world: UploadWorld;

@@ -3,25 +3,16 @@
 // or malformed (nothing stored, each problem by its field), listed newest first and filtered by
 // user, path and days; the list is the admins' alone; and the pruning job removes what is older
 // than the retention, leaving the rest.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VISIT_ADD_PATH, VISIT_LIMITS, VISIT_LOG } from '../../kernel/history/visits';
-import { openSqlStore } from '../../server/db/open';
 import { JOB_WORK, VISIT_LOG_RETENTION_DAYS } from '../../server/jobs';
-import { MemoryStore } from '../../server/store/memory';
 import type { Store } from '../../server/store/types';
-import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
+import { postgresSkip, storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';
 
-const unavailable = await postgresUnavailable();
-const stores: [string, () => Promise<Store>][] = [
-  ['memory', async () => new MemoryStore()],
-  ['SQLite', () => openSqlStore(freshSqlite(), registry)],
-];
+const unavailable = postgresSkip;
+const stores = storeMatrix();
 if (unavailable) console.warn(`The visit log is tested on memory and SQLite only: PostgreSQL is not reachable (${unavailable})`);
-else stores.push(['PostgreSQL', async () => openSqlStore(await freshPostgres(), registry)]);
-afterAll(async () => {
-  if (!unavailable) await dropPostgresSchemas();
-});
 
 const list = registry.resources[VISIT_LOG]['x-resource'].endpoints.list!;
 const MINUTE = 60_000;

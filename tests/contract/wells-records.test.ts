@@ -4,25 +4,16 @@
 // trip, a submitted report closed to all but an admin, and a well that cannot be deleted while
 // instruments are still assigned to it. Records are put straight into the store; assignment rows
 // too, so these cases do not depend on the assign calls.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assignmentCollections } from '../../kernel/schema/assign';
 import { DICTIONARY } from '../../kernel/schema/dictionary';
-import { openSqlStore } from '../../server/db/open';
-import { MemoryStore } from '../../server/store/memory';
 import type { Row, Store } from '../../server/store/types';
-import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
+import { postgresSkip, storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';
 
-const unavailable = await postgresUnavailable();
-const stores: [string, () => Promise<Store>][] = [
-  ['memory', async () => new MemoryStore()],
-  ['SQLite', () => openSqlStore(freshSqlite(), registry)],
-];
+const unavailable = postgresSkip;
+const stores = storeMatrix();
 if (unavailable) console.warn(`Wells records are tested on memory and SQLite only: PostgreSQL is not reachable (${unavailable})`);
-else {
-  stores.push(['PostgreSQL', async () => openSqlStore(await freshPostgres(), registry)]);
-  afterAll(dropPostgresSchemas);
-}
 
 const endpoint = (resource: string, kind: 'list' | 'add' | 'update' | 'del') =>
   registry.resources[resource]['x-resource'].endpoints[kind]!.path;
