@@ -1,6 +1,6 @@
 // A build step: next to each text file of the built console (scripts, styles, the page, SVG),
 // a gzip and a brotli copy at their highest levels, so that the server sends the compressed copy
-// the browser accepts without compressing anything while it answers (server/web.ts).
+// the browser accepts without compressing anything while it answers (server/http/web.ts).
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';

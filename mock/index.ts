@@ -7,7 +7,7 @@ import { createApp } from '../server/app';
 import { seedDemoReports } from '../server/files/demo';
 import { memoryUploads } from '../server/files/memory';
 import { createFiles } from '../server/files/service';
-import { createPermissions } from '../server/permissions';
+import { createPermissions } from '../server/access/permissions';
 import { MemoryStore } from '../server/store/memory';
 import { registry } from '../kernel/schema/load-vite';
 import { seedStore } from '../kernel/demo/seed';

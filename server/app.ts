@@ -6,13 +6,13 @@ import type { Accounts } from './auth/accounts';
 import { API_BASE, Code } from '../kernel/contract/codes';
 import { DEFAULT_JSON_BODY_MAX_BYTES, echo } from '../kernel/contract/limits';
 import { type AppEnv, fail, isComplete } from './context';
-import { createApi } from './endpoints';
-import { pickLanguage, translator } from './messages';
-import { registerResource } from './resources';
-import { createAssignments } from './assignments';
-import { registerDictionary } from './dictionary';
-import { registerStatistics } from './statistics';
-import { createRelations, type Follower } from './relations';
+import { createApi } from './http/endpoints';
+import { pickLanguage, translator } from './http/messages';
+import { registerResource } from './resources/calls';
+import { createAssignments } from './assign/assignments';
+import { registerDictionary } from './resources/dictionary';
+import { registerStatistics } from './statistics/calls';
+import { createRelations, type Follower } from './resources/relations';
 import { createWellSurveys, surveyedResources } from './survey/wells';
 import { registerSurveyCalls } from './survey/calls';
 import { accessTables, createAccess } from './access/access';
@@ -20,21 +20,21 @@ import { accessGuards } from './access/guards';
 import { registerAccountCalls } from './access/account-calls';
 import { accessResource, keptByAccounts } from '../kernel/schema/access';
 import { viewPaths } from '../kernel/routes/tree';
-import { badQueryParam } from './request';
-import { type AddressOf, registerSession } from './session';
-import { registerTemplates } from './templates';
-import { registerFormRecords } from './form-records';
-import { registerFilledForms } from './filled-forms';
-import { registerStatusSwitch } from './form-calls';
-import { createScheduler } from './scheduler';
+import { badQueryParam } from './http/request';
+import { type AddressOf, registerSession } from './auth/session';
+import { registerTemplates } from './resources/templates';
+import { registerFormRecords } from './forms/form-records';
+import { registerFilledForms } from './forms/filled-forms';
+import { registerStatusSwitch } from './forms/form-calls';
+import { createScheduler } from './schedule/scheduler';
 import { createFleet } from './fleet/register';
-import { type Parameters, createParameters } from './parameters';
-import { registerScheduleCalls } from './schedule-calls';
+import { type Parameters, createParameters } from './settings/parameters';
+import { registerScheduleCalls } from './schedule/calls';
 import { registerHistory } from './history/register';
 import { registerVisits } from './history/visits';
 import { registerBackups } from './backups/register';
 import type { Backups } from './backups/types';
-import { type UploadDeps, registerUploadFiles, registerUploads } from './uploads';
+import { type UploadDeps, registerUploadFiles, registerUploads } from './files/uploads';
 import { serverUploads } from './files/node';
 import { registerReports } from './files/reports';
 import { registerAttachments } from './files/attachments';
@@ -178,7 +178,7 @@ export function createApp({
     const spec = schema['x-resource'].switch;
     if (spec) registerStatusSwitch(api, { name, schema, writes, spec, answer: (row) => row });
   }
-  // Messages, notifications and their stream; `notices.notify(...)` tells people things (server/notifications.ts).
+  // Messages, notifications and their stream; `notices.notify(...)` tells people things (server/notify/notifications.ts).
   const notices = registerNotices(api, {
     registry,
     store,
@@ -221,7 +221,7 @@ export function createApp({
   // (with the demo data's, which makes its example records) is loaded only then.
   let openApi: Record<string, unknown> | undefined;
   api.on({ method: 'GET', path: '/openapi.json', access: 'public', doc: { tags: ['document'], summary: 'This document' } }, async (c) => {
-    openApi ??= (await import('./openapi')).openApiDocument(registry, api.operations, permissions);
+    openApi ??= (await import('./http/openapi')).openApiDocument(registry, api.operations, permissions);
     return c.json(openApi);
   });
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { SessionUser } from './auth/accounts';
 import { Code, type CodeValue } from '../kernel/contract/codes';
-import type { Language, Translate } from './messages';
+import type { Language, Translate } from './http/messages';
 
 export type AppEnv = {
   Variables: {

@@ -1,6 +1,6 @@
 // Records written through server-made forms (`x-resource.forms`, `x-form-values`), records that
 // are a template's form filled in (`x-resource.fills`) and the lists that define form fields
-// (`x-field-definitions`), checked against what server/form-records.ts and filled-forms.ts read:
+// (`x-field-definitions`), checked against what server/forms/form-records.ts and filled-forms.ts read:
 // the values field is a top-level object of a child collection, named by the parent's list of
 // field definitions; the status switch sets a top-level field with a list of values; a filled
 // record names its template, copies its fields and keeps its values in fields of the right kind.

@@ -1,7 +1,7 @@
 // Fields the server fills, never the client: computed values and creation-time defaults.
 // Values worked out from the record itself (concat, copy, hoursBetween, difference, ratio) are
 // computed here, in dependency order, alike in the console and on the server; those that need
-// other records (fromParent, sumOf, sumSince) are filled by the server inside the write (server/relations.ts);
+// other records (fromParent, sumOf, sumSince) are filled by the server inside the write (server/resources/relations.ts);
 // a revision (revisionOf) counts the changes of a field from the stored record; a scheduled job's
 // next run (nextRun) is worked out from its period and the time of the write.
 import { nextRun } from '../schedule/period';

@@ -10,7 +10,7 @@ import { knownRoles } from '../../kernel/routes/roles';
 import type { Registry } from '../../kernel/schema/registry';
 import type { RouteNode } from '../../kernel/schema/types';
 import type { NoticeBus } from '../notify/bus';
-import { createPermissions } from '../permissions';
+import { createPermissions } from './permissions';
 import { StoreProxy } from '../store/proxy';
 import type { Row, Store, UpdateOptions, UpdateResult } from '../store/types';
 import { type AccessTables, addProductRoutes, readAccess } from './menus';

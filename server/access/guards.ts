@@ -5,7 +5,7 @@
 import type { FieldError } from '../../kernel/schema/validation';
 import { descendantsOf } from '../../kernel/routes/menu-tree';
 import type { Accounts } from '../auth/accounts';
-import type { Translate } from '../messages';
+import type { Translate } from '../http/messages';
 import type { Row, Store } from '../store/types';
 import { listAll, type AccessTables } from './menus';
 

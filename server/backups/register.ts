@@ -9,8 +9,8 @@ import { echo } from '../../kernel/contract/limits';
 import { OPERATION_LOG } from '../../kernel/history/names';
 import type { Registry } from '../../kernel/schema/registry';
 import { type AppContext, fail, ok } from '../context';
-import type { Api } from '../endpoints';
-import { readJson, refuseBody } from '../request';
+import type { Api } from '../http/endpoints';
+import { readJson, refuseBody } from '../http/request';
 import type { BackupService, Backups } from './types';
 
 const BACKUP_FILE = {

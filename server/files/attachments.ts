@@ -18,10 +18,10 @@ import { representation } from '../../kernel/schema/assign';
 import type { Registry } from '../../kernel/schema/registry';
 import { OPERATION_LOG } from '../../kernel/history/names';
 import { type AppContext, fail, ok } from '../context';
-import type { Api } from '../endpoints';
-import { readJson, refuseBody } from '../request';
+import type { Api } from '../http/endpoints';
+import { readJson, refuseBody } from '../http/request';
 import type { Store } from '../store/types';
-import { DELETE_BODY, UPLOADED_FILE, readDeleteId } from '../uploads';
+import { DELETE_BODY, UPLOADED_FILE, readDeleteId } from './uploads';
 import type { Files } from './service';
 import type { Upload } from './types';
 

@@ -8,7 +8,7 @@ import type { UploadSpec } from '../../kernel/schema/types';
 import type { UploadAccept } from '../../kernel/contract/uploads';
 import type { FieldError } from '../../kernel/schema/validation';
 import type { UserInfo } from '../auth/accounts';
-import type { Translate } from '../messages';
+import type { Translate } from '../http/messages';
 import type { Row, Store } from '../store/types';
 import type { Attachment, Upload, UploadIndex } from './types';
 

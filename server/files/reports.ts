@@ -5,18 +5,9 @@ import { Code } from '../../kernel/contract/codes';
 import { parseInteger } from '../../kernel/contract/integers';
 import { REPORT_ATTACHMENT } from '../../kernel/contract/uploads';
 import { type AppContext, fail, ok } from '../context';
-import type { Api } from '../endpoints';
+import type { Api } from '../http/endpoints';
 import type { Store } from '../store/types';
-import {
-  DELETE_BODY,
-  UPLOADED_FILE,
-  UPLOAD_LIMITS,
-  acceptUpload,
-  multipartBody,
-  readDeleteId,
-  readForm,
-  uploadBodyLimit,
-} from '../uploads';
+import { DELETE_BODY, UPLOADED_FILE, UPLOAD_LIMITS, acceptUpload, multipartBody, readDeleteId, readForm, uploadBodyLimit } from './uploads';
 import type { Files } from './service';
 
 export interface ReportsDeps {

@@ -1,9 +1,9 @@
 // The demo calibration reports on the real server: in its database and its upload directory,
-// for the demo data step (server/seed-db.ts) once the instruments are in.
+// for the demo data step (server/db/seed.ts) once the instruments are in.
 import { join } from 'node:path';
 import type { Registry } from '../../kernel/schema/registry';
 import type { Connection } from '../db/connect';
-import { createPermissions } from '../permissions';
+import { createPermissions } from '../access/permissions';
 import { SqlStore } from '../store/sql';
 import { seedDemoReports } from './demo';
 import { serverUploads } from './node';

@@ -19,8 +19,8 @@ import {
 } from '../../kernel/contract/uploads';
 import type { Registry } from '../../kernel/schema/registry';
 import type { UserInfo } from '../auth/accounts';
-import { formatBytes } from '../endpoints';
-import type { Permissions } from '../permissions';
+import { formatBytes } from '../http/endpoints';
+import type { Permissions } from '../access/permissions';
 import type { Store } from '../store/types';
 import { createRecordFiles } from './record-files';
 import { fileTypeOf } from './sniff';

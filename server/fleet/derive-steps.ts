@@ -6,7 +6,7 @@ import type { Transaction } from 'kysely';
 import { refreshRollups, rollupsOf } from '../../kernel/fleet/hours';
 import type { Registry } from '../../kernel/schema/registry';
 import type { Connection } from '../db/connect';
-import { inTransaction } from '../seed-db';
+import { inTransaction } from '../db/seed';
 import { SqlStore } from '../store/sql';
 import { writeKept } from './hours';
 

@@ -16,8 +16,8 @@ import {
 } from '../../kernel/fleet/due';
 import { STATUS } from '../../kernel/fleet/lifecycle';
 import { type AppContext, ok } from '../context';
-import type { Api } from '../endpoints';
-import type { Parameters } from '../parameters';
+import type { Api } from '../http/endpoints';
+import type { Parameters } from '../settings/parameters';
 import type { Row, Store } from '../store/types';
 import type { Files } from '../files/service';
 

@@ -5,7 +5,7 @@
 // and not logged. (`sumOf` totals, such as the instrument's hours, are kept by relations.ts.)
 import { type Rollup, rollupsOf, staleRollups } from '../../kernel/fleet/hours';
 import type { Registry } from '../../kernel/schema/registry';
-import type { Follower } from '../relations';
+import type { Follower } from '../resources/relations';
 import type { Row, Store } from '../store/types';
 
 /** Writes worked-out values without counting as an edit (the version stays). */

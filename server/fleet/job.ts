@@ -10,7 +10,7 @@ import type { DueItem } from '../../kernel/fleet/due';
 import { type LifecycleEvent, STATUS } from '../../kernel/fleet/lifecycle';
 import { NOTIFICATION } from '../../kernel/notify/names';
 import { latestTime } from '../../kernel/fleet/hours';
-import type { NotifyInput } from '../notifications';
+import type { NotifyInput } from '../notify/notifications';
 import type { Store } from '../store/types';
 import type { LifecycleNames } from './lifecycle';
 

@@ -3,12 +3,12 @@
 // and what they do to it. Guards refuse, inside the write's transaction, with the reason; the
 // follower moves the status when a repair is opened or returned. Each move is a real change of
 // the instrument (its version moves) kept in the operation log with its cause. Assignments move
-// it themselves (server/assignments.ts, with the refuse list of their schema).
+// it themselves (server/assign/assignments.ts, with the refuse list of their schema).
 import { type LifecycleEvent, type Refusal, editOutcome, onEvent } from '../../kernel/fleet/lifecycle';
 import type { FieldError } from '../../kernel/schema/validation';
 import type { WriteGuard } from '../access/guards';
-import type { Translate } from '../messages';
-import type { Follower } from '../relations';
+import type { Translate } from '../http/messages';
+import type { Follower } from '../resources/relations';
 import type { Row, Store } from '../store/types';
 import type { Writer } from '../write/service';
 

@@ -7,21 +7,21 @@ import { rollupsOf } from '../../kernel/fleet/hours';
 import type { Registry } from '../../kernel/schema/registry';
 import { recordPath, viewPaths } from '../../kernel/routes/tree';
 import type { WriteGuard } from '../access/guards';
-import type { Api } from '../endpoints';
+import type { Api } from '../http/endpoints';
 import type { Files } from '../files/service';
-import type { NotifyInput } from '../notifications';
+import type { NotifyInput } from '../notify/notifications';
 import type { People } from '../notify/people';
-import type { Parameters } from '../parameters';
-import type { Permissions } from '../permissions';
-import type { Follower } from '../relations';
-import type { JobWork } from '../jobs';
+import type { Parameters } from '../settings/parameters';
+import type { Permissions } from '../access/permissions';
+import type { Follower } from '../resources/relations';
+import type { JobWork } from '../schedule/jobs';
 import type { Store } from '../store/types';
 import { type DueDeps, type FleetNames, dueItems, registerDue } from './due';
 import { sumSinceFollower } from './hours';
 import { SCHEDULER_USER, runFleetCheck } from './job';
 import { type LifecycleNames, lifecycleGuards, moveFor, repairFollower } from './lifecycle';
 import type { LifecycleEvent } from '../../kernel/fleet/lifecycle';
-import { translator } from '../messages';
+import { translator } from '../http/messages';
 import type { WriteService, Writer } from '../write/service';
 
 /** The mark of the daily fleet check (schemas/crontab.json). */

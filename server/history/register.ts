@@ -9,7 +9,7 @@ import { LOGIN_LOG_PATH, LOGIN_REFUSALS, OPERATION_LOG } from '../../kernel/hist
 import type { Registry } from '../../kernel/schema/registry';
 import type { Accounts } from '../auth/accounts';
 import { type AppContext, fail, ok } from '../context';
-import type { Api } from '../endpoints';
+import type { Api } from '../http/endpoints';
 import type { Store } from '../store/types';
 import { keepHistory } from './recorder';
 import type { SignInQuery } from './sign-ins';

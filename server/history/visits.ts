@@ -6,8 +6,8 @@ import { Code } from '../../kernel/contract/codes';
 import { VISIT_ADD_PATH, VISIT_LIMITS, VISIT_LOG, readVisitBatch } from '../../kernel/history/visits';
 import type { Registry } from '../../kernel/schema/registry';
 import { fail, ok } from '../context';
-import type { Api } from '../endpoints';
-import { readJson } from '../request';
+import type { Api } from '../http/endpoints';
+import { readJson } from '../http/request';
 import type { Store } from '../store/types';
 
 /** The longest name an entry keeps (the schema's `user` field). */

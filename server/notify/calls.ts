@@ -6,10 +6,10 @@ import { MAX_IDS, MAX_USERNAME_LENGTH, echo } from '../../kernel/contract/limits
 import { MAX_MESSAGE_CONTENT, MAX_MESSAGE_TITLE, MAX_NOTICE_LIMIT, NOTICE_PATHS } from '../../kernel/notify/names';
 import type { Registry } from '../../kernel/schema/registry';
 import { type AppContext, fail, ok } from '../context';
-import type { Api } from '../endpoints';
-import type { Notices, Page, Target } from '../notifications';
+import type { Api } from '../http/endpoints';
+import type { Notices, Page, Target } from './notifications';
 import { knownRoles } from '../../kernel/routes/roles';
-import { readJson, refuseBody } from '../request';
+import { readJson, refuseBody } from '../http/request';
 import type { People, Person } from './people';
 import { MAX_PAGE } from '../../kernel/schema/query';
 

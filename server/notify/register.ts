@@ -3,8 +3,8 @@
 import { MESSAGE, NOTIFICATION } from '../../kernel/notify/names';
 import type { Registry } from '../../kernel/schema/registry';
 import type { Accounts } from '../auth/accounts';
-import type { Api } from '../endpoints';
-import { createNotices, type Notices } from '../notifications';
+import type { Api } from '../http/endpoints';
+import { createNotices, type Notices } from './notifications';
 import type { Store } from '../store/types';
 import { type NoticeBus, memoryBus } from './bus';
 import { registerNoticeCalls } from './calls';

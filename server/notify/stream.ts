@@ -7,8 +7,8 @@ import { NOTICE_PATHS } from '../../kernel/notify/names';
 import type { Accounts } from '../auth/accounts';
 import type { AppContext } from '../context';
 import { ok } from '../context';
-import type { Api } from '../endpoints';
-import type { Notices } from '../notifications';
+import type { Api } from '../http/endpoints';
+import type { Notices } from './notifications';
 import type { Person } from './people';
 import { unreadSchema } from './calls';
 

@@ -8,8 +8,8 @@ import { getPath } from '../../kernel/schema/registry';
 import { sameValue } from '../../kernel/schema/same-value';
 import type { SurveySpec } from '../../kernel/schema/types';
 import { type WellRecords, derivedOf, totalsOf, wellTrajectory } from '../../kernel/survey/wells';
-import type { Follower } from '../relations';
-import { writeDerived } from '../relations';
+import type { Follower } from '../resources/relations';
+import { writeDerived } from '../resources/relations';
 import type { Row, Store } from '../store/types';
 
 /** Every record of a resource with `field` equal to `value`, in id order. */

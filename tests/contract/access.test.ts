@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { assignmentCollections } from '../../kernel/schema/assign';
 import type { Registry } from '../../kernel/schema/registry';
 import type { ResourceSchema, RouteNode } from '../../kernel/schema/types';
-import { openApiPath } from '../../server/openapi';
-import { createPermissions } from '../../server/permissions';
+import { openApiPath } from '../../server/http/openapi';
+import { createPermissions } from '../../server/access/permissions';
 import { makeApi, registry } from './helpers';
 
 type Document = { paths: Record<string, Record<string, { 'x-access': unknown }>> };

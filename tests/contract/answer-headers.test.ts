@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MockAccounts } from '../../server/auth/accounts';
 import { createApp } from '../../server/app';
 import { MemoryStore } from '../../server/store/memory';
-import { SECURITY_HEADERS, createWebApp } from '../../server/web';
+import { SECURITY_HEADERS, createWebApp } from '../../server/http/web';
 import { registry } from './helpers';
 
 const dist = mkdtempSync(join(tmpdir(), 'console-web-'));

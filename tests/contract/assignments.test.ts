@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_IDS } from '../../kernel/contract/limits';
 import { assignmentCollections, isCurrent } from '../../kernel/schema/assign';
-import { createAssignments } from '../../server/assignments';
+import { createAssignments } from '../../server/assign/assignments';
 import type { Row, Store } from '../../server/store/types';
 import { postgresSkip, storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';

@@ -11,7 +11,7 @@ import type { FieldDefinition, FormDefinition, FormRule } from '../../kernel/for
 import { parentParam } from '../../kernel/schema/query';
 import { properties } from '../../kernel/schema/registry';
 import { decodeList } from '../../kernel/schema/shapes';
-import type { HeaderItem } from '../../server/form-records';
+import type { HeaderItem } from '../../server/forms/form-records';
 import { MemoryStore } from '../../server/store/memory';
 import type { Row, Store } from '../../server/store/types';
 import { postgresSkip, storeMatrix } from './stores';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
 import { assignmentCollections } from '../../kernel/schema/assign';
 import { RecordValidator } from '../../kernel/schema/validation';
-import { translator } from '../../server/messages';
+import { translator } from '../../server/http/messages';
 import { makeApi, registry } from './helpers';
 
 describe('GET /dev-api/openapi.json', () => {

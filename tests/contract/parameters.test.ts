@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { properties } from '../../kernel/schema/registry';
 import { JOB_FIELDS, RUN_FIELDS } from '../../kernel/schedule/names';
 import { openSqlStore } from '../../server/db/open';
-import { PARAMETER_DEFAULTS, PARAMETER_RESOURCE, accountLimitsOf, createParameters } from '../../server/parameters';
+import { PARAMETER_DEFAULTS, PARAMETER_RESOURCE, accountLimitsOf, createParameters } from '../../server/settings/parameters';
 import { createApp } from '../../server/app';
 import { ensureFirstAccounts } from '../../server/auth/bootstrap';
 import { SqlAccounts } from '../../server/auth/sql-accounts';

@@ -9,7 +9,7 @@ import { JOB_FIELDS, RUN_FIELDS } from '../../kernel/schedule/names';
 import { periodTypeField } from '../../kernel/schedule/record';
 import { decodeList } from '../../kernel/schema/shapes';
 import { openSqlStore } from '../../server/db/open';
-import { createScheduler } from '../../server/scheduler';
+import { createScheduler } from '../../server/schedule/scheduler';
 import type { Row, Store } from '../../server/store/types';
 import { postgresCopies, postgresSkip, storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';

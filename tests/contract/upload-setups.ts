@@ -11,7 +11,7 @@ import { memoryFileStore, memoryUploadIndex } from '../../server/files/memory';
 import { serverUploads } from '../../server/files/node';
 import { createFiles } from '../../server/files/service';
 import type { UploadStorage } from '../../server/files/types';
-import { createPermissions } from '../../server/permissions';
+import { createPermissions } from '../../server/access/permissions';
 import { MemoryStore } from '../../server/store/memory';
 import type { Store } from '../../server/store/types';
 import type { Registry } from '../../kernel/schema/registry';

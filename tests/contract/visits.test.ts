@@ -5,7 +5,7 @@
 // than the retention, leaving the rest.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VISIT_ADD_PATH, VISIT_LIMITS, VISIT_LOG } from '../../kernel/history/visits';
-import { JOB_WORK, VISIT_LOG_RETENTION_DAYS } from '../../server/jobs';
+import { JOB_WORK, VISIT_LOG_RETENTION_DAYS } from '../../server/schedule/jobs';
 import type { Store } from '../../server/store/types';
 import { postgresSkip, storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';

@@ -44,7 +44,7 @@ describe('backup while running', () => {
         ),
       );
       const target = join(env.DATA_DIR, 'copy.db');
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/backup.ts', target], {
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/backups/cli.ts', target], {
         cwd: join(import.meta.dirname, '../..'),
         env: { ...process.env, ...env, DATABASE_URL: '' },
       });

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedStore, seededResources } from '../../kernel/demo/seed';
 import { MemoryStore } from '../../server/store/memory';
-import { loadServerRegistry } from '../../server/registry';
+import { loadServerRegistry } from '../../server/resources/registry';
 import { startServer } from '../server-process';
 
 const run = promisify(execFile);
@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 
 const seed = (dataDir: string) =>
-  run(process.execPath, ['--import', 'tsx', 'server/seed-cli.ts'], {
+  run(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
   });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../kernel/schema/load-node';
 import { RecordValidator } from '../../kernel/schema/validation';
-import { translator } from '../../server/messages';
+import { translator } from '../../server/http/messages';
 
 const fleet = loadRegistry(join(import.meta.dirname, '../fixtures/fleet'));
 const validator = new RecordValidator(fleet);

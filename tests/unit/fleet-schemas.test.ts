@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../kernel/schema/load-node';
 import { RecordValidator } from '../../kernel/schema/validation';
-import { translator } from '../../server/messages';
+import { translator } from '../../server/http/messages';
 
 const validator = new RecordValidator(loadRegistry());
 const english = translator('en');

@@ -13,10 +13,10 @@ import { materialIconComponents } from '../../kernel/schema/icons-node';
 import { RecordValidator } from '../../kernel/schema/validation';
 import { exampleRecord } from '../../kernel/demo/fake';
 import { periodOf } from '../../kernel/schedule/record';
-import { createScheduler } from '../../server/scheduler';
-import { JOB_WORK, RUN_RETENTION_DAYS, SIGN_IN_RETENTION_DAYS } from '../../server/jobs';
+import { createScheduler } from '../../server/schedule/scheduler';
+import { JOB_WORK, RUN_RETENTION_DAYS, SIGN_IN_RETENTION_DAYS } from '../../server/schedule/jobs';
 import { MemoryStore } from '../../server/store/memory';
-import { translator } from '../../server/messages';
+import { translator } from '../../server/http/messages';
 
 const DIR = join(import.meta.dirname, '../fixtures/timers');
 const timers = loadRegistry(DIR);

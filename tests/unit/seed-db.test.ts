@@ -9,7 +9,7 @@ import { loadRegistry } from '../../kernel/schema/load-node';
 import type { Connection } from '../../server/db/connect';
 import { connectPostgres } from '../../server/db/connect-postgres';
 import { migrate } from '../../server/db/migrate';
-import { beginSeed, seedBegun, seedDatabase, sqlSeedProgress } from '../../server/seed-db';
+import { beginSeed, seedBegun, seedDatabase, sqlSeedProgress } from '../../server/db/seed';
 import { SqlStore } from '../../server/store/sql';
 import { POSTGRES_URL, dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from '../contract/databases';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '../../kernel/i18n/languages';
 import { loadRegistry } from '../../kernel/schema/load-node';
 import { RecordValidator } from '../../kernel/schema/validation';
-import { translator } from '../../server/messages';
+import { translator } from '../../server/http/messages';
 
 const validator = new RecordValidator(loadRegistry());
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createWebApp } from '../../server/web';
+import { createWebApp } from '../../server/http/web';
 import { precompressFile } from '../../build/precompress';
 
 const dist = mkdtempSync(join(tmpdir(), 'console-web-'));

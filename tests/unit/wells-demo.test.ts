@@ -12,7 +12,7 @@ import { fields, getPath } from '../../kernel/schema/registry';
 import { RecordValidator } from '../../kernel/schema/validation';
 import { stripReadOnly } from '../../kernel/schema/write-schema';
 import { migrate } from '../../server/db/migrate';
-import { beginSeed, sqlSeedProgress } from '../../server/seed-db';
+import { beginSeed, sqlSeedProgress } from '../../server/db/seed';
 import { MemoryStore } from '../../server/store/memory';
 import { SqlStore } from '../../server/store/sql';
 import { freshSqlite } from '../contract/databases';

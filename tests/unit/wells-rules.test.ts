@@ -8,7 +8,7 @@ import { checkSchemas } from '../../kernel/schema/check';
 import { computedOrder, derive, withComputed } from '../../kernel/schema/derive';
 import { loadRegistry, readSchemaFiles } from '../../kernel/schema/load-node';
 import { RecordValidator } from '../../kernel/schema/validation';
-import { translator } from '../../server/messages';
+import { translator } from '../../server/http/messages';
 
 const dir = join(import.meta.dirname, '../fixtures/wells');
 const wells = loadRegistry(dir);

@@ -1,0 +1,326 @@
+// The two calls of every assignment collection (`x-resource.assign`, see AssignSpec): `add`
+// assigns members to a parent (a well's instruments and people), `remove` takes them off. An
+// assignment row is current until its `until` is stamped; it is never deleted here, so the rows
+// are the history. Each call runs in one store transaction and writes nothing when it refuses.
+import { Code, type CodeValue } from '../../kernel/contract/codes';
+import { parseInteger } from '../../kernel/contract/integers';
+import { MAX_IDS, echo } from '../../kernel/contract/limits';
+import { type AssignmentCollection, assignmentCollections, isCurrent, memberFieldText, representation } from '../../kernel/schema/assign';
+import type { Condition } from '../../kernel/schema/query';
+import type { Registry } from '../../kernel/schema/registry';
+import { resolve } from '../../kernel/schema/registry';
+import { type AssignKind, assignDoc } from './docs';
+import { type AppContext, fail, ok } from '../context';
+import type { Follower } from '../resources/relations';
+import { refusalAnswer } from '../write/answer';
+import { type Outcome as WriteOutcome, type WriteService, type Writer, actorOf } from '../write/service';
+import type { Api } from '../http/endpoints';
+import type { Language, Translate } from '../http/messages';
+import { readJson, refuseBody } from '../http/request';
+import type { Row, Store } from '../store/types';
+
+interface Context {
+  language: Language;
+  t: Translate;
+}
+
+/** A call's body, read: the parent's id, the members' ids, and whether to move members. */
+interface AssignCall {
+  parentId: number;
+  memberIds: number[];
+  move: boolean;
+}
+
+/** Records that do not exist: the parent, or the listed members. */
+type NotFound = { notFound: { resource: string; ids: number[] } };
+
+type Outcome = { done: number } | NotFound | { refused: { code: CodeValue; messages: string[]; data?: unknown } };
+
+/** Every record of a resource meeting the conditions (an assignment history is small). */
+const rowsOf = (store: Store, resource: string, conditions: Condition[]) =>
+  store.list(resource, { conditions, sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100_000 }).then((r) => r.rows);
+
+export function createAssignments(registry: Registry, now: () => Date = () => new Date()) {
+  const collections = assignmentCollections(registry);
+
+  const resourceName = (resource: string, { t, language }: Context) =>
+    t(`resources.${resource}.name`, { smart_count: 1, _: resource }).toLocaleLowerCase(language);
+  const nameOf = (resource: string, row: Record<string, unknown>) => representation(registry, resource, row);
+
+  /** How a member's value is shown: its enum or option label in the reader's language. */
+  function valueLabel(resource: string, field: string, value: unknown, t: Translate): string {
+    const schema = registry.resources[resource];
+    const prop = schema.properties?.[field] && resolve(schema, schema.properties[field]);
+    const list = prop?.['x-options'];
+    return list
+      ? t(`options.${list}.${value}`, { _: String(value) })
+      : t(`resources.${resource}.enums.${field}.${value}`, { _: String(value) });
+  }
+
+  /** The current assignments of these members, in any parent of this collection. */
+  async function currentOf(tx: Store, { resource, spec }: AssignmentCollection, memberIds: number[]): Promise<Row[]> {
+    if (memberIds.length === 0) return [];
+    const rows = await rowsOf(tx, resource, [{ field: spec.member, op: 'in', value: memberIds }]);
+    return rows.filter((row) => isCurrent(row, spec));
+  }
+
+  /** How a member's new values are written: through the writer in a call, straight to the store when following a rename. */
+  type PutMember = (member: Row, values: Record<string, unknown>, cause: string | undefined) => Promise<void>;
+
+  /**
+   * Writes `changes` and the recomputed `memberField` to a member read fresh, bumping its version;
+   * nothing is written when nothing would change.
+   */
+  async function writeMember(
+    tx: Store,
+    collection: AssignmentCollection,
+    memberId: number,
+    changes: Record<string, unknown>,
+    put: PutMember,
+    cause?: 'assigned' | 'removed',
+  ) {
+    const { spec, parent } = collection;
+    const member = await tx.get(spec.member, memberId);
+    if (!member) return;
+    const next: Record<string, unknown> = { ...changes };
+    if (spec.memberField) {
+      const parentIds = [...new Set((await currentOf(tx, collection, [memberId])).map((row) => row[parent.field] as number))];
+      const names: string[] = [];
+      for (const id of parentIds) {
+        const row = await tx.get(parent.resource, id);
+        if (row) names.push(nameOf(parent.resource, row));
+      }
+      const schema = registry.resources[spec.member];
+      const maxLength = schema.properties?.[spec.memberField]?.maxLength;
+      next[spec.memberField] = memberFieldText(names, maxLength) ?? null;
+    }
+    const absent = (value: unknown) => value === undefined || value === null;
+    const changed = Object.entries(next).some(([field, value]) => (absent(value) ? !absent(member[field]) : member[field] !== value));
+    if (!changed) return;
+    // The operation log says why the member changed (assigned, removed) when its status did.
+    await put(member, next, cause && Object.keys(changes).length > 0 ? cause : undefined);
+  }
+
+  /** A member written in a call: the server's own values, through the write service's steps. */
+  const putThrough =
+    (w: Writer, resource: string): PutMember =>
+    async (member, values, cause) => {
+      await w.update(resource, member.id, values, { asGiven: true, cause, version: member.version });
+    };
+
+  /** A member written after its parent was renamed, by the follower: only its parent's name changes. */
+  const putStraight =
+    (tx: Store, resource: string): PutMember =>
+    async (member, values) => {
+      const { id, version, ...fields } = member;
+      const result = await tx.update(resource, id, { ...fields, ...values }, version);
+      // Read in this same transaction: a conflict cannot happen unless the store is broken.
+      if (result.status !== 'ok') throw new Error(`${resource} ${id}: ${result.status} while writing its assignment`);
+    };
+
+  /** Stamps `until` on assignment rows: they stay as history. */
+  async function end(w: Writer, { resource, spec }: AssignmentCollection, rows: Row[], stamp: string) {
+    for (const row of rows) await w.update(resource, row.id, {}, { set: { [spec.until]: stamp } });
+  }
+
+  /** The parent and the members, or which of them do not exist. */
+  async function readParties(
+    tx: Store,
+    { spec, parent }: AssignmentCollection,
+    call: AssignCall,
+  ): Promise<NotFound | { parentRow: Row; members: Row[] }> {
+    const parentRow = await tx.get(parent.resource, call.parentId);
+    if (!parentRow) return { notFound: { resource: parent.resource, ids: [call.parentId] } };
+    const members: Row[] = [];
+    const missing: number[] = [];
+    for (const id of call.memberIds) {
+      const row = await tx.get(spec.member, id);
+      if (row) members.push(row);
+      else missing.push(id);
+    }
+    if (missing.length > 0) return { notFound: { resource: spec.member, ids: missing } };
+    return { parentRow, members };
+  }
+
+  async function add(w: Writer, collection: AssignmentCollection, call: AssignCall, context: Context): Promise<Outcome> {
+    const { resource, spec, parent } = collection;
+    const { t } = context;
+    const { tx } = w;
+    const parties = await readParties(tx, collection, call);
+    if ('notFound' in parties) return parties;
+    const { parentRow, members } = parties;
+    const parentKind = resourceName(parent.resource, context);
+
+    const refusals = members.flatMap((member) =>
+      Object.entries(spec.refuse ?? {})
+        .filter(([field, values]) => values.includes(member[field] as string | number))
+        .map(([field]) =>
+          t('server.assign_refused', {
+            member: nameOf(spec.member, member),
+            value: valueLabel(spec.member, field, member[field], t),
+            parent: parentKind,
+            here: nameOf(parent.resource, parentRow),
+          }),
+        ),
+    );
+    if (refusals.length > 0) return { refused: { code: Code.invalidInput, messages: refusals } };
+
+    const current = await currentOf(tx, collection, call.memberIds);
+    const here = new Set(current.filter((row) => row[parent.field] === call.parentId).map((row) => row[spec.member] as number));
+    const elsewhere = spec.exclusive ? current.filter((row) => row[parent.field] !== call.parentId) : [];
+    if (elsewhere.length > 0 && !call.move) {
+      const data: unknown[] = [];
+      const messages: string[] = [];
+      for (const row of elsewhere) {
+        const member = members.find((m) => m.id === row[spec.member])!;
+        const other = await tx.get(parent.resource, row[parent.field] as number);
+        const otherName = other ? nameOf(parent.resource, other) : `#${String(row[parent.field])}`;
+        data.push({ member: member.id, memberName: nameOf(spec.member, member), parent: { id: row[parent.field], name: otherName } });
+        messages.push(
+          t('server.assigned_elsewhere', {
+            member: nameOf(spec.member, member),
+            parent: parentKind,
+            name: otherName,
+            here: nameOf(parent.resource, parentRow),
+          }),
+        );
+      }
+      return { refused: { code: Code.assignedElsewhere, messages, data } };
+    }
+
+    const stamp = now().toISOString();
+    await end(w, collection, elsewhere, stamp);
+    const fresh = call.memberIds.filter((id) => !here.has(id));
+    for (const memberId of fresh)
+      await w.create(resource, { [parent.field]: call.parentId, [spec.member]: memberId }, { set: { [spec.since]: stamp } });
+    const moved = new Set(elsewhere.map((row) => row[spec.member] as number));
+    const put = putThrough(w, spec.member);
+    for (const memberId of new Set([...fresh, ...moved])) await writeMember(tx, collection, memberId, spec.onAssign ?? {}, put, 'assigned');
+    return { done: fresh.length };
+  }
+
+  async function remove(w: Writer, collection: AssignmentCollection, call: AssignCall, context: Context): Promise<Outcome> {
+    const { spec, parent } = collection;
+    const { tx } = w;
+    const parties = await readParties(tx, collection, call);
+    if ('notFound' in parties) return parties;
+    const current = (await currentOf(tx, collection, call.memberIds)).filter((row) => row[parent.field] === call.parentId);
+    const assigned = new Set(current.map((row) => row[spec.member] as number));
+    const strays = parties.members.filter((member) => !assigned.has(member.id));
+    if (strays.length > 0) {
+      const parentKind = resourceName(parent.resource, context);
+      const messages = strays.map((member) =>
+        context.t('server.not_on_parent', {
+          member: nameOf(spec.member, member),
+          parent: parentKind,
+          name: nameOf(parent.resource, parties.parentRow),
+        }),
+      );
+      return { refused: { code: Code.invalidInput, messages } };
+    }
+    await end(w, collection, current, now().toISOString());
+    // A member still on another parent (a person on two wells) keeps what its assignment set.
+    const stillAssigned = new Set((await currentOf(tx, collection, call.memberIds)).map((row) => row[spec.member] as number));
+    const put = putThrough(w, spec.member);
+    for (const memberId of call.memberIds)
+      await writeMember(tx, collection, memberId, stillAssigned.has(memberId) ? {} : (spec.onRemove ?? {}), put, 'removed');
+    return { done: assigned.size };
+  }
+
+  /** The body read strictly: only `id`, the ids list and (to add, when exclusive) `move`. */
+  function readCall(
+    c: AppContext,
+    kind: AssignKind,
+    { spec, parent }: AssignmentCollection,
+    body: Record<string, unknown>,
+  ): AssignCall | Response {
+    const t = c.get('t');
+    const allowed = ['id', spec.idsParam, ...(kind === 'add' && spec.exclusive ? ['move'] : [])];
+    const extra = Object.keys(body).filter((key) => !allowed.includes(key));
+    const refuse = (field: string, message: string) => fail(c, Code.invalidInput, message, { errors: [{ field, message }] });
+    if (extra.length > 0) {
+      const fields = extra.slice(0, 5).map(echo).join(', ');
+      return refuse(echo(extra[0]), t('server.unknown_fields', { fields, allowed: allowed.join(', ') }));
+    }
+    const parentId = typeof body.id === 'number' ? parseInteger(body.id) : undefined;
+    if (parentId === undefined)
+      return refuse('id', t('server.bad_assign_id', { parent: resourceName(parent.resource, { t, language: c.get('language') }) }));
+    const raw = body[spec.idsParam];
+    const ids = Array.isArray(raw) && raw.every((id) => typeof id === 'number') ? raw.map((id) => parseInteger(id)) : [];
+    const valid = ids.length >= 1 && ids.length <= MAX_IDS && ids.every((id) => id !== undefined) && new Set(ids).size === ids.length;
+    if (!valid) return refuse(spec.idsParam, t('server.bad_member_ids', { param: spec.idsParam, max: MAX_IDS }));
+    if (body.move !== undefined && typeof body.move !== 'boolean') return refuse('move', t('server.bad_move'));
+    return { parentId, memberIds: ids as number[], move: body.move === true };
+  }
+
+  function answer(c: AppContext, kind: AssignKind, written: WriteOutcome<number>): Response {
+    if (written.status !== 'ok') return refusalAnswer(c, written);
+    const t = c.get('t');
+    const data = kind === 'add' ? { assigned: written.value } : { removed: written.value };
+    return ok(c, data, t(kind === 'add' ? 'server.assigned' : 'server.unassigned'), written.changed);
+  }
+
+  return {
+    /** Declares the add and remove calls of every assignment collection. */
+    register(api: Api, writes: WriteService) {
+      for (const collection of collections) {
+        const { resource, spec, parent } = collection;
+        for (const kind of ['add', 'remove'] as const) {
+          const endpoint = spec[kind];
+          api.on(
+            { method: endpoint.method, path: endpoint.path, access: { resource }, doc: assignDoc(kind, resource, spec, parent.resource) },
+            async (c) => {
+              const read = await readJson(c);
+              if (!('body' in read)) return refuseBody(c, read);
+              const call = readCall(c, kind, collection, read.body);
+              if (call instanceof Response) return call;
+              const context = { language: c.get('language'), t: c.get('t') };
+              // A refusal found after a write began undoes it: nothing is written when the call refuses.
+              const outcome = await writes.transaction(
+                actorOf(c),
+                async (w) => {
+                  const done = await (kind === 'add' ? add : remove)(w, collection, call, context);
+                  if ('notFound' in done) return w.refuse({ status: 'missing', ...done.notFound });
+                  if ('refused' in done) {
+                    const { code, messages, data } = done.refused;
+                    const errors = messages.map((message) => ({ field: spec.idsParam, message }));
+                    return w.refuse({ status: 'refused', code, message: messages.join('; '), errors, data });
+                  }
+                  return done.done;
+                },
+                [resource, spec.member],
+              );
+              return answer(c, kind, outcome);
+            },
+          );
+        }
+      }
+    },
+
+    refreshMemberFields,
+
+    /** Follows the writes of parents whose members show their name (relations.ts Follower). */
+    follower: {
+      sources: [...new Set(collections.filter((c) => c.spec.memberField).map((c) => c.parent.resource))],
+      async follow(tx, parentResource, changes) {
+        for (const { row, previous } of changes) if (row && previous) await refreshMemberFields(tx, parentResource, row.id);
+      },
+    } satisfies Follower,
+  };
+
+  /**
+   * After a parent record is written (a well renamed), inside the same transaction: the members
+   * currently assigned to it get their `memberField` recomputed from its new name.
+   */
+  async function refreshMemberFields(tx: Store, parentResource: string, parentId: number) {
+    for (const collection of collections) {
+      if (collection.parent.resource !== parentResource || !collection.spec.memberField) continue;
+      const rows = await rowsOf(tx, collection.resource, [{ field: collection.parent.field, op: 'eq', value: parentId }]);
+      const members = new Set(rows.filter((row) => isCurrent(row, collection.spec)).map((row) => row[collection.spec.member] as number));
+      const put = putStraight(tx, collection.spec.member);
+      for (const memberId of members) await writeMember(tx, collection, memberId, {}, put);
+    }
+  }
+}
+
+export type Assignments = ReturnType<typeof createAssignments>;

@@ -1,0 +1,381 @@
+// Records that belong together, kept sound on every store: a reference must name a record that
+// exists, a dictionary value must be an item of its list (an enabled one, unless the record
+// already had it), unique fields stay unique, and a record others still use is not deleted.
+// Child collections go with their parent when their schema says `onParentDelete: cascade`, but
+// not while the parent has current assignments (`x-resource.assign`), and no closed record
+// (`x-resource.lock`) goes at all. Values made from other records are kept here too: a field
+// copied from the parent record (`fromParent`), a parent's total over its children (`sumOf`),
+// and a reference that must name a record assigned to another one (`x-assigned`).
+// Everything here runs inside the write's transaction, so what it checked still holds when the
+// write lands.
+import { Code, type CodeValue } from '../../kernel/contract/codes';
+import { echo } from '../../kernel/contract/limits';
+import { assignmentCollections, isCurrent, representation } from '../../kernel/schema/assign';
+import { onStep } from '../../kernel/schema/derive';
+import type { Condition } from '../../kernel/schema/query';
+import type { Registry } from '../../kernel/schema/registry';
+import { DICTIONARY, dictionaryCode } from '../../kernel/schema/dictionary';
+import type { FieldError } from '../../kernel/schema/validation';
+import type { Language, Translate } from '../http/messages';
+import type { Row, Store } from '../store/types';
+
+interface FieldLink {
+  resource: string;
+  field: string;
+}
+
+interface Context {
+  language: Language;
+  t: Translate;
+}
+
+/** Records with any of these values in `field`. */
+const anyOf = (field: string, values: (string | number)[]): Condition[] => [{ field, op: 'in', value: values }];
+
+/** A field whose value the server works out from other records. */
+interface DerivedField {
+  /** The resource holding the field. */
+  resource: string;
+  field: string;
+  /** The resource whose records it is made from, and their field. */
+  source: string;
+  sourceField: string;
+}
+
+/**
+ * Work that follows changes to some resources' records, inside the write's transaction: a well's
+ * trajectory when one of its survey stations changes, an instrument's hours when a run or a
+ * repair does. Told once per write or delete, with every record it changed.
+ */
+export interface Follower {
+  /** The resources whose changes it follows. */
+  sources: readonly string[];
+  /** `row` is the record as written (none when deleted), `previous` as it was (none when added). */
+  follow(tx: Store, resource: string, changes: { row?: Row; previous?: Row }[]): Promise<void>;
+}
+
+/** The step a total is kept on: its field's, else two decimals, so no floating-point tail shows. */
+const TOTAL_STEP = 0.01;
+
+/**
+ * Writes values worked out from other records (a total, a copy of the parent's field) to a record
+ * without counting it as an edit: its version stays, so a form opened on it before does not
+ * conflict. The store keeps the version when it takes `keepVersion` (see Store.update).
+ */
+export async function writeDerived(store: Store, resource: string, row: Row, changes: Record<string, unknown>) {
+  const { id, version: _v, ...fields } = row;
+  await store.update(resource, id, { ...fields, ...changes }, undefined, { keepVersion: true });
+}
+
+/** Every record of a resource that meets the conditions (lists are small here: keys of one list). */
+const rowsOf = (store: Store, resource: string, conditions: Condition[]) =>
+  store.list(resource, { conditions, sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100_000 }).then((r) => r.rows);
+
+export function createRelations(registry: Registry, followers: readonly Follower[] = []) {
+  /** For each resource, the fields of other resources that refer to it. */
+  const referrers = new Map<string, (FieldLink & { cascade: boolean; child: boolean })[]>();
+  /** For each dictionary list code, the fields that take their values from it. */
+  const dictionaryFields = new Map<string, FieldLink[]>();
+  for (const [resource, schema] of Object.entries(registry.resources)) {
+    const parent = schema['x-resource'].parent;
+    for (const [field, prop] of Object.entries(schema.properties ?? {})) {
+      const target = prop['x-ref'];
+      if (target) {
+        const child = parent?.field === field;
+        const links = referrers.get(target) ?? [];
+        links.push({ resource, field, child, cascade: child && parent?.onParentDelete === 'cascade' });
+        referrers.set(target, links);
+      }
+      const code = dictionaryCode(prop);
+      if (code) dictionaryFields.set(code, [...(dictionaryFields.get(code) ?? []), { resource, field }]);
+    }
+  }
+  /** Totals over child records (`sumOf`) and copies of a parent's field (`fromParent`). */
+  const totals: DerivedField[] = [];
+  const copies: DerivedField[] = [];
+  for (const [resource, schema] of Object.entries(registry.resources)) {
+    for (const [field, prop] of Object.entries(schema.properties ?? {})) {
+      const spec = prop['x-computed'];
+      if (spec && 'sumOf' in spec) totals.push({ resource, field, source: spec.sumOf.resource, sourceField: spec.sumOf.field });
+      const parent = schema['x-resource'].parent;
+      if (spec && 'fromParent' in spec && parent) copies.push({ resource, field, source: parent.resource, sourceField: spec.fromParent });
+    }
+  }
+  const collections = assignmentCollections(registry);
+
+  const nameOf = (resource: string, count: number, { t, language }: Context) =>
+    t(`resources.${resource}.name`, { smart_count: count, _: resource }).toLocaleLowerCase(language);
+  const uses = (counts: Map<string, number>, context: Context) =>
+    [...counts].map(([resource, n]) => context.t('server.use_count', { smart_count: n, name: nameOf(resource, n, context) })).join(', ');
+
+  /** The items of one dictionary list, by key. */
+  async function dictionaryItems(store: Store, code: string): Promise<Map<string, Row>> {
+    const [list] = await store.findIds(DICTIONARY.lists, [{ field: 'code', op: 'eq', value: code }]);
+    if (list === undefined) return new Map();
+    const items = await rowsOf(store, DICTIONARY.items, [{ field: 'dictionary', op: 'eq', value: list }]);
+    return new Map(items.map((item) => [String(item.key), item]));
+  }
+
+  return {
+    /** What is wrong with a record about to be written, beyond its own fields. */
+    async checkWrite(
+      store: Store,
+      resource: string,
+      record: Record<string, unknown>,
+      existing: Row | undefined,
+      context: Context,
+    ): Promise<FieldError[]> {
+      const { t } = context;
+      const schema = registry.resources[resource];
+      const label = (field: string) => t(`resources.${resource}.fields.${field}`, { _: field });
+      const errors: FieldError[] = [];
+      for (const [field, prop] of Object.entries(schema.properties ?? {})) {
+        const value = record[field];
+        if (value === undefined || value === null) continue;
+        const target = prop['x-ref'];
+        if (target && !(await store.get(target, value as number))) {
+          errors.push({
+            field,
+            message: `${label(field)}: ${t('validation.no_record', { resource: nameOf(target, 1, context), id: value })}`,
+          });
+        }
+        const code = dictionaryCode(prop);
+        if (code) {
+          const item = (await dictionaryItems(store, code)).get(String(value));
+          const unchanged = existing?.[field] === value;
+          if (!item)
+            errors.push({ field, message: `${label(field)}: ${t('validation.dict_unknown', { value: echo(String(value)), list: code })}` });
+          else if (item.enabled === false && !unchanged)
+            errors.push({ field, message: `${label(field)}: ${t('validation.dict_disabled', { value: echo(String(value)) })}` });
+        }
+      }
+      errors.push(...(await assignedErrors(store, resource, record, existing, context)));
+      for (const fields of schema['x-resource'].unique ?? []) {
+        if (fields.some((f) => record[f] === undefined || record[f] === null)) continue;
+        const clash = await store.findIds(
+          resource,
+          fields.map((f) => ({ field: f, op: 'eq' as const, value: record[f] as string | number })),
+        );
+        if (clash.some((id) => id !== existing?.id)) {
+          // The last field of the set is the one a person types; the others (a parent) are implied.
+          const field = fields[fields.length - 1];
+          errors.push({
+            field,
+            message: `${label(field)}: ${t('validation.unique', { value: echo(String(record[field])), resource: nameOf(resource, 1, context) })}`,
+          });
+        }
+      }
+      return errors;
+    },
+
+    /**
+     * Fills the fields a record copies from its parent record (`fromParent`) before it is checked
+     * and written; a parent that does not exist leaves them empty (the reference check says why).
+     */
+    async fillFromParent(store: Store, resource: string, record: Record<string, unknown>): Promise<Record<string, unknown>> {
+      const mine = copies.filter((copy) => copy.resource === resource);
+      if (mine.length === 0) return record;
+      const parentField = registry.resources[resource]['x-resource'].parent!.field;
+      const parentId = record[parentField];
+      const parent = typeof parentId === 'number' ? await store.get(mine[0].source, parentId) : undefined;
+      const out = { ...record };
+      for (const { field, sourceField } of mine) out[field] = parent?.[sourceField] ?? null;
+      return out;
+    },
+
+    afterWrite,
+
+    /**
+     * Deletes the records and the child records that go with them, or nothing: answers the ids
+     * that do not exist, or why the records may not go (still used, by whom and how many; still
+     * with current assignments; closed) and the code that says so.
+     */
+    async remove(
+      store: Store,
+      resource: string,
+      ids: number[],
+      context: Context,
+    ): Promise<{ missing: number[] } | { refused: string; code: CodeValue }> {
+      const unique = [...new Set(ids)];
+      const found = new Set(await store.findIds(resource, anyOf('id', unique)));
+      const missing = unique.filter((id) => !found.has(id));
+      if (missing.length > 0) return { missing };
+
+      // Everything that would go, children included, found before anything is deleted.
+      const doomed = new Map<string, Set<number>>([[resource, new Set(unique)]]);
+      const queue: [string, number[]][] = [[resource, unique]];
+      const blocking = new Map<string, number>();
+      const dictionaryUses = new Map<string, number>();
+      while (queue.length > 0) {
+        const [current, currentIds] = queue.shift()!;
+        for (const link of referrers.get(current) ?? []) {
+          const using = await store.findIds(link.resource, anyOf(link.field, currentIds));
+          const planned = doomed.get(link.resource) ?? new Set<number>();
+          const fresh = using.filter((id) => !planned.has(id));
+          if (fresh.length === 0) continue;
+          if (link.cascade) {
+            doomed.set(link.resource, new Set([...planned, ...fresh]));
+            queue.push([link.resource, fresh]);
+          } else blocking.set(link.resource, (blocking.get(link.resource) ?? 0) + fresh.length);
+        }
+        if (current === DICTIONARY.items) await countDictionaryUses(store, currentIds, dictionaryUses);
+      }
+      const { t } = context;
+      const what = t(`resources.${resource}.name`, { smart_count: unique.length, _: resource });
+      if (blocking.size > 0) return { refused: t('server.in_use', { resource: what, uses: uses(blocking, context) }), code: Code.inUse };
+      if (dictionaryUses.size > 0)
+        return { refused: t('server.item_in_use', { resource: what, uses: uses(dictionaryUses, context) }), code: Code.inUse };
+      const assigned = await currentAssignments(store, doomed);
+      if (assigned.size > 0)
+        return { refused: t('server.still_assigned', { resource: what, uses: uses(assigned, context) }), code: Code.inUse };
+      const closed = await closedRecords(store, doomed);
+      if (closed)
+        return {
+          refused: t('server.locked_delete', {
+            smart_count: closed.count,
+            resource: nameOf(closed.resource, closed.count, context),
+            state: closed.state(t),
+          }),
+          code: Code.inUse,
+        };
+      // Records whose totals count the deleted ones, or that others follow, read before they go.
+      const touched: [string, Row][] = [];
+      for (const [name, set] of doomed) {
+        if (!totals.some((total) => total.source === name) && !followers.some((f) => f.sources.includes(name))) continue;
+        for (const row of await rowsOf(store, name, anyOf('id', [...set]))) touched.push([name, row]);
+      }
+      // Children first, so no record is ever left pointing at a deleted one.
+      for (const [name, set] of [...doomed].reverse()) await store.remove(name, [...set]);
+      for (const [name, row] of touched) {
+        const parent = registry.resources[name]['x-resource'].parent;
+        if (parent && !doomed.get(parent.resource)?.has(row[parent.field] as number)) await refreshTotals(store, name, undefined, row);
+      }
+      for (const name of new Set(touched.map(([name]) => name))) {
+        const gone = touched.filter(([n]) => n === name).map(([, previous]) => ({ previous }));
+        for (const follower of followers) if (follower.sources.includes(name)) await follower.follow(store, name, gone);
+      }
+      return { missing: [] };
+    },
+  };
+
+  /**
+   * After a record was written or deleted (`row` undefined), in the same transaction: the totals
+   * of its parents (the old one too, when it moved) and the copies its children keep of its
+   * fields follow, without counting as edits of those records.
+   */
+  async function afterWrite(store: Store, resource: string, row: Row | undefined, previous: Row | undefined): Promise<void> {
+    await refreshTotals(store, resource, row, previous);
+    for (const follower of followers) if (follower.sources.includes(resource)) await follower.follow(store, resource, [{ row, previous }]);
+  }
+
+  /** The totals of a written or deleted record's parents, and the copies its children keep of its fields. */
+  async function refreshTotals(store: Store, resource: string, row: Row | undefined, previous: Row | undefined): Promise<void> {
+    const parentField = registry.resources[resource]['x-resource'].parent?.field;
+    for (const total of totals.filter((t) => t.source === resource && parentField)) {
+      const parentIds = new Set([row?.[parentField!], previous?.[parentField!]].filter((id): id is number => typeof id === 'number'));
+      for (const id of parentIds) await refreshTotal(store, total, parentField!, id);
+    }
+    if (!row) return;
+    for (const copy of copies.filter((c) => c.source === resource)) {
+      if (previous && previous[copy.sourceField] === row[copy.sourceField]) continue;
+      const childParentField = registry.resources[copy.resource]['x-resource'].parent!.field;
+      const children = await rowsOf(store, copy.resource, [{ field: childParentField, op: 'eq', value: row.id }]);
+      for (const child of children) {
+        if (child[copy.field] !== (row[copy.sourceField] ?? null))
+          await writeDerived(store, copy.resource, child, { [copy.field]: row[copy.sourceField] ?? null });
+      }
+    }
+  }
+
+  /** Sets a parent's total (`sumOf`) to the sum over its children now, on the field's step. */
+  async function refreshTotal(store: Store, total: DerivedField, parentField: string, parentId: number) {
+    const parent = await store.get(total.resource, parentId);
+    if (!parent) return;
+    const [group] = await store.aggregate(total.source, { sum: [total.sourceField] }, [{ field: parentField, op: 'eq', value: parentId }]);
+    const step = registry.resources[total.resource].properties?.[total.field]?.multipleOf ?? TOTAL_STEP;
+    const sum = onStep(group?.sums[total.sourceField] ?? 0, step);
+    if (parent[total.field] !== sum) await writeDerived(store, total.resource, parent, { [total.field]: sum });
+  }
+
+  /**
+   * The write errors of `x-assigned` fields: the record a field names must be, or have been,
+   * assigned to the record its other field names (a trip's instrument, to the trip's well).
+   * Checked when either changes, so a record written before an assignment was undone stays editable.
+   */
+  async function assignedErrors(
+    store: Store,
+    resource: string,
+    record: Record<string, unknown>,
+    existing: Row | undefined,
+    context: Context,
+  ): Promise<FieldError[]> {
+    const { t } = context;
+    const schema = registry.resources[resource];
+    const errors: FieldError[] = [];
+    for (const [field, prop] of Object.entries(schema.properties ?? {})) {
+      const other = prop['x-assigned'];
+      const [member, parent] = [prop['x-ref'], other && schema.properties?.[other]?.['x-ref']];
+      const [memberId, parentId] = [record[field], other && record[other]];
+      if (!other || !member || !parent || typeof memberId !== 'number' || typeof parentId !== 'number') continue;
+      if (existing && existing[field] === memberId && existing[other] === parentId) continue;
+      const collection = collections.find((c) => c.spec.member === member && c.parent.resource === parent);
+      const [memberRow, parentRow] = [await store.get(member, memberId), await store.get(parent, parentId)];
+      if (!collection || !memberRow || !parentRow) continue; // a missing record is reported as such
+      const linked = await store.count(collection.resource, [
+        { field: collection.parent.field, op: 'eq', value: parentId },
+        { field: collection.spec.member, op: 'eq', value: memberId },
+      ]);
+      if (linked > 0) continue;
+      const label = t(`resources.${resource}.fields.${field}`, { _: field });
+      const message = t('server.not_assigned', {
+        member: echo(representation(registry, member, memberRow)),
+        parent: echo(representation(registry, parent, parentRow)),
+        memberKind: nameOf(member, 1, context),
+        parentKind: nameOf(parent, 1, context),
+      });
+      errors.push({ field, message: `${label}: ${message}` });
+    }
+    return errors;
+  }
+
+  /** How many current assignments the records about to be deleted still have as parents, per assignment collection. */
+  async function currentAssignments(store: Store, doomed: Map<string, Set<number>>): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    for (const { resource, spec, parent } of collections) {
+      const parents = doomed.get(parent.resource);
+      if (!parents || parents.size === 0) continue;
+      const rows = await rowsOf(store, resource, anyOf(parent.field, [...parents]));
+      const current = rows.filter((row) => isCurrent(row, spec)).length;
+      if (current > 0) counts.set(spec.member, current);
+    }
+    return counts;
+  }
+
+  /** The closed records (`x-resource.lock`) among those about to be deleted, if any. */
+  async function closedRecords(store: Store, doomed: Map<string, Set<number>>) {
+    for (const [name, set] of doomed) {
+      const lock = registry.resources[name]['x-resource'].lock;
+      if (!lock) continue;
+      const count = await store.count(name, [...anyOf('id', [...set]), { field: lock.field, op: 'eq', value: lock.value }]);
+      const state = (t: Translate) => t(`resources.${name}.enums.${lock.field}.${lock.value}`, { _: String(lock.value) });
+      if (count > 0) return { resource: name, count, state };
+    }
+    return undefined;
+  }
+
+  /** Adds up, per resource, the records whose dictionary fields hold the keys of these items. */
+  async function countDictionaryUses(store: Store, itemIds: number[], counts: Map<string, number>) {
+    const items = await rowsOf(store, DICTIONARY.items, anyOf('id', itemIds));
+    const byList = new Map<number, string[]>();
+    for (const item of items) byList.set(item.dictionary as number, [...(byList.get(item.dictionary as number) ?? []), String(item.key)]);
+    for (const [list, keys] of byList) {
+      const code = (await store.get(DICTIONARY.lists, list))?.code as string | undefined;
+      for (const link of (code && dictionaryFields.get(code)) || []) {
+        const n = await store.count(link.resource, anyOf(link.field, keys));
+        if (n > 0) counts.set(link.resource, (counts.get(link.resource) ?? 0) + n);
+      }
+    }
+  }
+}
+
+export type Relations = ReturnType<typeof createRelations>;

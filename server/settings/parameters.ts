@@ -1,0 +1,107 @@
+// The system parameters as the server's code uses them: typed values of the one `parameter`
+// record (schemas/parameter.json, a singleton), every value never saved at its default. Read
+// often (each sign-in, each session, each pruning run), so they are kept for a few seconds: an
+// update on this instance is seen at once, one made on another instance within PARAMETERS_MAX_AGE_MS.
+// No Node module here: the in-browser mock runs it too.
+import parameterFile from '../../schemas/parameter.json';
+import { withDefaults } from '../../kernel/schema/derive';
+import type { Registry } from '../../kernel/schema/registry';
+import type { ResourceSchema } from '../../kernel/schema/types';
+import { readSingleton } from '../resources/singleton';
+import type { Store } from '../store/types';
+
+/** The resource holding the parameters. */
+export const PARAMETER_RESOURCE = 'parameter';
+/** How long values read from the database are used before they are read again. */
+export const PARAMETERS_MAX_AGE_MS = 3_000;
+
+/** How many hours of use an instrument type runs between services. */
+export interface ServiceInterval {
+  type: number;
+  hours: number;
+}
+
+export interface ParameterValues {
+  sessionHours: number;
+  failuresPerAccount: number;
+  failuresPerAddress: number;
+  lockWindowMinutes: number;
+  runRetentionDays: number;
+  signInRetentionDays: number;
+  operationLogRetentionDays: number;
+  visitLogRetentionDays: number;
+  calibrationValidityDays: number;
+  serviceIntervalHours: ServiceInterval[];
+}
+
+const FILE_SCHEMA = parameterFile as unknown as ResourceSchema;
+
+/** The values from the schema's defaults alone. */
+function typed(values: Record<string, unknown>): ParameterValues {
+  return withDefaults(FILE_SCHEMA, values) as unknown as ParameterValues;
+}
+
+/** The defaults of schemas/parameter.json: what every parameter is until someone saves another. */
+export const PARAMETER_DEFAULTS: Readonly<ParameterValues> = Object.freeze(typed({}));
+
+/** The sign-in limits of the accounts (server/auth/sql-accounts.ts), from the parameters. */
+export const accountLimitsOf = (values: ParameterValues) => ({
+  sessionHours: values.sessionHours,
+  failuresPerAccount: values.failuresPerAccount,
+  failuresPerAddress: values.failuresPerAddress,
+  windowMinutes: values.lockWindowMinutes,
+});
+
+export interface Parameters {
+  /** The values now (at most PARAMETERS_MAX_AGE_MS old). */
+  current(): Promise<ParameterValues>;
+  /** Forgets the values kept: the next `current()` reads them again (after an update here). */
+  forget(): void;
+}
+
+export interface ParametersDeps {
+  registry: Registry;
+  store: Store;
+  maxAgeMs?: number;
+  /** The clock of the cache, in milliseconds. */
+  clock?: () => number;
+}
+
+export function createParameters({ registry, store, maxAgeMs = PARAMETERS_MAX_AGE_MS, clock = Date.now }: ParametersDeps): Parameters {
+  const schema = registry.resources[PARAMETER_RESOURCE];
+  let kept: { values: ParameterValues; at: number } | undefined;
+  let reading: Promise<ParameterValues> | undefined;
+  // Moves on with every forget: a read begun before an update does not keep what it found.
+  let generation = 0;
+
+  const read = async (): Promise<ParameterValues> => {
+    // A product without the parameters (the mechanism's test fixtures) works by the defaults.
+    if (!schema) return PARAMETER_DEFAULTS;
+    const { id: _id, version: _version, ...values } = await readSingleton(store, PARAMETER_RESOURCE, schema);
+    return typed(values);
+  };
+
+  return {
+    current() {
+      if (kept && clock() - kept.at < maxAgeMs) return Promise.resolve(kept.values);
+      if (!reading) {
+        const started = generation;
+        const at = clock();
+        reading = read()
+          .then((values) => {
+            if (started === generation) kept = { values, at };
+            return values;
+          })
+          .finally(() => {
+            if (started === generation) reading = undefined;
+          });
+      }
+      return reading;
+    },
+    forget() {
+      generation++;
+      kept = undefined;
+      reading = undefined;
+    },
+  };
+}
