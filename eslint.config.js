@@ -53,6 +53,65 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  {
+    // Inside each tier the generic mechanism does not import features: features register with it.
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./kernel/schema'],
+              from: [
+                './kernel/demo',
+                './kernel/fleet',
+                './kernel/forms',
+                './kernel/history',
+                './kernel/notify',
+                './kernel/schedule',
+                './kernel/survey',
+              ],
+              message: 'The schema mechanism does not import features: let the feature register with it.',
+            },
+            {
+              target: ['./server/write', './server/resources', './server/store'],
+              from: [
+                './server/fleet',
+                './server/survey',
+                './server/forms',
+                './server/assign',
+                './server/schedule',
+                './server/statistics',
+                './server/notify',
+                './server/backups',
+                './server/settings',
+              ],
+              message: 'The write path and the generic calls do not import features: give the feature a hook or a guard.',
+            },
+            {
+              target: ['./src/resources/generic', './src/resources/list', './src/resources/reference'],
+              from: [
+                './src/pages',
+                './src/notices',
+                './src/app',
+                './src/resources/record/panels',
+                './src/resources/statistics',
+                './src/resources/assign',
+              ],
+              message: 'The generic screens do not import features: let the feature register with them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Still to move to registrations: the computed kind and the rule of scheduled jobs, the check of
+    // server-defined form fields, and the demo data generators named by x-fake.
+    files: ['kernel/schema/derive.ts', 'kernel/schema/validation.ts', 'kernel/schema/check-schedule.ts', 'kernel/schema/check-fake.ts'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
   { files: ['kernel/**/*.{ts,tsx}'], rules: forbid('src', 'server', 'mock') },
   { files: ['server/**/*.{ts,tsx}'], rules: forbid('src', 'mock') },
   // The console runs the mock back-end in the browser during development, and only from its entry.
