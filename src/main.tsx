@@ -26,6 +26,14 @@ const loadConsole = () =>
     throw error;
   }));
 
+let firstListModule: Promise<typeof import('./app/firstList')> | undefined;
+/** The module that asks for the first list's page, loaded once (again after a failure). */
+const loadFirstList = () =>
+  (firstListModule ??= import('./app/firstList').catch((error: unknown) => {
+    firstListModule = undefined;
+    throw error;
+  }));
+
 /** Once the page has loaded, in the browser's next idle moment (a short wait where it cannot say). */
 function whenIdle(run: () => void) {
   const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
@@ -58,15 +66,23 @@ async function start() {
     window.history.replaceState(null, '', target);
     // The person's info and the first list's page are asked for while the console's code loads
     // (the list's from a small module of its own), before the console's first render holds the page.
+    // Neither waits for the other: both modules are usually here already (fetched while idle).
     void ensureInfo().catch(() => undefined);
-    const consoleCode = loadConsole();
-    await import('./app/firstList').then(({ requestFirstList }) => requestFirstList(window.location)).catch(() => undefined);
-    await (await consoleCode).mountConsole(root, language());
+    void loadFirstList()
+      .then(({ requestFirstList }) => requestFirstList(window.location))
+      .catch(() => undefined);
+    await openConsole();
   };
   root.render(<SignInPage language={shown} messages={messages} signIn={signIn} />);
 
-  // The console's code, fetched and run once the page is idle, so that signing in finds it there.
-  whenIdle(() => void loadConsole().catch(() => undefined));
+  // The console's code and what its first screen needs, fetched and run once the page is idle, so
+  // that signing in finds them there.
+  whenIdle(() => {
+    void loadFirstList().catch(() => undefined);
+    void loadConsole()
+      .then(({ prepareConsole }) => prepareConsole(language()))
+      .catch(() => undefined);
+  });
 }
 
 void start();
