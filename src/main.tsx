@@ -49,7 +49,15 @@ async function start() {
     await installMock();
   }
   const root = createRoot(document.getElementById('root')!);
-  const openConsole = async () => (await loadConsole()).mountConsole(root, language());
+  // With a session, the console is shown once the person's info has answered (or failed: the
+  // console then says why), asked for while its code loads: react-admin then draws the person's
+  // routes at once instead of a loading page first.
+  const openConsole = async () => {
+    const info = getToken() ? ensureInfo().catch(() => undefined) : undefined;
+    const consoleCode = loadConsole();
+    await info;
+    await (await consoleCode).mountConsole(root, language());
+  };
 
   if (getToken() || PUBLIC_PATHS.includes(window.location.pathname)) return openConsole();
 
@@ -64,10 +72,8 @@ async function start() {
     // The token is stored before the address changes: a reload from the new address has the session.
     await signInOverApi(username, password);
     window.history.replaceState(null, '', target);
-    // The person's info and the first list's page are asked for while the console's code loads
-    // (the list's from a small module of its own), before the console's first render holds the page.
-    // Neither waits for the other: both modules are usually here already (fetched while idle).
-    void ensureInfo().catch(() => undefined);
+    // The first list's page is asked for alongside the person's info (from a small module of its
+    // own, usually here already: fetched while idle), before the console's first render holds the page.
     void loadFirstList()
       .then(({ requestFirstList }) => requestFirstList(window.location))
       .catch(() => undefined);
