@@ -26,6 +26,14 @@ const loadConsole = () =>
     throw error;
   }));
 
+let firstListModule: Promise<typeof import('./app/firstList')> | undefined;
+/** The module that asks for the first list's page, loaded once (again after a failure). */
+const loadFirstList = () =>
+  (firstListModule ??= import('./app/firstList').catch((error: unknown) => {
+    firstListModule = undefined;
+    throw error;
+  }));
+
 /** Once the page has loaded, in the browser's next idle moment (a short wait where it cannot say). */
 function whenIdle(run: () => void) {
   const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
@@ -41,7 +49,15 @@ async function start() {
     await installMock();
   }
   const root = createRoot(document.getElementById('root')!);
-  const openConsole = async () => (await loadConsole()).mountConsole(root, language());
+  // With a session, the console is shown once the person's info has answered (or failed: the
+  // console then says why), asked for while its code loads: react-admin then draws the person's
+  // routes at once instead of a loading page first.
+  const openConsole = async () => {
+    const info = getToken() ? ensureInfo().catch(() => undefined) : undefined;
+    const consoleCode = loadConsole();
+    await info;
+    await (await consoleCode).mountConsole(root, language());
+  };
 
   if (getToken() || PUBLIC_PATHS.includes(window.location.pathname)) return openConsole();
 
@@ -56,17 +72,23 @@ async function start() {
     // The token is stored before the address changes: a reload from the new address has the session.
     await signInOverApi(username, password);
     window.history.replaceState(null, '', target);
-    // The person's info and the first list's page are asked for while the console's code loads
-    // (the list's from a small module of its own), before the console's first render holds the page.
-    void ensureInfo().catch(() => undefined);
-    const consoleCode = loadConsole();
-    await import('./app/firstList').then(({ requestFirstList }) => requestFirstList(window.location)).catch(() => undefined);
-    await (await consoleCode).mountConsole(root, language());
+    // The first list's page is asked for alongside the person's info (from a small module of its
+    // own, usually here already: fetched while idle), before the console's first render holds the page.
+    void loadFirstList()
+      .then(({ requestFirstList }) => requestFirstList(window.location))
+      .catch(() => undefined);
+    await openConsole();
   };
   root.render(<SignInPage language={shown} messages={messages} signIn={signIn} />);
 
-  // The console's code, fetched and run once the page is idle, so that signing in finds it there.
-  whenIdle(() => void loadConsole().catch(() => undefined));
+  // The console's code and what its first screen needs, fetched and run once the page is idle, so
+  // that signing in finds them there.
+  whenIdle(() => {
+    void loadFirstList().catch(() => undefined);
+    void loadConsole()
+      .then(({ prepareConsole }) => prepareConsole(language()))
+      .catch(() => undefined);
+  });
 }
 
 void start();

@@ -18,7 +18,7 @@ import { registry } from '../../kernel/schema/load-vite';
 import type { I18nProvider } from 'react-admin';
 import { SettingsProvider, useSettings } from '../settings/SettingsContext';
 import { buildTheme } from '../settings/theme';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { invalidateDictionaryAfter } from '../resources/generic/useDictionaryOptions';
 import { PathnameProvider } from '../routes/pathname';
@@ -86,9 +86,15 @@ function Console({ i18nProvider }: { i18nProvider: I18nProvider }) {
   const { settings, size } = useSettings();
   const theme = useMemo(() => buildTheme(settings, size), [settings, size]);
   const authProvider = useMemo(() => createAuthProvider(i18nProvider.translate), [i18nProvider]);
-  // The routes follow the person's info: loaded again, they are built again.
+  // The routes follow the person's info: loaded again, they are built again. With the info here
+  // (the usual case: the first page waits for it), they are given as elements, which react-admin
+  // draws at once; without it (it could not be loaded yet), as a function react-admin calls once
+  // the session is checked, with the person's roles.
   const access = useCurrentAccess();
-  const routes = useCallback((permissions: string[] | undefined) => consoleRoutes(access, permissions), [access]);
+  const routes = useMemo(
+    () => (access ? consoleRoutes(access, access.roles) : (permissions: string[] | undefined) => consoleRoutes(undefined, permissions)),
+    [access],
+  );
   return (
     <Admin
       theme={theme}

@@ -19,6 +19,7 @@ import { iconFor } from '../icons';
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_COLOURS, SIDEBAR_WIDTH, sidebarActiveColour } from '../../settings/theme';
 import { useSettings } from '../../settings/SettingsContext';
 import { SidebarLogo } from './SidebarLogo';
+import { useDrawnAfterContent } from '../afterContent';
 
 function isActive(entry: MenuEntry, pathname: string): boolean {
   return pathname === entry.path || pathname.startsWith(`${entry.path}/`) || entry.children.some((c) => isActive(c, pathname));
@@ -87,6 +88,7 @@ export function SchemaMenu() {
   const { settings } = useSettings();
   const [open] = useSidebarState();
   const entries = useMemo(() => menuEntries(routes), [routes]);
+  const drawn = useDrawnAfterContent();
   // The sidebar's inner box is sized by its content: the menu gives it the full width.
   const width = open ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH;
   return (
@@ -96,11 +98,7 @@ export function SchemaMenu() {
       sx={{ pt: settings.sidebarLogo ? 0 : 1, pb: 1, color: SIDEBAR_COLOURS.text, minHeight: '100%', width }}
     >
       {settings.sidebarLogo && <SidebarLogo />}
-      <List disablePadding>
-        {entries.map((entry) => (
-          <MenuItem key={entry.path} entry={entry} depth={0} />
-        ))}
-      </List>
+      <List disablePadding>{drawn && entries.map((entry) => <MenuItem key={entry.path} entry={entry} depth={0} />)}</List>
     </Box>
   );
 }

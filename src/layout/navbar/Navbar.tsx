@@ -28,6 +28,7 @@ import { FullscreenButton } from './FullscreenButton';
 import { LanguageSelect } from './LanguageSelect';
 import { NoticeBell } from './NoticeBell';
 import { SizeSelect } from './SizeSelect';
+import { useDrawnAfterContent } from '../afterContent';
 
 /** An entry of the avatar menu that leads to a page. */
 const LinkItem = forwardRef<HTMLAnchorElement, { to: string; label: string; icon: ReactElement }>(function LinkItem(
@@ -68,6 +69,7 @@ export function Navbar() {
     if (!mobile) saveSidebarOpen(!open);
   };
   const label = translate(open ? 'app.navbar.collapse' : 'app.navbar.expand');
+  const toolsDrawn = useDrawnAfterContent();
   return (
     <AppBar
       position={settings.fixedHeader ? 'fixed' : 'absolute'}
@@ -82,7 +84,7 @@ export function Navbar() {
           </IconButton>
         </Tooltip>
         {mobile && <TitlePortal sx={{ fontSize: 16 }} />}
-        <NavbarTools mobile={mobile} />
+        {toolsDrawn && <NavbarTools mobile={mobile} />}
       </Toolbar>
     </AppBar>
   );
