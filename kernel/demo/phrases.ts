@@ -138,7 +138,7 @@ export const KEYED_PHRASES: Readonly<Record<string, Readonly<Record<string, read
   },
 };
 
-/** The specifications a spare-part template can have, each with the options it is sold in. */
+/** What a spare-part template may specify (size, material…), each with the options it is sold in. */
 export const SPECIFICATIONS: readonly { name: string; options: readonly string[] }[] = [
   { name: 'Size', options: ['147 mm', '215.9 mm', '311.1 mm', '406.4 mm'] },
   { name: 'Material', options: ['Viton', 'HNBR', 'Nitrile', 'PEEK'] },

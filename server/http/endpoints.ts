@@ -25,7 +25,7 @@ export interface OperationDoc {
   data?: Json;
   /** The refusal codes this operation may answer with, besides the ones every operation may. */
   codes?: number[];
-  /** A GET that changes what is stored (the specification's job switch): said in the document as `x-writes`. */
+  /** A GET that changes what is stored (the scheduled jobs' switch of the wire contract): said in the document as `x-writes`. */
   writes?: boolean;
   /** The media type of a file answered as itself, not in an envelope (a backup's bytes); refusals stay envelopes. */
   file?: string;
@@ -38,7 +38,7 @@ export interface Operation {
   /** Hono's path pattern under /dev-api (`:name{regex}` for a path parameter). */
   path: string;
   access: Access;
-  /** Also accepts the session token as `?token=` (the specification's user info call). */
+  /** Also accepts the session token as `?token=` (the user info call of the wire contract). */
   tokenInQuery?: boolean;
   /** Open to a person who must choose a new password first (the info, the change itself, sign-out); every other call waits for it. */
   beforePasswordChange?: boolean;

@@ -128,7 +128,7 @@ export function registerResource(api: Api, name: string, schema: ResourceSchema,
     },
   };
 
-  // One call that both adds and edits (the specification's spare parts): a body with an id edits.
+  // One call that both adds and edits (the spare parts' POST /device/asseadd): a body with an id edits.
   const { add, update } = endpoints;
   const addOrEdit = add && update && add.method === update.method && add.path === update.path;
   for (const [kind, endpoint] of Object.entries(endpoints) as [EndpointKind, NonNullable<(typeof endpoints)[EndpointKind]>][]) {

@@ -1,5 +1,5 @@
 // The registry the real server runs on: every resource schema except those served by the
-// in-browser mock only (the specification's template endpoints), which get no table and no route.
+// in-browser mock only (the template endpoints of the wire contract), which get no table and no route.
 import { type Registry } from '../../kernel/schema/registry';
 import { loadRegistry } from '../../kernel/schema/load-node';
 

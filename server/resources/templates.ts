@@ -1,4 +1,4 @@
-// The specification's template calls that are not resources: answered where the template
+// The wire contract's template calls that are not resources: answered where the template
 // resources are served (the in-browser mock), never by the real server, whose registry has none.
 import type { Registry } from '../../kernel/schema/registry';
 import { ok } from '../context';

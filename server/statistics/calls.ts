@@ -1,6 +1,6 @@
 // The statistics calls: for each resource whose schema has `x-resource.statistics`, one GET at
 // the path it names answering every entry of its statistics screen, counted by the store in the
-// database; and the instrument calls of the specification (device-stats.ts).
+// database; and the instrument statistics calls of the wire contract (device-stats.ts).
 import type { Registry } from '../../kernel/schema/registry';
 import {
   EXPIRING_MAX_ITEMS,

@@ -1,4 +1,4 @@
-// The instrument calls of the specification, counted by the store in the database:
+// The instrument statistics calls of the wire contract, counted by the store in the database:
 // GET /device/stats?id= — one instrument's total hours in use, runs, footage and runs per month,
 // from its usage records; GET /device/pv — how many instruments there are of each type.
 import { Code } from '../../kernel/contract/codes';
