@@ -108,7 +108,7 @@ async function main() {
   await buildConsoleIfNeeded();
 
   const connection = await connectFromEnv();
-  const steps = await migrate(connection, registry);
+  const steps = await migrate(connection, registry, tell);
   if (steps.length) log.debug({ steps }, 'database migrated');
   const migrated = migrationSummary(steps);
   if (migrated) tell(migrated);

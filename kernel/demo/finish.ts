@@ -4,7 +4,8 @@
 // fields set on assignment and on removal, the member field naming the current parents). Then
 // writes it all, each `Made` reference replaced by the id of the record it names.
 import { isCurrent, memberFieldText, representation } from '../schema/assign';
-import { derive, onStep } from '../schema/derive';
+import { derive, onStep, withDefaults } from '../schema/derive';
+import { itemsOf, madeValues } from '../schema/made-from';
 import type { Registry } from '../schema/registry';
 import type { AssignSpec, ResourceSchema } from '../schema/types';
 import { type GeneratedSet, Made, type StoredRecord } from './made';
@@ -63,6 +64,30 @@ function sumChildren(registry: Registry, name: string, rows: Row[], set: Generat
   return summed;
 }
 
+/** The set with the records the server makes from its records (`x-resource.madeFrom`: a run per instrument of a trip). */
+function withMadeRecords(registry: Registry, set: GeneratedSet): GeneratedSet {
+  const records = { ...set.records };
+  for (const [name, schema] of Object.entries(registry.resources)) {
+    const spec = schema['x-resource'].madeFrom;
+    const sources = spec && set.records[spec.resource];
+    if (!spec || !sources) continue;
+    // The generator may have made some with their own fields (a failed run's reason): those take the copies.
+    const given = [...(records[name] ?? [])];
+    const isFor = (row: Row, index: number, item: unknown) => names(row[spec.field], spec.resource, index) && row[spec.as] === item;
+    sources.forEach((source, index) => {
+      for (const item of itemsOf(spec, source)) {
+        const values = madeValues(spec, { ...source, id: new Made(spec.resource, index) }, item);
+        for (const [field, value] of Object.entries(values)) if (value === null) delete values[field];
+        const at = given.findIndex((row) => isFor(row, index, item));
+        if (at >= 0) given[at] = withDefaults(schema, { ...given[at], ...values });
+        else given.push(withDefaults(schema, values));
+      }
+    });
+    records[name] = given;
+  }
+  return { ...set, records };
+}
+
 /** Puts in `members` (by id) every record of the member resource as the assignments of `name` leave it. */
 function membersAfter(
   registry: Registry,
@@ -112,6 +137,7 @@ function membersAfter(
  * demo data left "on site" without a current assignment is returned to stock).
  */
 export function finishSet(registry: Registry, set: GeneratedSet, existing: Record<string, StoredRecord[]>, now: Date): GeneratedSet {
+  set = withMadeRecords(registry, set);
   const order = writeOrder(registry, set);
   const records: Record<string, Row[]> = {};
   const done: GeneratedSet = { records };

@@ -5,7 +5,7 @@ import type { Faker } from '@faker-js/faker';
 import { onStep } from '../schema/derive';
 import { type Made } from './made';
 import type { Oilfield } from './oilfields';
-import { WELL_PHRASES, fillPhrase } from './phrases';
+import { PHRASES, WELL_PHRASES, fillPhrase } from './phrases';
 import { type WellPath, slidingShare } from './wells-path';
 import { type DayPlan, type TripPlan, planDays } from './wells-trips';
 
@@ -30,6 +30,30 @@ const metres = (cm: number) => cm / 100;
 export interface Instrument {
   id?: number;
   brand?: string;
+}
+
+/** Hole sizes a run records (mm). */
+const RUN_HOLE_SIZES = [147, 215.9, 311.1, 406.4];
+
+/**
+ * The own fields of the run of our instrument on a trip (its well, times and depths are the
+ * trip's, filled where the server makes the run): the flow through the tool, the hole size, and
+ * whether it failed, why.
+ */
+export function runRecord(random: Faker, trip: TripPlan, tripRef: Made, device: Row & { id: number }, failed: boolean): Row {
+  const section = SECTIONS[trip.opening];
+  const minpl = onStep(random.number.float({ min: section.flow[0], max: section.flow[1] - 2 }), 0.01);
+  return {
+    trip: tripRef,
+    device: device.id,
+    type: device.type,
+    brand: device.brand,
+    ...(RUN_HOLE_SIZES.includes(section.bit) ? { size: section.bit } : {}),
+    minpl,
+    maxpl: onStep(minpl + random.number.float({ min: 1, max: 2 }), 0.01),
+    status: failed ? 0 : 1,
+    ...(failed ? { reason: random.helpers.arrayElement(PHRASES.runFailure) } : {}),
+  };
 }
 
 /** The temperature rating (°C) an instrument needs for a well whose mud reaches `hottest` °C. */
@@ -60,7 +84,7 @@ export function tripRecord(random: Faker, ctx: WellContext, trip: TripPlan, well
     wellId: well,
     tripNumber: trip.number,
     currentOpening: trip.opening,
-    ...(instrument.id === undefined ? {} : { equipmentNumber: instrument.id }),
+    ...(instrument.id === undefined ? {} : { instruments: [instrument.id] }),
     startTime: iso(trip.start),
     endTime: iso(trip.end),
     instrumentSource: 'own',

@@ -12,13 +12,15 @@ import { type GeneratorInput, Made, type SeedGenerator, type StoredRecord } from
 import { OILFIELDS, type Oilfield } from './oilfields';
 import { Roster, type Stay } from './wells-assign';
 import { wellPath } from './wells-path';
-import { type Instrument, type WellContext, dailyRecords, hottest, temperatureRating, tripRecord } from './wells-records';
+import { type Instrument, type WellContext, dailyRecords, hottest, runRecord, temperatureRating, tripRecord } from './wells-records';
 import { HOUR_MS, type TripPlan, planTrips, shiftTrip } from './wells-trips';
 
 type Row = Record<string, unknown>;
 
 /** The resources it makes (the well, its trips, their daily reports, its people, its instruments) and reads. */
 const MAKES = { well: 'project', trip: 'trip', daily: 'daily', people: 'projectstaff', instruments: 'projectdevice' } as const;
+/** The runs the server makes from the trips (finish.ts): the generator gives their own fields. */
+const RUNS = 'userecord';
 const READS = { crew: 'crew', staff: 'staff', device: 'device' } as const;
 
 const DAY_MS = 24 * HOUR_MS;
@@ -263,6 +265,7 @@ function generate(input: GeneratorInput) {
     [MAKES.daily]: [],
     [MAKES.people]: [],
     [MAKES.instruments]: [],
+    [RUNS]: [],
   };
   for (const well of wells) {
     const ref = new Made(MAKES.well, well.index);
@@ -274,6 +277,7 @@ function generate(input: GeneratorInput) {
       const tripRef = new Made(MAKES.trip, records[MAKES.trip].length);
       const failed = plan.failedTrip === i;
       records[MAKES.trip].push(tripRecord(random, well.ctx, trip, ref, instrument, failed));
+      if (device) records[RUNS].push(runRecord(random, trip, tripRef, device, failed));
       const current = !well.completed && i === well.trips.length - 1;
       records[MAKES.daily].push(...dailyRecords(random, well.ctx, trip, tripRef, failed, current));
     });

@@ -7,6 +7,7 @@
 import type { ResourceContext } from './check-fields';
 import { type Found, esc } from './check-form';
 import { valueProblem } from './check-values';
+import { refOf } from './registry';
 import type { FieldSchema, ResourceSchema } from './types';
 
 const topField = (root: ResourceSchema, name: string): FieldSchema | undefined =>
@@ -81,11 +82,11 @@ function assignedProblems({ root, resources }: ResourceContext): Found[] {
     if (other === undefined) continue;
     const add = (message: string) => out.push({ pointer: `/properties/${esc(field)}/x-assigned`, message });
     const otherProp = topField(root, other);
-    if (!prop['x-ref']) add('x-assigned is only for an x-ref field: it says the record it names must be assigned');
+    if (!refOf(prop)) add('x-assigned is only for an x-ref field or a list of them: it says the records it names must be assigned');
     else if (!otherProp?.['x-ref']) add(`"${other}" must be another x-ref field of ${root.$id}: the record the named one is assigned to`);
     else if (other === field) add('names the field itself');
     else {
-      const [member, parent] = [prop['x-ref'], otherProp['x-ref']];
+      const [member, parent] = [refOf(prop), otherProp['x-ref']];
       const linked = Object.values(resources).some(
         (r) => r['x-resource'].assign?.member === member && r['x-resource'].parent?.resource === parent,
       );

@@ -162,11 +162,21 @@ export function computedProblems(at: string, schema: FieldSchema, topLevel: bool
       );
     for (const field of Object.keys(computed.nextRun.openWhen))
       if (!topField(root, field)) add(`/nextRun/openWhen/${field}`, notTopLevel(root, field));
+  } else if ('first' in computed) {
+    const list = topField(root, computed.first);
+    if (!list) add('/first', notTopLevel(root, computed.first));
+    else if (list.type !== 'array' || list.items?.type !== schema.type)
+      add('/first', `"${computed.first}" must be a list of ${schema.type} values, as the field holds its first item`);
   } else if ('sumSince' in computed) sumSinceProblems(computed.sumSince, schema, ctx, add);
   else sumOfProblems(computed.sumOf, schema, ctx, add);
   // Made from other records: only the server fills it, so a person never types it.
   if (
-    ('fromParent' in computed || 'sumOf' in computed || 'sumSince' in computed || 'revisionOf' in computed || 'nextRun' in computed) &&
+    ('fromParent' in computed ||
+      'first' in computed ||
+      'sumOf' in computed ||
+      'sumSince' in computed ||
+      'revisionOf' in computed ||
+      'nextRun' in computed) &&
     schema.readOnly !== true
   )
     add('', 'a value the server keeps must be readOnly');

@@ -28,6 +28,8 @@ interface Node {
   schema: FieldSchema;
   /** Written directly in the root's `properties`. */
   topLevel: boolean;
+  /** The items of a list written directly in the root's `properties` (a list of references). */
+  topItems?: boolean;
   /** Named in the `required` of the object holding it. */
   required: boolean;
 }
@@ -58,7 +60,12 @@ function* nodesOf(root: ResourceSchema): Generator<Node> {
     for (const [name, child] of Object.entries(schema.properties ?? {})) {
       yield* visit(child, `${pointer}/properties/${esc(name)}`, false, (schema.required ?? []).includes(name));
     }
-    if (schema.items) yield* visit(schema.items, `${pointer}/items`, false, false);
+    if (schema.items) yield* visitItems(schema.items, `${pointer}/items`, topLevel);
+  }
+  function* visitItems(items: FieldSchema, pointer: string, ofTopLevel: boolean): Generator<Node> {
+    const [first, ...rest] = [...visit(items, pointer, false, false)];
+    yield { ...first, topItems: ofTopLevel };
+    yield* rest;
   }
   for (const [name, prop] of Object.entries(root.properties ?? {})) {
     yield* visit(prop, `/properties/${esc(name)}`, true, (root.required ?? []).includes(name));
@@ -92,11 +99,11 @@ function optionsProblems({ pointer, schema, topLevel }: Node, ctx: ResourceConte
     : [{ pointer: at, message: `the keys of ${list} are ${numeric ? 'numbers' : 'strings'}, but the field is of type ${schema.type}` }];
 }
 
-function refProblems({ pointer, schema, topLevel }: Node, ctx: ResourceContext): Found[] {
+function refProblems({ pointer, schema, topLevel, topItems }: Node, ctx: ResourceContext): Found[] {
   const target = schema['x-ref'];
   if (target === undefined) return [];
   const at = `${pointer}/x-ref`;
-  if (!topLevel) return [{ pointer: at, message: `x-ref ${TOP_LEVEL_ONLY}` }];
+  if (!topLevel && !topItems) return [{ pointer: at, message: `x-ref ${TOP_LEVEL_ONLY}, or on the items of such a list` }];
   if (schema.type !== 'integer')
     return [{ pointer: at, message: `x-ref needs a field of type integer: it holds the id of a ${target} record` }];
   if (!ctx.names.has(target)) return [{ pointer: at, message: `no resource "${target}" (no schemas/${target}.json)` }];

@@ -93,6 +93,12 @@ export function rulesProblems({ root, config }: ResourceContext): Found[] {
     }
     if (rule.sumAtMost) sumProblems(root, leaves, rule, add);
     if (rule.period) periodRuleProblems(root, rule, add);
+    if (rule.requiredWith !== undefined) {
+      add('/requiredWith', namedProblem(root, leaves, rule.requiredWith));
+      if (rule.requiredWith === rule.field) add('/requiredWith', 'names the field itself');
+      if (!fieldProblem && required.has(rule.field))
+        add('/requiredWith', `"${rule.field}" is required always, so requiredWith adds nothing`);
+    }
     if (!rule.requiredWhen) return;
     if (!fieldProblem && required.has(rule.field)) add('/requiredWhen', `"${rule.field}" is required always, so requiredWhen adds nothing`);
     for (const [name, value] of Object.entries(rule.requiredWhen)) {

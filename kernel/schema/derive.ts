@@ -1,5 +1,5 @@
 // Fields the server fills, never the client: computed values and creation-time defaults.
-// Values worked out from the record itself (concat, copy, hoursBetween, difference, ratio) are
+// Values worked out from the record itself (concat, copy, first, hoursBetween, difference, ratio) are
 // computed here, in dependency order, alike in the console and on the server; those that need
 // other records (fromParent, sumOf, sumSince) are filled by the server inside the write (server/resources/relations.ts);
 // a revision (revisionOf) counts the changes of a field from the stored record; a scheduled job's
@@ -47,6 +47,7 @@ export const needsStore = (spec: ComputedSpec): boolean => 'fromParent' in spec 
 export function sourcesOf(spec: ComputedSpec): string[] {
   if ('concat' in spec) return spec.concat;
   if ('copy' in spec) return [spec.copy];
+  if ('first' in spec) return [spec.first];
   if ('hoursBetween' in spec) return spec.hoursBetween;
   if ('difference' in spec) return spec.difference;
   if ('ratio' in spec) return spec.ratio;
@@ -61,14 +62,18 @@ function computedValue(spec: ComputedSpec, prop: FieldSchema, record: Record<str
   const step = prop.multipleOf ?? DEFAULT_STEP;
   if ('concat' in spec) return spec.concat.map((part) => String(record[part] ?? '')).join('');
   if ('copy' in spec) return record[spec.copy] === undefined ? undefined : structuredClone(record[spec.copy]);
+  if ('first' in spec) return firstItem(record[spec.first]);
   if ('hoursBetween' in spec) return hoursBetween(record[spec.hoursBetween[0]], record[spec.hoursBetween[1]], step);
   if ('difference' in spec) return arithmetic(record[spec.difference[0]], record[spec.difference[1]], (a, b) => a - b, step);
   if ('ratio' in spec) return arithmetic(record[spec.ratio[0]], record[spec.ratio[1]], (a, b) => (b === 0 ? NaN : a / b), step);
   return undefined;
 }
 
+/** The first item of a list; undefined when it is not a list or is empty. */
+const firstItem = (list: unknown): unknown => (Array.isArray(list) && list.length > 0 ? list[0] : undefined);
+
 /** Whether the computed value is absent rather than kept when its sources are missing (a difference of one depth). */
-const absentWithoutSources = (spec: ComputedSpec) => 'difference' in spec || 'ratio' in spec;
+const absentWithoutSources = (spec: ComputedSpec) => 'difference' in spec || 'ratio' in spec || 'first' in spec;
 
 const orders = new WeakMap<ResourceSchema, string[]>();
 

@@ -100,6 +100,11 @@ function coerce(schema: ResourceSchema, fieldPath: string, param: string, raw: s
   return n;
 }
 
+function givenFlag(param: string, raw: string): boolean {
+  if (raw !== 'true' && raw !== 'false') throw new QueryError(param, 'boolean', raw);
+  return raw === 'true';
+}
+
 /** Ids as a list parameter takes them: positive whole numbers, comma-separated, at most MAX_IDS. */
 function idList(param: string, raw: string): number[] {
   const parts = raw.split(',');
@@ -133,7 +138,8 @@ export function parseLegacyQuery(schema: ResourceSchema, search: URLSearchParams
   for (const filter of meta.filters) {
     const raw = search.get(filter.param);
     if (raw === null || raw === '') continue;
-    const value = coerce(schema, filter.field, filter.param, raw);
+    // `given`: records whose field holds a value (true) or none (false), whatever its type.
+    const value = filter.op === 'given' ? givenFlag(filter.param, raw) : coerce(schema, filter.field, filter.param, raw);
     if (filter.all !== undefined && value === filter.all) continue;
     conditions.push({ field: filter.field, op: filter.op, value });
   }

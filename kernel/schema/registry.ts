@@ -74,6 +74,9 @@ export function optionKeys(config: ConfigOptions, list: string): (string | numbe
   return (config[list]?.items ?? []).map((item) => item.key);
 }
 
+/** The resource a field refers to: its own `x-ref`, or its items' (a list of references). */
+export const refOf = (prop: FieldSchema | undefined): string | undefined => prop?.['x-ref'] ?? prop?.items?.['x-ref'];
+
 export function getPath(record: Record<string, unknown>, path: string): unknown {
   let value: unknown = record;
   for (const part of path.split('.')) {

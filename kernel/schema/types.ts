@@ -14,7 +14,7 @@ export interface Endpoint {
   shape?: ListShape;
 }
 
-export type FilterOp = 'eq' | 'contains' | 'gte' | 'lte';
+export type FilterOp = 'eq' | 'contains' | 'gte' | 'lte' | 'given';
 
 /** What happens to a child collection's records when their parent record is deleted. */
 export type OnParentDelete = 'refuse' | 'cascade';
@@ -133,6 +133,30 @@ export interface FillsSpec {
   status?: StatusSwitchSpec;
 }
 
+/**
+ * A record is open while its `until` field is empty (a trip still in the hole); at most one record
+ * per value of `onePer` (a well) is open at a time.
+ */
+export interface OpenSpec {
+  until: string;
+  onePer: string;
+}
+
+/**
+ * The records of this resource the server keeps from records of another (a run per instrument per
+ * trip): one per item of the source's list field `each`, holding the item in `as` and the source's
+ * id in `field`, with the `copy` fields (this resource's field → the source's) following the
+ * source. Made, changed and deleted with the source in the same transaction; a person may change
+ * the other fields only, and may not delete one.
+ */
+export interface MadeFromSpec {
+  resource: string;
+  field: string;
+  each: string;
+  as: string;
+  copy: Record<string, string>;
+}
+
 export interface RecordPageSpec {
   /** The fields shown at the top of the page, in order. */
   summary: string[];
@@ -179,6 +203,10 @@ export interface ResourceMeta {
   assign?: AssignSpec;
   /** Records a value of one field closes (see LockSpec). */
   lock?: LockSpec;
+  /** Records open while a field is empty, at most one per value of another (see OpenSpec). */
+  open?: OpenSpec;
+  /** Records the server makes from another resource's records (see MadeFromSpec). */
+  madeFrom?: MadeFromSpec;
   /** Records written through forms made from the fields their parent defines (see FormsSpec). */
   forms?: FormsSpec;
   /** Records that are a template's form filled in (see FillsSpec). */
@@ -334,6 +362,8 @@ export const PERIOD_PARTS = ['week', 'day', 'hour', 'minute', 'second'] as const
 export type FieldRule = {
   field: string;
   requiredWhen?: Record<string, string | number | boolean>;
+  /** `field` is required once the other field is given (a trip's end depth, with its trip-out time). */
+  requiredWith?: string;
   /** The given fields together (those given) are at most `max` (a day's hours: at most 24). */
   sumAtMost?: { of: string[]; max: number };
   /** `field` is a scheduled job's period type, and the top-level week, day, hour, minute and second its parts (kernel/schedule). */
@@ -348,6 +378,8 @@ export type ComputedSpec =
   | { hoursBetween: [string, string] }
   /** Another top-level field's value as it is (an accessory's `spec`: the same list as its `rule_value`). */
   | { copy: string }
+  /** The first item of a list field (a trip's first instrument, for readers of one). */
+  | { first: string }
   /** The first number field minus the second, when both are given (a trip's footage: end depth − start depth). */
   | { difference: [string, string] }
   /** The first number field divided by the second, when both are given and the second is not 0 (footage per hour). */
@@ -430,6 +462,8 @@ export interface FieldSchema {
    * this other `x-ref` field of the same record names (a trip's instrument, to its well).
    */
   'x-assigned'?: string;
+  /** The field keeping the text an `x-ref` field held before it became a reference, when no record matched it. */
+  'x-unlinked-text'?: string;
   /**
    * On an object field: it holds the values of the fields that this list field of the parent
    * record defines (a group's `typelist`), checked against the form made from them.

@@ -229,6 +229,9 @@ function ruleProblems(data: Record<string, unknown>, refused: Set<string>, conte
         message: `${label(rule.field)}: ${t('validation.rules.required_when', { condition: other, _: `${path} = ${expected}` })}`,
       });
     }
+    const withOther = rule.requiredWith;
+    if (withOther !== undefined && isEmpty(value) && !refused.has(withOther) && !isEmpty(getPath(data, withOther)))
+      out.push({ field: rule.field, message: `${label(rule.field)}: ${t('validation.rules.required_with', { other: label(withOther) })}` });
     if (rule.sumAtMost) out.push(...sumProblems(data, rule.field, rule.sumAtMost, refused, context));
     if (rule.period) out.push(...periodRuleProblems(data, rule.field, refused, context));
   }

@@ -4,7 +4,7 @@ import { connectFromEnv } from './connect';
 import { migrate } from './migrate';
 
 const connection = await connectFromEnv();
-const steps = await migrate(connection, loadServerRegistry());
+const steps = await migrate(connection, loadServerRegistry(), (line) => console.log(line));
 console.log(
   steps.length
     ? `${connection.describe}: applied ${steps.length} step(s):\n  ${steps.join('\n  ')}`

@@ -8,6 +8,7 @@ import { keptByAccounts } from '../../kernel/schema/access';
 import { type Column, type Index, columnsOf, indexName, indexesOf, sqlType } from './columns';
 import type { Connection, Dialect } from './connect';
 import { rollupSteps } from '../fleet/derive-steps';
+import { linkSteps, renameSteps } from './unlinked-text';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Trx = Transaction<any>;
@@ -220,8 +221,8 @@ const countSignal = (trx: Trx, table: string) =>
   sql`create trigger ${sql.id(`${table}_count_changed`)} after insert or update or delete or truncate on ${sql.table(table)}
     for each statement execute function console_count_changed()`.execute(trx);
 
-/** Applies what is missing; answers the names of the steps it ran. */
-export async function migrate(connection: Connection, registry: Registry): Promise<string[]> {
+/** Applies what is missing; answers the names of the steps it ran. `tell` hears what a step did to the records. */
+export async function migrate(connection: Connection, registry: Registry, tell: (line: string) => void = () => {}): Promise<string[]> {
   const { db, dialect } = connection;
   await db.schema
     .createTable('app_migrations')
@@ -249,7 +250,10 @@ export async function migrate(connection: Connection, registry: Registry): Promi
     for (const [name, schema] of Object.entries(registry.resources)) {
       if (keptByAccounts(schema)) continue;
       const columns = columnsOf(schema);
-      const present = await existingColumns(trx, connection, name);
+      let present = await existingColumns(trx, connection, name);
+      const renames = present ? renameSteps(registry, name, present) : [];
+      for (const step of renames) await apply(step);
+      if (renames.length > 0) present = await existingColumns(trx, connection, name);
       if (!present) {
         await apply({
           name: `create ${name}`,
@@ -284,6 +288,8 @@ export async function migrate(connection: Connection, registry: Registry): Promi
     }
     // Totals over child records worked out once when a field becomes one (fleet/derive-steps.ts).
     for (const step of rollupSteps(connection, registry)) await apply(step);
+    // References that were texts, linked once their columns are in (unlinked-text.ts).
+    for (const step of linkSteps(registry, tell)) await apply(step);
     return ran;
   });
 }

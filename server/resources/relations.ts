@@ -15,6 +15,7 @@ import { onStep } from '../../kernel/schema/derive';
 import type { Condition } from '../../kernel/schema/query';
 import type { Registry } from '../../kernel/schema/registry';
 import { DICTIONARY, dictionaryCode } from '../../kernel/schema/dictionary';
+import { refOf } from '../../kernel/schema/registry';
 import type { FieldError } from '../../kernel/schema/validation';
 import type { Language, Translate } from '../http/messages';
 import type { Row, Store } from '../store/types';
@@ -28,6 +29,8 @@ interface Context {
   language: Language;
   t: Translate;
 }
+
+const isEmptyValue = (value: unknown) => value === undefined || value === null || value === '';
 
 /** Records with any of these values in `field`. */
 const anyOf = (field: string, values: (string | number)[]): Condition[] => [{ field, op: 'in', value: values }];
@@ -132,11 +135,14 @@ export function createRelations(registry: Registry, followers: readonly Follower
       for (const [field, prop] of Object.entries(schema.properties ?? {})) {
         const value = record[field];
         if (value === undefined || value === null) continue;
-        const target = prop['x-ref'];
-        if (target && !(await store.get(target, value as number))) {
+        const target = refOf(prop);
+        // A reference, or a list of them (a trip's instruments): each must name a record that exists.
+        const ids = prop['x-ref'] ? [value] : Array.isArray(value) ? value : [];
+        for (const id of target ? ids : []) {
+          if (await store.get(target!, id as number)) continue;
           errors.push({
             field,
-            message: `${label(field)}: ${t('validation.no_record', { resource: nameOf(target, 1, context), id: value })}`,
+            message: `${label(field)}: ${t('validation.no_record', { resource: nameOf(target!, 1, context), id })}`,
           });
         }
         const code = dictionaryCode(prop);
@@ -150,6 +156,7 @@ export function createRelations(registry: Registry, followers: readonly Follower
         }
       }
       errors.push(...(await assignedErrors(store, resource, record, existing, context)));
+      errors.push(...(await openErrors(store, resource, record, existing, context)));
       for (const fields of schema['x-resource'].unique ?? []) {
         if (fields.some((f) => record[f] === undefined || record[f] === null)) continue;
         const clash = await store.findIds(
@@ -314,28 +321,64 @@ export function createRelations(registry: Registry, followers: readonly Follower
     const errors: FieldError[] = [];
     for (const [field, prop] of Object.entries(schema.properties ?? {})) {
       const other = prop['x-assigned'];
-      const [member, parent] = [prop['x-ref'], other && schema.properties?.[other]?.['x-ref']];
-      const [memberId, parentId] = [record[field], other && record[other]];
-      if (!other || !member || !parent || typeof memberId !== 'number' || typeof parentId !== 'number') continue;
-      if (existing && existing[field] === memberId && existing[other] === parentId) continue;
+      const [member, parent] = [refOf(prop), other && schema.properties?.[other]?.['x-ref']];
+      const parentId = other && record[other];
+      if (!other || !member || !parent || typeof parentId !== 'number') continue;
+      // One reference, or a list of them: only those new to the record, or all when its parent changed.
+      const named = (value: unknown) => (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === 'number');
+      const before = existing && existing[other] === parentId ? new Set(named(existing[field])) : new Set<number>();
       const collection = collections.find((c) => c.spec.member === member && c.parent.resource === parent);
-      const [memberRow, parentRow] = [await store.get(member, memberId), await store.get(parent, parentId)];
-      if (!collection || !memberRow || !parentRow) continue; // a missing record is reported as such
-      const linked = await store.count(collection.resource, [
-        { field: collection.parent.field, op: 'eq', value: parentId },
-        { field: collection.spec.member, op: 'eq', value: memberId },
-      ]);
-      if (linked > 0) continue;
-      const label = t(`resources.${resource}.fields.${field}`, { _: field });
-      const message = t('server.not_assigned', {
-        member: echo(representation(registry, member, memberRow)),
-        parent: echo(representation(registry, parent, parentRow)),
-        memberKind: nameOf(member, 1, context),
-        parentKind: nameOf(parent, 1, context),
-      });
-      errors.push({ field, message: `${label}: ${message}` });
+      const parentRow = collection && (await store.get(parent, parentId));
+      if (!collection || !parentRow) continue; // a missing record is reported as such
+      for (const memberId of named(record[field]).filter((id) => !before.has(id))) {
+        const memberRow = await store.get(member, memberId);
+        if (!memberRow) continue;
+        const linked = await store.count(collection.resource, [
+          { field: collection.parent.field, op: 'eq', value: parentId },
+          { field: collection.spec.member, op: 'eq', value: memberId },
+        ]);
+        if (linked > 0) continue;
+        const label = t(`resources.${resource}.fields.${field}`, { _: field });
+        const message = t('server.not_assigned', {
+          member: echo(representation(registry, member, memberRow)),
+          parent: echo(representation(registry, parent, parentRow)),
+          memberKind: nameOf(member, 1, context),
+          parentKind: nameOf(parent, 1, context),
+        });
+        errors.push({ field, message: `${label}: ${message}` });
+      }
     }
     return errors;
+  }
+
+  /**
+   * The write error of a record that would be a second open one (`x-resource.open`): a trip
+   * without a trip-out time while the well has another still in the hole.
+   */
+  async function openErrors(
+    store: Store,
+    resource: string,
+    record: Record<string, unknown>,
+    existing: Row | undefined,
+    context: Context,
+  ): Promise<FieldError[]> {
+    const spec = registry.resources[resource]['x-resource'].open;
+    const owner = spec && record[spec.onePer];
+    if (!spec || !isEmptyValue(record[spec.until]) || (typeof owner !== 'number' && typeof owner !== 'string')) return [];
+    const open = await store.findIds(resource, [
+      { field: spec.onePer, op: 'eq', value: owner },
+      { field: spec.until, op: 'given', value: false },
+    ]);
+    const other = open.find((id) => id !== existing?.id);
+    if (other === undefined) return [];
+    const row = await store.get(resource, other);
+    const { t } = context;
+    const label = t(`resources.${resource}.fields.${spec.until}`, { _: spec.until });
+    const message = t('server.still_open', {
+      resource: nameOf(resource, 1, context),
+      name: echo(row ? representation(registry, resource, row) : String(other)),
+    });
+    return [{ field: spec.until, message: `${label}: ${message}` }];
   }
 
   /** How many current assignments the records about to be deleted still have as parents, per assignment collection. */

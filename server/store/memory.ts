@@ -46,6 +46,7 @@ function matches(row: Row, condition: Condition): boolean {
   if (condition.op === 'search') return condition.fields.some((f) => contains(getPath(row, f), condition.value));
   const value = getPath(row, condition.field);
   if (condition.op === 'contains') return contains(value, condition.value);
+  if (condition.op === 'given') return absent(value) !== condition.value;
   if (absent(value)) return false;
   const kind = kindOf(value);
   const meets = (op: 'eq' | 'gte' | 'lte', wanted: unknown) => {

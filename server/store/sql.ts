@@ -271,6 +271,10 @@ export class SqlStore implements Store {
           if (c.op === 'search') return eb.or(c.fields.map((f) => this.contains(resource, f, c.value)));
           if (c.op === 'contains') return this.contains(resource, c.field, String(c.value));
           const { name, kind } = this.column(resource, c.field);
+          if (c.op === 'given') {
+            const empty = kind === 'text' ? eb.or([eb(name, 'is', null), eb(name, '=', '')]) : eb(name, 'is', null);
+            return c.value ? eb.not(empty) : empty;
+          }
           if (c.op === 'in') {
             const values = (c.value as unknown[]).map((v) => operand(kind, 'eq', v, dialect)).filter((v) => v !== NOTHING);
             return values.length ? eb(name, 'in', values) : NEVER;

@@ -35,6 +35,7 @@ import type { Relations } from '../resources/relations';
 import type { Row, Store } from '../store/types';
 import { type Changed, ChangeTracker } from './changes';
 import { lockErrors } from './lock';
+import { MADE_FROM, madeFromRecords } from './made-from';
 
 export type { Changed };
 
@@ -92,7 +93,7 @@ export interface Writer {
   readonly actor: Actor;
   create(resource: string, input: Record<string, unknown>, hooks?: WriteHooks): Promise<Row>;
   update(resource: string, id: number, change: Change, hooks?: WriteHooks): Promise<Row>;
-  remove(resource: string, ids: number[]): Promise<void>;
+  remove(resource: string, ids: number[], hooks?: Pick<WriteHooks, 'cause'>): Promise<void>;
   /** Undoes the transaction and answers this refusal. */
   refuse(refusal: Refusal): never;
   /** Runs once the transaction has committed (files, caches, notifications). */
@@ -137,6 +138,7 @@ export function createWriteService({
   now = () => new Date(),
 }: WriteServiceDeps) {
   const schemaOf = (resource: string): ResourceSchema => registry.resources[resource];
+  const made = madeFromRecords(registry);
 
   /** The writer of one transaction: `logged` logs under the person's name, `tx` notes what changed. */
   function writerOf(tx: ChangeTracker, logged: Store, actor: Actor, facts: Map<string, Facts | undefined>, after: (() => unknown)[]) {
@@ -198,6 +200,7 @@ export function createWriteService({
         await quiet?.log({ resource, action: 'create', record: row.id }, undefined, row);
         // 5. follow
         await relations.afterWrite(tx, resource, row, undefined);
+        await made.follow(writer, resource, row);
         if (files) writer.afterCommit(() => files.afterWrite(resource, row));
         return row;
       },
@@ -217,6 +220,8 @@ export function createWriteService({
           const merged = typeof change === 'function' ? change(kept) : { ...kept, ...change };
           const closed = lockErrors(schema, actor, resource, existing, merged);
           if (closed.length > 0) refuse({ status: 'invalid', errors: closed });
+          const decided = hooks.cause === MADE_FROM ? [] : await made.editErrors(tx, resource, merged, existing, actor.t);
+          if (decided.length > 0) refuse({ status: 'invalid', errors: decided });
           const problems = hooks.validate
             ? await hooks.validate(tx, merged, existing)
             : validator.check(resource, merged, actor.language, actor.t);
@@ -237,15 +242,20 @@ export function createWriteService({
         await quiet?.log({ resource, action: 'update', record: id }, existing, written.row);
         // 5. follow
         await relations.afterWrite(tx, resource, written.row, existing);
+        await made.follow(writer, resource, written.row);
         if (files) writer.afterCommit(() => files.afterWrite(resource, written.row));
         return written.row;
       },
 
-      async remove(resource, ids) {
+      async remove(resource, ids, hooks = {}) {
         // 3. check
         const guard = guards[resource];
-        const why = await guard?.checkRemove?.(tx, ids, actor.t, factsOf(resource));
+        const why =
+          (hooks.cause === MADE_FROM ? undefined : await made.removeRefusal(tx, resource, ids, actor.t)) ??
+          (await guard?.checkRemove?.(tx, ids, actor.t, factsOf(resource)));
         if (why) refuse({ status: 'refused', code: Code.inUse, message: why });
+        // The records made from these go first (a trip's runs).
+        await made.removeMade(writer, resource, ids);
         // 4. write, 5. follow (inside relations.remove: children first, then the totals and followers)
         const removed = await relations.remove(tx, resource, ids, context);
         if ('refused' in removed) return refuse({ status: 'refused', code: removed.code, message: removed.refused });

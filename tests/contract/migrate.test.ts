@@ -54,6 +54,44 @@ describe.each(databases)('migrations on %s', (_name, connect) => {
     expect(Number(rows[0].n)).toBe(1);
     await connection.db.destroy();
   });
+
+  it('turn a text that became a reference into the id of the record it names, keeping the others as text', async () => {
+    const connection = await connect();
+    // The install as it was: a run's well typed as text.
+    const before = structuredClone(registry);
+    const runs = before.resources.userecord as ResourceSchema;
+    const { projectName: _kept, ...fields } = runs.properties!;
+    runs.properties = { ...fields, project: { type: 'string', maxLength: 64 } };
+    runs['x-resource'].filters = runs['x-resource'].filters.filter((f) => f.field !== 'projectName' && f.field !== 'project');
+    runs['x-resource'].search = ['reason'];
+    await migrate(connection, before);
+    const old = new SqlStore(connection, before);
+    const well = await old.insert('project', { wellNumber: 'Su53-78H', status: 0 });
+    const device = await old.insert('device', { numtype: 'T', num: '4773', type: 1, brand: 1, status: 0 });
+    const run = (project: string) =>
+      old.insert('userecord', { device: device.id, project, startcl: 100, starttime: '2026-01-01T00:00:00.000Z', status: 1 });
+    const [linked, unknown] = [await run(' su53-78h '), await run('Gone-1')];
+
+    const told: string[] = [];
+    const steps = await migrate(connection, registry, (line) => told.push(line));
+    expect(steps).toEqual(
+      expect.arrayContaining([
+        'keep userecord.project as projectName',
+        'add userecord.project',
+        'link userecord.project to project by wellNumber',
+      ]),
+    );
+    const store = new SqlStore(connection, registry);
+    expect(await store.get('userecord', linked.id)).toMatchObject({ project: well.id });
+    expect((await store.get('userecord', linked.id))?.projectName).toBeUndefined();
+    const kept = await store.get('userecord', unknown.id);
+    expect(kept).toMatchObject({ projectName: 'Gone-1' });
+    expect(kept?.project).toBeUndefined();
+    expect(told).toEqual(['userecord.project: 1 linked to project by wellNumber, 1 kept as text in projectName for a person to link.']);
+    const unlinked = await store.list('userecord', parseLegacyQuery(registry.resources.userecord, new URLSearchParams('unlinked=true')));
+    expect(unlinked.rows.map((r) => r.id)).toEqual([unknown.id]);
+    await connection.db.destroy();
+  });
 });
 
 /** A value of a column's kind, for a condition whose SQL is looked at, not run for its rows. */

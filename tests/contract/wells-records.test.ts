@@ -39,10 +39,10 @@ const instrument = (num: string) => ({
   houring: 10,
   timestamp: '2025-01-01T00:00:00.000Z',
 });
-const trip = (wellId: number, equipmentNumber: number, tripNumber: number, from: number, to: number) => ({
+const trip = (wellId: number, device: number, tripNumber: number, from: number, to: number) => ({
   wellId,
   tripNumber,
-  equipmentNumber,
+  instruments: [device],
   startTime: '2025-03-02T08:00:00.000Z',
   endTime: '2025-03-03T20:00:00.000Z', // 36 h in the hole
   startDepth: from,
@@ -98,7 +98,7 @@ describe.each(stores)('wells records on %s', (_name, makeStore) => {
   it('refuses an instrument never sent to the well, naming both; one sent there before is taken', async () => {
     const never = await addTrip(trip(wells[0].id, tools[1].id, 1, 1000, 1100));
     expect(never.code).toBe(40001);
-    expect(never.errors?.map((e) => e.field)).toEqual(['equipmentNumber']);
+    expect(never.errors?.map((e) => e.field)).toEqual(["instruments"]);
     expect(never.errors?.[0].message).toMatch(/T5678.*Su53-78H/);
     expect((await addTrip(trip(wells[1].id, tools[0].id, 1, 500, 600))).code).toBe(20000);
     expect(await store.count('trip', []), 'nothing written on refusal').toBe(1);

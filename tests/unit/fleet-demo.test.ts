@@ -17,6 +17,10 @@ const FLEET = ['device', 'userecord', 'fitrecord', 'staff', 'staffcert', 'access
 const t = (key: string, options?: Record<string, unknown>) => (typeof options?._ === 'string' ? options._ : key);
 const DAY_MS = 24 * 3_600_000;
 const rows: Record<string, Row[]> = {};
+/** The runs made from trips; `rows.userecord` holds the runs typed by hand (a tool's history before it came to us). */
+let madeRuns: Row[] = [];
+let trips: Map<number, Row>;
+let wells: Set<number>;
 
 beforeAll(async () => {
   const store = new MemoryStore();
@@ -24,8 +28,12 @@ beforeAll(async () => {
   const { inserted } = await seedStore(store, registry);
   const total = inserted.reduce((sum, r) => sum + r.count, 0);
   console.log(`demo data: ${total} records in ${Math.round(performance.now() - started)} ms (memory store)`);
-  for (const name of FLEET)
-    rows[name] = await Promise.all((await store.findIds(name, [])).map(async (id) => (await store.get(name, id)) as Row));
+  const all = async (name: string) => Promise.all((await store.findIds(name, [])).map(async (id) => (await store.get(name, id)) as Row));
+  for (const name of FLEET) rows[name] = await all(name);
+  madeRuns = rows.userecord.filter((run) => run.trip !== undefined);
+  rows.userecord = rows.userecord.filter((run) => run.trip === undefined);
+  trips = new Map((await all('trip')).map((trip) => [trip.id as number, trip]));
+  wells = new Set(await store.findIds('project', []));
 });
 
 /** The records of a child collection by their parent's id, each group in id order. */
@@ -69,13 +77,39 @@ describe('the demo data of the instrument fleet', () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(max);
   });
 
+  it("makes one run per instrument of each trip, with the trip's well, times and depths, accepted as a write", () => {
+    const validator = new RecordValidator(registry);
+    const withInstruments = [...trips.values()].filter((trip) => Array.isArray(trip.instruments) && trip.instruments.length > 0);
+    expect(madeRuns.length).toBe(withInstruments.reduce((n, trip) => n + (trip.instruments as number[]).length, 0));
+    for (const run of madeRuns) {
+      const trip = trips.get(run.trip as number)!;
+      expect(trip.instruments).toContain(run.device);
+      expect([run.project, run.starttime, run.endtime, run.startcl, run.endcl]).toEqual([
+        trip.wellId,
+        trip.startTime,
+        trip.endTime,
+        trip.startDepth,
+        trip.endDepth,
+      ]);
+      expect(validator.check('userecord', stripReadOnly(registry.resources.userecord, run), 'en', t)).toEqual([]);
+    }
+    const failed = madeRuns.filter((run) => run.status === 0);
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((run) => typeof run.reason === 'string')).toBe(true);
+  });
+
+  it('names a well that exists on every run', () => {
+    const named = [...rows.userecord, ...madeRuns].map((run) => run.project);
+    expect(named.every((id) => wells.has(id as number))).toBe(true);
+  });
+
   it('names every instrument once, with each of the three number prefixes', () => {
     const names = rows.device.map((d) => d.name);
     expect(new Set(names).size).toBe(names.length);
     expect(new Set(rows.device.map((d) => d.numtype))).toEqual(new Set(['T', 'M', 'JQ']));
   });
 
-  it('runs a tool one run after another, before today, each ending deeper and later than it starts', () => {
+  it('runs a tool one run after another by hand, before today, each ending deeper and later than it starts', () => {
     for (const runs of byParent('userecord').values()) {
       runs.forEach((run, i) => {
         expect(run.endcl as number).toBeGreaterThan(run.startcl as number);
@@ -86,7 +120,7 @@ describe('the demo data of the instrument fleet', () => {
     }
   });
 
-  it('gives each run physically sensible flows, pressures, mud and surveys', () => {
+  it('gives each run typed by hand physically sensible flows, pressures, mud and surveys', () => {
     const devices = new Map(rows.device.map((d) => [d.id, d]));
     for (const run of rows.userecord) {
       expect(run.maxpl as number).toBeGreaterThanOrEqual(run.minpl as number);

@@ -106,7 +106,7 @@ describe('the form of a file', () => {
       }),
     ).toEqual([
       'schemas/well.json#/properties/code/x-ui/width: must be one of "full", "half", "third"',
-      'schemas/well.json#/x-resource/filters/1/op: must be one of "eq", "contains", "gte", "lte"',
+      'schemas/well.json#/x-resource/filters/1/op: must be one of "eq", "contains", "gte", "lte", "given"',
       'schemas/run.json#/x-resource/parent/onParentDelete: must be one of "refuse", "cascade"',
     ]);
   });
@@ -169,6 +169,7 @@ describe('the form of a file', () => {
         'x-route-title': 0,
         'x-record-of': 0,
         'x-assigned': 0,
+        'x-unlinked-text': 0,
         'x-form-values': 0,
         'x-field-definitions': 0,
         'x-unit': 0,
@@ -193,6 +194,8 @@ describe('the form of a file', () => {
         statistics: 0,
         assign: 0,
         lock: 0,
+        open: 0,
+        madeFrom: 0,
         forms: 0,
         fills: 0,
         switch: 0,
