@@ -228,7 +228,7 @@ describe.each(stores)('a well’s survey on %s', (_name, makeStore) => {
     const run = await call('POST', add, {
       body: {
         device: tool.id,
-        project: WELL.wellNumber,
+        project: well.id,
         startcl: 700,
         endcl: 800,
         starttime: '2025-03-05T08:00:00.000Z',

@@ -183,7 +183,7 @@ describe('a well', () => {
     expect(history.find((row) => row.device === device.id)?.removedAt).toEqual(expect.any(String));
   });
 
-  it('gets a trip with its instrument, footage worked out; its daily reports page takes a report and refuses too many hours', async () => {
+  it('gets a trip with its instrument and the run made from it, footage worked out; its daily reports page takes a report and refuses too many hours', async () => {
     const page = browser.page;
     const well = made.well!;
     await openAs(page, `/project/record/${well.id}`);
@@ -191,7 +191,7 @@ describe('a well', () => {
     await page.getByRole('button', { name: 'Create', exact: true }).and(page.locator(':not([role=status] *)')).click();
     const d = dialog(page);
     await d.locator('input[name="tripNumber"]').fill('1');
-    await pickReference(page, d, 'equipmentNumber', String(made.device.name));
+    await pickReference(page, d, 'instruments', String(made.device.name));
     await d.locator('input[name="startTime"]').fill('2025-03-02T08:00');
     await d.locator('input[name="endTime"]').fill('2025-03-04T08:00');
     await d.locator('input[name="startDepth"]').fill('1000');
@@ -205,11 +205,15 @@ describe('a well', () => {
     const [trip] = await listOf(`/project/record/list?id=${well.id}`);
     expect(trip).toMatchObject({
       tripNumber: 1,
+      instruments: [made.device.id],
       equipmentNumber: made.device.id,
       footageThisTrip: 250.5,
       totalTimeInHole: 48,
       footagePerHour: 10.02,
     });
+    // The instrument's run was made from the trip, with its well and hours.
+    const runs = await listOf(`/device/userecord?id=${made.device.id}&trip=${trip.id}`);
+    expect(runs).toEqual([expect.objectContaining({ project: well.id, usetime: 48, startcl: 1000, endcl: 1250.5 })]);
 
     // The row's own link leads to the trip's daily reports; the row click would edit the trip.
     await row.getByRole('link', { name: m['route.ProjectDaily'] }).click();

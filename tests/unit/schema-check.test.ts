@@ -283,7 +283,11 @@ describe('field keywords', () => {
     ],
     'x-ref inside a group': [
       (f) => (well(f).definitions.contact.properties.run = { type: 'integer', 'x-ref': 'run' }),
-      [`schemas/well.json#/definitions/contact/properties/run/x-ref: x-ref ${TOP_LEVEL_ONLY}`],
+      [`schemas/well.json#/definitions/contact/properties/run/x-ref: x-ref ${TOP_LEVEL_ONLY}, or on the items of such a list`],
+    ],
+    'x-ref on the items of a list inside a group': [
+      (f) => (well(f).definitions.contact.properties.runs = { type: 'array', items: { type: 'integer', 'x-ref': 'run' } }),
+      [`schemas/well.json#/definitions/contact/properties/runs/items/x-ref: x-ref ${TOP_LEVEL_ONLY}, or on the items of such a list`],
     ],
     'x-computed joining what is not a top-level single value': [
       (f) => (well(f).properties.label['x-computed'].concat = ['code', 'colour2', 'leader']),
@@ -806,7 +810,7 @@ describe('the wells keywords', () => {
         run(f).properties.other = { type: 'integer', 'x-ref': 'run', 'x-assigned': 'well' };
       },
       [
-        'schemas/run.json#/properties/start/x-assigned: x-assigned is only for an x-ref field: it says the record it names must be assigned',
+        'schemas/run.json#/properties/start/x-assigned: x-assigned is only for an x-ref field or a list of them: it says the records it names must be assigned',
         'schemas/run.json#/properties/tool/x-assigned: "done" must be another x-ref field of run: the record the named one is assigned to',
         'schemas/run.json#/properties/other/x-assigned: no assignment collection assigns run records to well records (x-resource.assign with member "run" and parent "well")',
       ],

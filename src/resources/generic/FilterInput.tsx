@@ -16,6 +16,18 @@ export function FilterInput({ source, resource, filter, schema }: FilterInputPro
   const translate = useTranslate();
   const choices = useChoices(resource, filter.field, schema);
   const label = `resources.${resource}.fields.${source}`;
+  if (filter.op === 'given') {
+    // Whether the field holds a value (runs whose well is not in the list: their text is given), named by the field.
+    const given = [true, false].map((value) => ({ id: String(value), name: translate(`ra.boolean.${value}`) }));
+    return (
+      <SelectInput
+        source={source}
+        label={`resources.${resource}.fields.${filter.field}`}
+        choices={given}
+        emptyText={translate('app.form.all')}
+      />
+    );
+  }
   if (schema['x-ref']) {
     // The same autocomplete as the form's, sized to sit among the other filters (and to fit a phone).
     return (

@@ -11,11 +11,13 @@ import {
   SimpleForm,
   Toolbar,
   useTranslate,
+  useRecordContext,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { PERIOD_TYPES, type PeriodType, periodFields } from '../../../kernel/schedule/period';
 import { periodTypeField } from '../../../kernel/schedule/record';
 import { fields } from '../../../kernel/schema/registry';
+import { decidedFields } from '../../../kernel/schema/made-from';
 import { PERIOD_PARTS } from '../../../kernel/schema/types';
 import { TIP_DELETE } from '../../forms/useConfirmCall';
 import { GRID_COLUMNS, defaultValues, formSections, gridSpan } from './formLayout';
@@ -66,8 +68,18 @@ export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteO
   // Read-only fields are the server's: shown as values when editing, absent when creating.
   // Write-only ones (an initial password) are given on create only: never read back, never edited.
   const canDelete = editing && deleteRedirect !== undefined && Boolean(schema['x-resource'].endpoints.del);
-  const shown = fields(schema).filter((f) => !hide.includes(f.path) && (editing ? !f.schema.writeOnly : !f.schema.readOnly));
+  const record = useRecordContext();
+  // The text a reference held before it became one (a run's well, once typed) shows only while a record keeps one.
+  const unlinkedTexts = fields(schema).flatMap((f) => f.schema['x-unlinked-text'] ?? []);
+  const shown = fields(schema).filter(
+    (f) =>
+      !hide.includes(f.path) &&
+      (editing ? !f.schema.writeOnly : !f.schema.readOnly) &&
+      (!unlinkedTexts.includes(f.path) || (editing && Boolean(record?.[f.path]))),
+  );
   const periodType = periodTypeField(schema);
+  // A record made from another (a run from its trip) shows what its source decides as values.
+  const decided = useMemo(() => new Set(editing ? decidedFields(schema, record) : []), [editing, schema, record]);
   const defaults = useMemo(() => (editing ? undefined : { ...defaultValues(fields(schema)), ...preset }), [editing, schema, preset]);
 
   return (
@@ -79,7 +91,11 @@ export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteO
         locked ? (
           false
         ) : (
-          <FormToolbar deleteRedirect={canDelete ? deleteRedirect : undefined} deleteOptions={deleteOptions} inDialog={inDialog} />
+          <FormToolbar
+            deleteRedirect={canDelete && decided.size === 0 ? deleteRedirect : undefined}
+            deleteOptions={deleteOptions}
+            inDialog={inDialog}
+          />
         )
       }
       sx={{ maxWidth: 960 }}
@@ -96,7 +112,7 @@ export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteO
             {groupFields.map((f) => (
               <UsedField key={f.path} typeField={periodType} path={f.path}>
                 <Box sx={{ gridColumn: { xs: 'auto', sm: `span ${gridSpan(f)}` }, minWidth: 0 }}>
-                  <SchemaInput resource={resource} field={f} locked={locked} />
+                  <SchemaInput resource={resource} field={f} locked={locked || decided.has(f.path)} />
                 </Box>
               </UsedField>
             ))}

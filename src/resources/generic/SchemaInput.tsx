@@ -19,6 +19,7 @@ import { registry } from '../../../kernel/schema/load-vite';
 import { isSingleton } from '../../../kernel/schema/singleton';
 import type { Field } from '../../../kernel/schema/types';
 import { ReferencePicker } from '../reference/ReferencePicker';
+import { ReferenceListPicker } from '../reference/ReferenceListPicker';
 import { UploadInput } from '../files/UploadInput';
 import { ArrayRowsInput } from './ArrayRowsInput';
 import { LazyFieldDefinitionsInput } from '../../forms/designer/LazyFieldDefinitionsInput';
@@ -105,6 +106,9 @@ function EditableInput({ resource, field, keyPath }: SchemaInputProps) {
     return <WidgetInput widget={ui.widget} source={path} label={label} helperText={common.helperText} isRequired={required} />;
   }
   if (schema['x-ref']) return <ReferencePicker {...common} reference={schema['x-ref']} />;
+  const listReference = schema.type === 'array' ? schema.items?.['x-ref'] : undefined;
+  if (listReference)
+    return <ReferenceListPicker {...common} resource={resource} reference={listReference} assignedTo={schema['x-assigned']} />;
   if (schema['x-upload'])
     return <UploadInput source={path} accept={schema['x-upload'].accept} isRequired={required} helperText={common.helperText} />;
   if (choices) {

@@ -11,6 +11,7 @@ import { registry } from '../../../kernel/schema/load-vite';
 import { ChoiceChip } from '../list/ChoiceChip';
 import { SwitchValue } from './SwitchValue';
 import { ReferenceValue } from '../reference/ReferenceValue';
+import { ReferenceListValue } from '../reference/ReferenceListValue';
 import { RecordOfValue } from './RecordOfValue';
 import { resourceName } from './resourceName';
 import { UploadThumbnail } from '../files/UploadThumbnail';
@@ -28,6 +29,9 @@ export interface ValueFieldProps {
   /** Writes the unit after a number (a summary does; a column says it in its header). */
   withUnit?: boolean;
 }
+
+/** The mark beside a text a reference held before it became one: no record of that name was found. */
+const UNLINKED: FieldSchema = { 'x-ui': { colors: { unlinked: 'warning' } } };
 
 /** The class names of the body text MUI's Typography gives a field: the cell's font already is that text's. */
 const TYPOGRAPHY = 'MuiTypography-root MuiTypography-body2';
@@ -60,6 +64,15 @@ function ValueShown({ source, resource, schema, withUnit, choices }: ValueFieldP
   // A field with a display of its own shows even when empty (a person without a picture, by their initial).
   const widget = schema['x-ui']?.widget;
   if (hasWidgetValue(widget)) return <WidgetValue widget={widget} value={value} />;
+  // A reference that was text before (a run's well, typed by hand) shows that text until a record is picked.
+  const unlinked = schema['x-unlinked-text'] && (value === undefined || value === null) ? record[schema['x-unlinked-text']] : undefined;
+  if (typeof unlinked === 'string' && unlinked !== '')
+    return (
+      <span>
+        {unlinked}{' '}
+        <ChoiceChip schema={UNLINKED} value="unlinked" choice={{ id: 'unlinked', name: translate('app.list.not_in_list') }} index={0} />
+      </span>
+    );
   if (value === undefined || value === null || value === '') return <span>—</span>;
   if (schema['x-resource-name']) return <span>{resourceName(translate, String(value))}</span>;
   if (schema['x-route-title']) return <span>{translate(`route.${String(value)}`, { _: String(value) })}</span>;
@@ -69,6 +82,8 @@ function ValueShown({ source, resource, schema, withUnit, choices }: ValueFieldP
   if (upload) return <UploadThumbnail url={String(value)} accept={upload.accept} />;
   const reference = schema['x-ref'];
   if (reference) return <ReferenceValue source={source} reference={reference} />;
+  const listReference = schema.items?.['x-ref'];
+  if (listReference && Array.isArray(value)) return <ReferenceListValue ids={value as Identifier[]} reference={listReference} />;
   if (choices) {
     const values = Array.isArray(value) ? value : [value];
     return (

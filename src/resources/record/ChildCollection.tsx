@@ -21,6 +21,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { registry } from '../../../kernel/schema/load-vite';
+import { isMade } from '../../../kernel/schema/made-from';
 import { pageSizes } from '../generic/formLayout';
 import { RecordRows } from '../generic/RecordRows';
 import { useFilterInputs } from '../generic/useFilterInputs';
@@ -133,10 +134,11 @@ interface RowActionsProps {
   onDeleted?: () => void;
 }
 
-/** A row's buttons: to its record page, and delete unless its lock closes it. */
+/** A row's buttons: to its record page, and delete unless its lock closes it or it was made from another record (a run from its trip). */
 function RowActions({ resource, recordPage, parentField, onDeleted }: RowActionsProps) {
   const translate = useTranslate();
-  const open = useLockState(resource, useRecordContext()) === 'open';
+  const record = useRecordContext();
+  const open = useLockState(resource, record) === 'open' && !isMade(registry.resources[resource], record);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5 }}>
       {recordPage && <RecordPageButton pattern={recordPage} parentField={parentField} />}
