@@ -102,8 +102,11 @@ function describeCall(kind: EndpointKind, name: string, schema: ResourceSchema, 
           ...meta.filters.map((f) => ({
             name: f.param,
             in: 'query',
-            schema: filterSchema(schema, f.field),
-            description: `${f.op} on ${f.field}${f.all !== undefined ? `; ${f.all} means all` : ''}; empty means no filter`,
+            schema: f.op === 'given' ? { type: 'string', enum: ['true', 'false'] } : filterSchema(schema, f.field),
+            description:
+              f.op === 'given'
+                ? `true: ${f.field} holds a value; false: it holds none; empty means no filter`
+                : `${f.op} on ${f.field}${f.all !== undefined ? `; ${f.all} means all` : ''}; empty means no filter`,
           })),
         ].map((parameter) => ({ ...parameter, allowEmptyValue: true })),
         data: listData(meta.endpoints.list?.shape ?? 'total-items', name),
