@@ -58,7 +58,9 @@ export function toLegacyQuery(schema: ResourceSchema, params: RaListParams): Leg
 export type Condition =
   | { field: string; op: FilterOp | 'in'; value: string | number | boolean | (string | number)[] }
   /** The list's `q`: any of `fields` contains `value`, ignoring case. Fields may be dotted (`leader.name`). */
-  | { op: 'search'; fields: string[]; value: string };
+  | { op: 'search'; fields: string[]; value: string }
+  /** The top-level `field` holds no value (a run without an end time: still going on). */
+  | { op: 'absent'; field: string };
 
 export interface ListQuery {
   conditions: Condition[];
