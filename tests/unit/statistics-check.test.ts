@@ -110,7 +110,7 @@ describe('x-resource.statistics', () => {
       }),
     ).toEqual([
       `${AT}/entries/0: missing required keyword expiring`,
-      `${AT}/entries/0: must be one of {"groupBy": field, resource?, sum?}, {"histogram": field, "bins": [bounds]}, {"expiring": {resource, field, days}} or {"perMonth": {resource?, date, months, sum or average}}`,
+      `${AT}/entries/0: must be one of {"groupBy": field, resource?, sum?}, {"histogram": field, "bins": [bounds]}, {"expiring": {resource, field, days}}, {"perMonth": {resource?, date, months, sum or average}}, {"reliability": {resource, hours, by, failedWhen}} or {"pareto": {resource, field, date, when}}`,
       `${AT}/entries/1/histogram: must be one of "groupBy", "resource", "sum"`,
       `${AT}/entries/1/bins: must be one of "groupBy", "resource", "sum"`,
       `${AT}/entries/2: missing required keyword bins`,
