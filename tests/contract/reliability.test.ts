@@ -26,7 +26,7 @@ type Call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise
 
 function caller(store: Store): Call {
   const app = createApp({ registry, store, accounts: new MockAccounts(), now: () => NOW });
-  return async (method, path, body) => {
+  return async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> => {
     const response = await app.fetch(
       new Request(`http://localhost/dev-api${path}`, {
         method,
