@@ -6,9 +6,9 @@
 import type { ResourceContext } from './check-fields';
 import { type Found, esc } from './check-form';
 import { DICTIONARY_OPTIONS_PATH } from './dictionary';
-import { properties } from './registry';
-import { DEVICE_STATS, ownerField } from './statistics';
-import type { FieldSchema, PerMonthSpec, ResourceSchema, StatisticsEntry } from './types';
+import { field as leaf, properties } from './registry';
+import { DEVICE_STATS, ownerField, runFieldsOf } from './statistics';
+import type { FieldSchema, ParetoSpec, PerMonthSpec, ReliabilitySpec, ResourceSchema, StatisticsEntry } from './types';
 
 const TIME_FORMATS = ['date', 'date-time'];
 
@@ -115,7 +115,63 @@ function expiringProblems(ctx: ResourceContext, spec: { resource: string; field:
   return out;
 }
 
+/** Why records cannot be grouped by this field: a top-level single value, or a text member of a group (`mudata.type`). */
+function memberProblem(root: ResourceSchema, name: string): string | undefined {
+  if (!name.includes('.')) return countableProblem(root, name);
+  const member = leaf(root, name);
+  if (!member) return `"${name}" is not a field of ${root.$id}`;
+  return name.split('.').length === 2 && member.schema.type === 'string'
+    ? undefined
+    : `cannot group by "${name}": only a text member of a top-level group can be read from its JSON value`;
+}
+
+/** The fields and values that pick records (`{"status": 0}`): top-level single values, within their enum. */
+function whenProblems(root: ResourceSchema, when: Record<string, unknown>, pointer: string): Found[] {
+  return Object.entries(when).flatMap(([name, value]): Found[] => {
+    const problem = countableProblem(root, name);
+    if (problem) return [{ pointer: `${pointer}/${esc(name)}`, message: problem }];
+    const allowed = properties(root)[name]?.enum;
+    return allowed && !allowed.includes(value as never)
+      ? [{ pointer: `${pointer}/${esc(name)}`, message: `${JSON.stringify(value)} is not a value of "${name}" (${allowed.join(', ')})` }]
+      : [];
+  });
+}
+
+function reliabilityProblems(ctx: ResourceContext, spec: ReliabilitySpec): Found[] {
+  const at = (pointer: string) => `/reliability/${pointer}`;
+  const { root, problems } = countedResource(ctx, spec.resource, at('resource'));
+  if (!root) return problems;
+  const out: Found[] = [];
+  if (!runFieldsOf(root, spec.hours))
+    out.push({
+      pointer: at('hours'),
+      message: `"${spec.hours}" of ${root.$id} is not hours between two times: give a number field with "x-computed": {"hoursBetween": [start, end]}`,
+    });
+  const by = memberProblem(root, spec.by);
+  if (by) out.push({ pointer: at('by'), message: by });
+  out.push(...whenProblems(root, spec.failedWhen, at('failedWhen')));
+  return out;
+}
+
+function paretoProblems(ctx: ResourceContext, spec: ParetoSpec): Found[] {
+  const at = (pointer: string) => `/pareto/${pointer}`;
+  const { root, problems } = countedResource(ctx, spec.resource, at('resource'));
+  if (!root) return problems;
+  const out: Found[] = [];
+  const text = countableProblem(root, spec.field);
+  const type = properties(root)[spec.field]?.type;
+  if (text) out.push({ pointer: at('field'), message: text });
+  else if (type !== 'string')
+    out.push({ pointer: at('field'), message: `a Pareto counts reasons written as text, and "${spec.field}" is of type ${type}` });
+  const date = dateProblem(root, spec.date);
+  if (date) out.push({ pointer: at('date'), message: date });
+  out.push(...whenProblems(root, spec.when, at('when')));
+  return out;
+}
+
 function entryProblems(ctx: ResourceContext, entry: StatisticsEntry): Found[] {
+  if ('reliability' in entry) return reliabilityProblems(ctx, entry.reliability);
+  if ('pareto' in entry) return paretoProblems(ctx, entry.pareto);
   if ('groupBy' in entry) return groupProblems(ctx, entry);
   if ('histogram' in entry) return histogramProblems(ctx.root, entry);
   if ('perMonth' in entry) return perMonthProblems(ctx, entry.perMonth);

@@ -3,7 +3,7 @@
 // the last months of a per-month entry, an instrument's runs month by month). Imports nothing
 // that runs but the schema registry.
 import { properties } from './registry';
-import type { ExpiringSpec, PerMonthSpec, ResourceSchema, StatisticsEntry } from './types';
+import type { ExpiringSpec, ParetoSpec, PerMonthSpec, ReliabilitySpec, ResourceSchema, StatisticsEntry } from './types';
 
 /** A value records are grouped by; null for the records without one. */
 export type GroupValue = string | number | boolean | null;
@@ -31,7 +31,39 @@ export interface RangeBucket {
   count: number;
 }
 
+/** Runs, failed runs and hours of a set of runs, and what they make: failures per 1,000 h and the mean hours between failures. */
+export interface ReliabilityFigures {
+  runs: number;
+  failures: number;
+  /** Hours run (hundredths), those of runs still going on counted up to now. */
+  hours: number;
+  /** Failures per 1,000 hours run; null without hours. */
+  perThousandHours: number | null;
+  /** Mean time between failures: hours ÷ failed runs, in hours; null without a failure. */
+  mtbf: number | null;
+}
+
+export interface ReliabilityBucket extends ReliabilityFigures {
+  value: GroupValue;
+}
+
+/** One reason of a Pareto entry: its count and the share of all of them up to it, in percent (one decimal). */
+export interface ParetoBucket {
+  /** The reason as most of its records write it; null for the records without one. */
+  value: string | null;
+  count: number;
+  cumulative: number;
+}
+
+/** The days a period entry counts over (YYYY-MM-DD, both included); absent: no bound. */
+export interface Period {
+  from?: string;
+  to?: string;
+}
+
 export type StatisticsResult =
+  | ({ reliability: ReliabilitySpec; total: ReliabilityFigures; buckets: ReliabilityBucket[] } & Period)
+  | ({ pareto: ParetoSpec; total: number; buckets: ParetoBucket[] } & Period)
   | {
       groupBy: string;
       /** The resource whose records are grouped, when not this one. */
@@ -69,20 +101,32 @@ export interface StatisticsAnswer {
   entries: StatisticsResult[];
 }
 
+/** The query parameters of a statistics call that choose the period of its period entries. */
+export const PERIOD_PARAMS = ['from', 'to'] as const;
+/** A day as the period's parameters take it. */
+export const PERIOD_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
 /** An expiring entry lists at most this many records (and says how many there are). */
 export const EXPIRING_MAX_ITEMS = 100;
 
-export type EntryKind = 'groupBy' | 'histogram' | 'expiring' | 'perMonth';
+export type EntryKind = 'groupBy' | 'histogram' | 'expiring' | 'perMonth' | 'reliability' | 'pareto';
 
 export function entryKind(entry: StatisticsEntry | StatisticsResult): EntryKind {
+  if ('reliability' in entry) return 'reliability';
+  if ('pareto' in entry) return 'pareto';
   return 'groupBy' in entry ? 'groupBy' : 'histogram' in entry ? 'histogram' : 'perMonth' in entry ? 'perMonth' : 'expiring';
 }
+
+/** Whether an entry counts over the period the screen chooses (the others count every record). */
+export const isPeriodEntry = (entry: StatisticsEntry | StatisticsResult) => 'reliability' in entry || 'pareto' in entry;
 
 /**
  * A name for an entry, the same in the schema and in the answer, that no other entry of a screen
  * has (two entries may group by one field, one counting, one adding up): the screen's cards carry it.
  */
 export function entryKey(entry: StatisticsEntry | StatisticsResult): string {
+  if ('reliability' in entry) return `reliability:${entry.reliability.resource}.${entry.reliability.by}`;
+  if ('pareto' in entry) return `pareto:${entry.pareto.resource}.${entry.pareto.field}`;
   if ('groupBy' in entry) return `${entry.resource ? `${entry.resource}.` : ''}${entry.groupBy}${entry.sum ? `:sum:${entry.sum}` : ''}`;
   if ('histogram' in entry) return entry.histogram;
   if ('perMonth' in entry) {
@@ -178,6 +222,21 @@ export function ownerField(child: ResourceSchema, owner: string): string | undef
   const parent = child['x-resource'].parent;
   if (parent?.resource === owner) return parent.field;
   return Object.entries(properties(child)).find(([, prop]) => prop['x-ref'] === owner)?.[0];
+}
+
+/** The fields of a run: when it started and ended, and its hours (computed between the two). */
+export interface RunFields {
+  start: string;
+  end: string;
+  hours: string;
+}
+
+/** The run fields behind a number field worked out as `hoursBetween` two times; undefined for any other field. */
+export function runFieldsOf(schema: ResourceSchema | undefined, hours: string): RunFields | undefined {
+  const spec = schema?.properties?.[hours]?.['x-computed'];
+  if (!spec || !('hoursBetween' in spec)) return undefined;
+  const [start, end] = spec.hoursBetween;
+  return { start, end, hours };
 }
 
 /** Rounded to hundredths, as sums of recorded hours and depths are shown. */

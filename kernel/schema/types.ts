@@ -320,7 +320,35 @@ export type StatisticsEntry =
   | { groupBy: string; resource?: string; sum?: string }
   | { histogram: string; bins: number[] }
   | { expiring: ExpiringSpec }
-  | { perMonth: PerMonthSpec };
+  | { perMonth: PerMonthSpec }
+  | { reliability: ReliabilitySpec }
+  | { pareto: ParetoSpec };
+
+/**
+ * Failures per 1,000 hours and mean time between failures of the runs of `resource`, grouped by
+ * `by` (a top-level field, or a text member of a group: `mudata.type`), over the period asked. The
+ * runs' `hours` are worked out between their start and end times (`hoursBetween`): a run counts in
+ * the period by its start time, and one still going on counts its hours up to now. A run is a
+ * failed one when every field of `failedWhen` holds its value (`{"status": 0}`).
+ */
+export interface ReliabilitySpec {
+  resource: string;
+  hours: string;
+  by: string;
+  failedWhen: Record<string, string | number | boolean>;
+}
+
+/**
+ * The records of `resource` meeting `when` (failed runs), counted by the free text of `field`
+ * (their reason) grouped whatever its case and spacing, most first, with the cumulative share;
+ * over the period asked, by their `date`.
+ */
+export interface ParetoSpec {
+  resource: string;
+  field: string;
+  date: string;
+  when: Record<string, string | number | boolean>;
+}
 
 /**
  * Records of `resource` (default this one) by the month of their date `field`, over the last

@@ -15,6 +15,8 @@ import {
   isOverdue,
 } from '../../kernel/fleet/due';
 import { STATUS } from '../../kernel/fleet/lifecycle';
+import { liveHours } from '../../kernel/fleet/open-runs';
+import { openSinceRepair } from './hours';
 import { type AppContext, ok } from '../context';
 import type { Api } from '../http/endpoints';
 import type { Parameters } from '../settings/parameters';
@@ -27,7 +29,9 @@ const ALL = 1_000_000;
 
 export interface FleetNames {
   device: string;
-  runs: { resource: string; parent: string; start: string; hours: string };
+  /** The runs; `end` when their hours are worked out between two times, so that a run without an end is still going on. */
+  runs: { resource: string; parent: string; start: string; hours: string; end?: string };
+  repairs: { resource: string; parent: string; returned: string };
   sinceRepair: string;
 }
 
@@ -71,12 +75,17 @@ export async function dueItems({ store, parameters, files, names }: DueDeps, now
     const at = lastReport.get(upload.recordId!);
     if (upload.recordId !== null && (!at || upload.createdAt > at)) lastReport.set(upload.recordId, upload.createdAt);
   }
+  // Runs still going on count their hours up to now: in the hours since the repair and in the recent use.
+  const open = await openSinceRepair(store, names, now);
+  const fields = names.runs.end && { start: names.runs.start, end: names.runs.end, hours: names.runs.hours };
+  const hoursOf = (run: Row) => (fields ? liveHours(run, fields, now) : run[names.runs.hours]);
   const items: DueItem[] = [];
   for (const device of devices) {
+    const stored = typeof device[names.sinceRepair] === 'number' ? (device[names.sinceRepair] as number) : 0;
     const status = dueStatus({
-      hoursSinceRepair: typeof device[names.sinceRepair] === 'number' ? (device[names.sinceRepair] as number) : 0,
+      hoursSinceRepair: stored + (open.get(device.id) ?? 0),
       intervalHours: intervals.get(device.type as number),
-      runs: (runsOf.get(device.id) ?? []).map((run) => ({ start: run[names.runs.start], hours: run[names.runs.hours] })),
+      runs: (runsOf.get(device.id) ?? []).map((run) => ({ start: run[names.runs.start], hours: hoursOf(run) })),
       lastCalibration: lastReport.get(device.id),
       validityDays: values.calibrationValidityDays,
       now,

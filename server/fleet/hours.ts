@@ -3,10 +3,53 @@
 // a usage or repair record inside its transaction. The values are the server's, not a person's
 // edit: written without moving the record's version, so a form opened on it does not conflict,
 // and not logged. (`sumOf` totals, such as the instrument's hours, are kept by relations.ts.)
-import { type Rollup, rollupsOf, staleRollups } from '../../kernel/fleet/hours';
+import { type Rollup, latestTime, rollupsOf, staleRollups } from '../../kernel/fleet/hours';
+import { isOpenRun, openExtraSince } from '../../kernel/fleet/open-runs';
 import type { Registry } from '../../kernel/schema/registry';
 import type { Follower } from '../resources/relations';
 import type { Row, Store } from '../store/types';
+
+/** The runs and repairs of instruments, as the fleet names them (FleetNames of due.ts). */
+interface RunNames {
+  runs: { resource: string; parent: string; start: string; hours: string; end?: string };
+  repairs: { resource: string; parent: string; returned: string };
+}
+
+/** Records read at once: every run still going on, every repair of their instruments. */
+const ALL = 1_000_000;
+
+/**
+ * What the runs still going on add at `now` to each instrument's stored hours since its last repair
+ * came back (kernel/fleet/open-runs.ts says why the stored total leaves them out): by instrument id,
+ * those with an open run only. Reads the open runs and their instruments' repairs: a few records.
+ */
+export async function openSinceRepair(store: Store, names: RunNames, now: Date): Promise<Map<number, number>> {
+  const { runs, repairs } = names;
+  const out = new Map<number, number>();
+  if (!runs.end) return out;
+  const fields = { start: runs.start, end: runs.end, hours: runs.hours };
+  const page = { sort: { field: 'id', order: 'ASC' as const }, page: 1, limit: ALL };
+  const open = (await store.list(runs.resource, { ...page, conditions: [{ field: runs.end, op: 'given', value: false }] })).rows.filter((run) =>
+    isOpenRun(run, fields),
+  );
+  const ids = [...new Set(open.map((run) => run[runs.parent]).filter((id): id is number => typeof id === 'number'))];
+  if (ids.length === 0) return out;
+  const returns = (await store.list(repairs.resource, { ...page, conditions: [{ field: repairs.parent, op: 'in', value: ids }] })).rows;
+  for (const id of ids) {
+    const since = latestTime(
+      returns.filter((r) => r[repairs.parent] === id),
+      repairs.returned,
+    );
+    const extra = openExtraSince(
+      open.filter((run) => run[runs.parent] === id),
+      fields,
+      since,
+      now,
+    );
+    out.set(id, extra);
+  }
+  return out;
+}
 
 /** Writes worked-out values without counting as an edit (the version stays). */
 export async function writeKept(store: Store, resource: string, row: Row, changes: Record<string, unknown>) {

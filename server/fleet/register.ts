@@ -4,6 +4,7 @@
 // the resource declaring `x-resource.lifecycle` (its status field, and its `sumSince` total of hours
 // since the last repair), the runs and repairs are the child collections that total names.
 import { rollupsOf } from '../../kernel/fleet/hours';
+import { runFieldsOf } from '../../kernel/fleet/open-runs';
 import type { Registry } from '../../kernel/schema/registry';
 import { recordPath, viewPaths } from '../../kernel/routes/tree';
 import type { WriteGuard } from '../access/guards';
@@ -40,7 +41,13 @@ export function fleetNames(registry: Registry): (FleetNames & LifecycleNames) | 
     device,
     status: lifecycle.status,
     sinceRepair: rollup.field,
-    runs: { resource: spec.resource, parent: parentOf(spec.resource), start: spec.time, hours: spec.field },
+    runs: {
+      resource: spec.resource,
+      parent: parentOf(spec.resource),
+      start: spec.time,
+      hours: spec.field,
+      end: runFieldsOf(registry.resources[spec.resource], spec.field)?.end,
+    },
     repairs: { resource: spec.since.resource, parent: parentOf(spec.since.resource), returned: spec.since.field },
   };
 }

@@ -4,18 +4,26 @@
 import type { Registry } from '../../kernel/schema/registry';
 import {
   EXPIRING_MAX_ITEMS,
+  PERIOD_DAY,
+  PERIOD_PARAMS,
+  type Period,
   type StatisticsResult,
   binRanges,
   endOfDay,
   expiryWindow,
   monthMeasure,
   monthWindow,
+  isPeriodEntry,
   ownerField,
   round2,
 } from '../../kernel/schema/statistics';
+import { Code } from '../../kernel/contract/codes';
+import { echo } from '../../kernel/contract/limits';
 import type { PerMonthSpec, ResourceSchema, StatisticsEntry } from '../../kernel/schema/types';
-import { ok } from '../context';
+import { type AppContext, fail, ok } from '../context';
 import { registerDeviceStats } from './device-stats';
+import { paretoResult, reliabilityResult } from './reliability';
+import { countsToNow } from './open-hours';
 import type { Api } from '../http/endpoints';
 import type { Store } from '../store/types';
 
@@ -74,12 +82,26 @@ async function perMonthResult(name: string, spec: PerMonthSpec, store: Store, no
   return { perMonth: spec, total: add((g) => g.count), ...overall, months };
 }
 
-async function entryResult(name: string, entry: StatisticsEntry, { registry, store, now }: Deps): Promise<StatisticsResult> {
+async function entryResult(
+  name: string,
+  entry: StatisticsEntry,
+  period: Period,
+  { registry, store, now }: Deps,
+): Promise<StatisticsResult> {
+  if ('reliability' in entry) return reliabilityResult(entry.reliability, period, { registry, store, now: now() });
+  if ('pareto' in entry) return paretoResult(entry.pareto, period, store);
   if ('groupBy' in entry) return groupResult(name, entry, store);
   if ('perMonth' in entry) return perMonthResult(name, entry.perMonth, store, now());
   if ('histogram' in entry) {
     const groups = await store.aggregate(name, { by: entry.histogram, bins: entry.bins }, []);
-    const counts = new Map(groups.map((g) => [g.value, g.count]));
+    const counts = await countsToNow(new Map(groups.map((g) => [g.value, g.count])), {
+      registry,
+      store,
+      resource: name,
+      field: entry.histogram,
+      bins: entry.bins,
+      now: now(),
+    });
     const buckets = binRanges(entry.bins).map((range) => ({ ...range, count: counts.get(range.from) ?? 0 }));
     return { histogram: entry.histogram, total: total(buckets), buckets };
   }
@@ -101,9 +123,54 @@ const COUNT = { type: 'integer', minimum: 0 };
 const NUMBER = { type: 'number' };
 const VALUE = { type: ['string', 'number', 'boolean', 'null'] };
 
+const DAY = { type: 'string', format: 'date' };
+const PERIOD_ECHO = { from: { ...DAY, description: 'the first day counted' }, to: { ...DAY, description: 'the last day counted' } };
+const FIGURES = {
+  runs: COUNT,
+  failures: { ...COUNT, description: 'failed runs' },
+  hours: { type: 'number', description: 'hours run, those of runs still going on counted up to now (h)' },
+  perThousandHours: { type: ['number', 'null'], description: 'failures per 1,000 hours run; null without hours' },
+  mtbf: { type: ['number', 'null'], description: 'mean time between failures: hours ÷ failures (h); null without failures' },
+};
+const FIGURE_NAMES = Object.keys(FIGURES);
+const reliabilitySchema: Json = {
+  type: 'object',
+  required: ['reliability', 'total', 'buckets'],
+  properties: {
+    reliability: { type: 'object' },
+    ...PERIOD_ECHO,
+    total: { type: 'object', required: FIGURE_NAMES, properties: FIGURES },
+    buckets: { type: 'array', items: { type: 'object', required: ['value', ...FIGURE_NAMES], properties: { value: VALUE, ...FIGURES } } },
+  },
+};
+const paretoSchema: Json = {
+  type: 'object',
+  required: ['pareto', 'total', 'buckets'],
+  properties: {
+    pareto: { type: 'object' },
+    ...PERIOD_ECHO,
+    total: COUNT,
+    buckets: {
+      type: 'array',
+      description: 'most first; reasons put together whatever their case and spacing, named by their most frequent spelling',
+      items: {
+        type: 'object',
+        required: ['value', 'count', 'cumulative'],
+        properties: {
+          value: { type: ['string', 'null'] },
+          count: COUNT,
+          cumulative: { type: 'number', description: 'share of the total up to this reason, in percent' },
+        },
+      },
+    },
+  },
+};
+
 /** The answer's schema, entry by entry as the schema lists them. */
 function answerSchema(schema: ResourceSchema): Json {
   const entry = (e: StatisticsEntry): Json => {
+    if ('reliability' in e) return reliabilitySchema;
+    if ('pareto' in e) return paretoSchema;
     if ('groupBy' in e) {
       const summed = e.sum ? ['sum'] : [];
       const bucket = {
@@ -185,6 +252,8 @@ function answerSchema(schema: ResourceSchema): Json {
 /** An entry in a few words, for the call's documentation. */
 function describe(e: StatisticsEntry): string {
   const what = (sum?: string, average?: string) => (sum ? `${sum} summed` : average ? `${average} averaged` : 'counted');
+  if ('reliability' in e) return `failures per 1,000 h and MTBF of ${e.reliability.resource} by ${e.reliability.by}`;
+  if ('pareto' in e) return `Pareto of ${e.pareto.resource} by ${e.pareto.field}`;
   if ('groupBy' in e) return `${e.resource ?? ''} ${what(e.sum)} by ${e.groupBy}`.trim();
   if ('histogram' in e) return `${e.histogram} in ranges`;
   if ('perMonth' in e) {
@@ -194,11 +263,24 @@ function describe(e: StatisticsEntry): string {
   return `${e.expiring.resource} expiring`;
 }
 
+/** The period asked (`from`, `to`: days, both included), or the message saying which parameter is wrong. */
+function readPeriod(c: AppContext): Period | { problem: string } {
+  const period: Period = {};
+  for (const param of PERIOD_PARAMS) {
+    const day = c.req.query(param);
+    if (day === undefined) continue;
+    if (!PERIOD_DAY.test(day)) return { problem: c.get('t')('server.bad_day', { param, value: echo(day) }) };
+    period[param] = day;
+  }
+  return period;
+}
+
 export function registerStatistics(api: Api, registry: Registry, store: Store, now: () => Date = () => new Date()) {
   const deps = { registry, store, now };
   for (const [name, schema] of Object.entries(registry.resources)) {
     const spec = schema['x-resource'].statistics;
     if (!spec) continue;
+    const periodic = spec.entries.some(isPeriodEntry);
     api.on(
       {
         method: 'GET',
@@ -208,10 +290,26 @@ export function registerStatistics(api: Api, registry: Registry, store: Store, n
           tags: [name],
           summary: `Statistics of ${name}: ${spec.entries.map(describe).join(', ')}`,
           data: answerSchema(schema),
+          ...(periodic
+            ? {
+                parameters: PERIOD_PARAMS.map((param) => ({
+                  name: param,
+                  in: 'query',
+                  required: false,
+                  schema: { type: 'string', format: 'date' },
+                  description: `${param === 'from' ? 'the first' : 'the last'} day (UTC, included) of the period the reliability and Pareto entries count runs started in`,
+                })),
+                codes: [Code.invalidQuery],
+              }
+            : {}),
         },
       },
-      async (c) => ok(c, { entries: await Promise.all(spec.entries.map((entry) => entryResult(name, entry, deps))) }),
+      async (c) => {
+        const period = readPeriod(c);
+        if ('problem' in period) return fail(c, Code.invalidQuery, period.problem);
+        return ok(c, { entries: await Promise.all(spec.entries.map((entry) => entryResult(name, entry, period, deps))) });
+      },
     );
   }
-  registerDeviceStats(api, registry, store);
+  registerDeviceStats(api, registry, store, now);
 }

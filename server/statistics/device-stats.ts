@@ -6,7 +6,8 @@ import { parseInteger } from '../../kernel/contract/integers';
 import { echo } from '../../kernel/contract/limits';
 import type { Condition } from '../../kernel/schema/query';
 import type { Registry } from '../../kernel/schema/registry';
-import { DEVICE_STATS, type DeviceStats, type PvAnswer, monthSeries, round2 } from '../../kernel/schema/statistics';
+import { DEVICE_STATS, type DeviceStats, type PvAnswer, type RunFields, monthSeries, round2 } from '../../kernel/schema/statistics';
+import { openExtra, runFieldsOf } from '../../kernel/fleet/open-runs';
 import { type AppContext, fail, ok } from '../context';
 import type { Api } from '../http/endpoints';
 import type { Store } from '../store/types';
@@ -54,25 +55,47 @@ const PV_DATA = {
   },
 };
 
-/** The totals of the instrument `id` over the usage records whose `parentField` holds it. */
-export async function deviceStats(store: Store, parentField: string, id: number): Promise<DeviceStats> {
+/**
+ * The totals of the instrument `id` over the usage records whose `parentField` holds it. With the
+ * run fields (hours worked out between two times), a run still going on counts its hours up to
+ * `now`, in the total and in the month it started.
+ */
+export async function deviceStats(store: Store, parentField: string, id: number, now: Date, fields?: RunFields): Promise<DeviceStats> {
   const own: Condition[] = [{ field: parentField, op: 'eq', value: id }];
-  const [[all], [measured], months] = await Promise.all([
+  const [[all], [measured], months, open] = await Promise.all([
     store.aggregate(runs, { sum: [hours] }, own),
     store.aggregate(runs, { sum: [startDepth, endDepth] }, [...own, hasNumber(endDepth)]),
     store.aggregate(runs, { by: time, prefix: 'YYYY-MM'.length, sum: [hours] }, own),
+    fields
+      ? store.list(runs, {
+          conditions: [...own, { field: fields.end, op: 'given', value: false }],
+          sort: { field: 'id', order: 'ASC' },
+          page: 1,
+          limit: 1000,
+        })
+      : { rows: [] },
   ]);
+  const openByMonth = new Map<string, number>();
+  let openTotal = 0;
+  for (const run of open.rows) {
+    const extra = fields ? openExtra(run, fields, now) : 0;
+    const month = String(run[time]).slice(0, 'YYYY-MM'.length);
+    openTotal += extra;
+    openByMonth.set(month, (openByMonth.get(month) ?? 0) + extra);
+  }
   return {
-    usetime: round2(all.sums[hours]),
+    usetime: round2(all.sums[hours] + openTotal),
     tang: all.count,
     depth: round2(measured.sums[endDepth] - measured.sums[startDepth]),
     chartData: monthSeries(
-      months.filter((m) => typeof m.value === 'string').map((m) => ({ month: m.value as string, runs: m.count, hours: m.sums[hours] })),
+      months
+        .filter((m) => typeof m.value === 'string')
+        .map((m) => ({ month: m.value as string, runs: m.count, hours: m.sums[hours] + (openByMonth.get(m.value as string) ?? 0) })),
     ),
   };
 }
 
-export function registerDeviceStats(api: Api, registry: Registry, store: Store) {
+export function registerDeviceStats(api: Api, registry: Registry, store: Store, now: () => Date) {
   const devices = registry.resources[device];
   const parent = registry.resources[runs]?.['x-resource'].parent;
   if (!devices || parent?.resource !== device) return;
@@ -115,7 +138,7 @@ export function registerDeviceStats(api: Api, registry: Registry, store: Store) 
           t('server.not_found', { resource: t(`resources.${device}.name`, { smart_count: 1, _: device }), id }),
         );
       }
-      return ok(c, await deviceStats(store, parent.field, id));
+      return ok(c, await deviceStats(store, parent.field, id, now(), runFieldsOf(registry.resources[runs], hours)));
     },
   );
 

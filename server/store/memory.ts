@@ -85,6 +85,13 @@ function groupValue(value: unknown, { prefix, utcMonth: byMonth, bins }: Groupin
   return value as Group['value'];
 }
 
+/** A top-level field's value; a dotted member of a group counts by its text only, as the SQL stores read it. */
+function memberValue(row: Row, by: string): unknown {
+  if (!by.includes('.')) return row[by];
+  const value = getPath(row, by);
+  return typeof value === 'string' ? value : null;
+}
+
 const zeros = (fields: string[]) => Object.fromEntries(fields.map((f) => [f, 0]));
 const emptyGroup = (value: Group['value'], sums: string[], valueCounts: string[]): Group => ({
   value,
@@ -176,7 +183,7 @@ export class MemoryStore implements Store {
     const groups = new Map<Group['value'], Group>();
     if (grouping.by === undefined) groups.set(null, emptyGroup(null, sums, valueCounts));
     for (const row of this.rows(resource, conditions)) {
-      const value = grouping.by === undefined ? null : groupValue(row[grouping.by], grouping);
+      const value = grouping.by === undefined ? null : groupValue(memberValue(row, grouping.by), grouping);
       if (value === LEFT_OUT) continue;
       let group = groups.get(value);
       if (!group) groups.set(value, (group = emptyGroup(value, sums, valueCounts)));

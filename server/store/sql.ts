@@ -407,8 +407,24 @@ export class SqlStore implements Store {
     return sql`strftime('%Y-%m', ${colonized})`;
   }
 
+  /** A text member of a JSON group (`mudata.type`), or null when it holds no text: the same on both databases. */
+  private textMember(resource: string, field: string) {
+    const [name, ...path] = field.split('.');
+    if (this.column(resource, name).kind !== 'json') throw new Error(`"${name}" of ${resource} is not a group`);
+    const ref = sql.ref(name);
+    // The path is written as a literal (member names come from the schema), so that the grouped
+    // expression is the selected one, word for word: PostgreSQL does not match two bound parameters.
+    if (this.connection.dialect === 'postgres') {
+      const members = sql.lit(`{${path.join(',')}}`);
+      return sql`case when jsonb_typeof(${ref} #> ${members}) = 'string' then (${ref} #>> ${members}) collate "C" end`;
+    }
+    const jsonPath = sql.lit(`$${path.map((key) => `.${JSON.stringify(key)}`).join('')}`);
+    return sql`case when json_type(${ref}, ${jsonPath}) = 'text' then json_extract(${ref}, ${jsonPath}) end`;
+  }
+
   /** What `aggregate` groups by: the column's value, its first characters, its UTC month, or the start of its range. */
   private groupKey(resource: string, { by, prefix, utcMonth, bins }: Grouping & { by: string }) {
+    if (by.includes('.')) return { expression: this.textMember(resource, by), decode: (raw: unknown) => raw };
     const { name, kind } = this.column(resource, by);
     const ref = sql.ref(name);
     if (kind === 'json') throw new Error(`cannot group ${resource} by "${by}": it is kept as one JSON value`);

@@ -21,6 +21,7 @@ export type UpdateResult = { status: 'ok'; row: Row } | { status: 'missing' } | 
  * range's start, and values below the first bound are left out).
  */
 export interface Grouping {
+  /** A top-level field, or a dotted text member of a group (`mudata.type`: grouped by its text, null when it holds none). */
   by?: string;
   prefix?: number;
   utcMonth?: boolean;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../kernel/schema/load-node';
 import { flattenRoutes } from '../../kernel/routes/tree';
 import { parseScreen } from '../../kernel/schema/route-component';
-import { type DeviceStats, type StatisticsAnswer, type StatisticsResult, entryKey } from '../../kernel/schema/statistics';
+import { type DeviceStats, type StatisticsAnswer, type StatisticsResult, entryKey, isPeriodEntry } from '../../kernel/schema/statistics';
 import { openPage } from './browser';
 import { waitUntilStill } from './settle';
 import { ARTIFACTS, apiAs, baseUrl, expectPath, messages, openAs, useFreshPage } from './helpers';
@@ -80,7 +80,8 @@ describe('statistics screens', () => {
         .nth(spec.entries.length - 1)
         .waitFor();
       for (const entry of answer.entries) {
-        if ('expiring' in entry) continue;
+        // Period entries total no single count: their cards are tables of figures.
+        if ('expiring' in entry || isPeriodEntry(entry)) continue;
         const card = page.locator(`[data-statistics="${resource}"] [data-entry="${entryKey(entry)}"]`);
         await expect.poll(() => card.locator('[data-total]').textContent()).toBe(entry.total.toLocaleString('en'));
         if ('groupBy' in entry && entry.sumTotal !== undefined)
@@ -117,6 +118,38 @@ describe('statistics screens', () => {
           .waitFor();
       }
     }
+  });
+});
+
+describe('the reliability of instruments', () => {
+  const browser = useFreshPage();
+
+  it('counts runs, failures and failure reasons over the period chosen, as the server answers it', async () => {
+    const page = browser.page;
+    const { path } = statisticsRoutes.find((r) => r.resource === 'device')!;
+    await openAs(page, path);
+    const today = new Date().toISOString().slice(0, 10);
+    const period = { from: '2000-01-01', to: today };
+    await page.locator('[data-period] input[name="from"]').fill(period.from);
+    const answer = await api<StatisticsAnswer>(`/device/statistics?${new URLSearchParams(period)}`);
+    for (const entry of answer.entries) {
+      const card = page.locator(`[data-entry="${entryKey(entry)}"]`);
+      if ('reliability' in entry) {
+        expect(entry.total.runs).toBeGreaterThan(0);
+        const total = card.locator('tfoot [data-total]');
+        await expect.poll(() => total.locator('[data-figure="runs"]').textContent()).toBe(number(entry.total.runs));
+        expect(await total.locator('[data-figure="failures"]').textContent()).toBe(number(entry.total.failures));
+        expect(await total.locator('[data-figure="mtbf"]').textContent()).toBe(number(entry.total.mtbf));
+      }
+      if ('pareto' in entry) {
+        await expect.poll(() => card.locator('tfoot [data-total]').textContent()).toBe(number(entry.total));
+        expect(await card.locator('tbody tr').first().getAttribute('data-value')).toBe(entry.buckets[0].value ?? '');
+        expect(await card.locator('tbody tr').last().locator('[data-cumulative]').textContent()).toBe('100%');
+      }
+    }
+    // A period ending before it starts is said to be so.
+    await page.locator('[data-period] input[name="to"]').fill('1999-01-01');
+    await page.getByText(messages('en')['app.stats.period_reversed']).waitFor();
   });
 });
 

@@ -21,7 +21,7 @@ const field = link!.field;
 const ROUNDS = 12;
 
 async function countNow(connection: Connection, table: string, conditions: Condition[]): Promise<number> {
-  const where = conditions.length ? sql`where ${sql.ref(field)} = ${conditions[0].value}` : sql``;
+  const where = conditions.length ? sql`where ${sql.ref(field)} = ${'value' in conditions[0] ? conditions[0].value : null}` : sql``;
   const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} ${where}`.execute(connection.db);
   return Number(rows[0].n);
 }

@@ -110,7 +110,7 @@ describe('x-resource.statistics', () => {
       }),
     ).toEqual([
       `${AT}/entries/0: missing required keyword expiring`,
-      `${AT}/entries/0: must be one of {"groupBy": field, resource?, sum?}, {"histogram": field, "bins": [bounds]}, {"expiring": {resource, field, days}} or {"perMonth": {resource?, date, months, sum or average}}`,
+      `${AT}/entries/0: must be one of {"groupBy": field, resource?, sum?}, {"histogram": field, "bins": [bounds]}, {"expiring": {resource, field, days}}, {"perMonth": {resource?, date, months, sum or average}}, {"reliability": {resource, hours, by, failedWhen}} or {"pareto": {resource, field, date, when}}`,
       `${AT}/entries/1/histogram: must be one of "groupBy", "resource", "sum"`,
       `${AT}/entries/1/bins: must be one of "groupBy", "resource", "sum"`,
       `${AT}/entries/2: missing required keyword bins`,
@@ -161,6 +161,81 @@ describe('x-resource.statistics', () => {
         stats(f).entries = [{ perMonth: { resource: 'run', date: 'due', months: 0 } }];
       }),
     ).toEqual([`${AT}/entries/0/perMonth/months: must be at least 1`]);
+  });
+});
+
+describe('reliability and Pareto entries', () => {
+  /** Runs with hours between two times, a failure state, a reason and a group with a text and a number. */
+  const withRuns = (f: Fixture) => {
+    Object.assign(f.files['run.json'].properties, {
+      began: { type: 'string', format: 'date-time' },
+      ended: { type: 'string', format: 'date-time' },
+      hours: { type: 'number', 'x-computed': { hoursBetween: ['began', 'ended'] } },
+      state: { type: 'integer', enum: [0, 1] },
+      reason: { type: 'string', maxLength: 200 },
+      mud: { type: 'object', additionalProperties: false, properties: { kind: { type: 'string' }, weight: { type: 'number' } } },
+    });
+  };
+  const reliability = (fields: Record<string, unknown>) => ({
+    reliability: { resource: 'run', hours: 'hours', by: 'well', failedWhen: { state: 0 }, ...fields },
+  });
+  const pareto = (fields: Record<string, unknown>) => ({
+    pareto: { resource: 'run', field: 'reason', date: 'began', when: { state: 0 }, ...fields },
+  });
+
+  it('are sound by a top-level field or a text member of a group, over hours between two times', () => {
+    expect(
+      problems((f) => {
+        withRuns(f);
+        stats(f).entries.push(reliability({}), reliability({ by: 'mud.kind' }), pareto({}));
+      }),
+    ).toEqual([]);
+  });
+
+  it('report hours not worked out between two times, a group, a number member, and failure values that cannot be', () => {
+    expect(
+      problems((f) => {
+        withRuns(f);
+        stats(f).entries = [
+          reliability({ hours: 'start' }),
+          reliability({ by: 'mud' }),
+          reliability({ by: 'mud.weight', failedWhen: { state: 2, nothing: 1 } }),
+          reliability({ resource: 'trip' }),
+        ];
+      }),
+    ).toEqual([
+      `${AT}/entries/0/reliability/hours: "start" of run is not hours between two times: give a number field with "x-computed": {"hoursBetween": [start, end]}`,
+      `${AT}/entries/1/reliability/by: cannot count by "mud": it is a group, which the stores keep as one JSON value`,
+      `${AT}/entries/2/reliability/by: cannot group by "mud.weight": only a text member of a top-level group can be read from its JSON value`,
+      `${AT}/entries/2/reliability/failedWhen/state: 2 is not a value of "state" (0, 1)`,
+      `${AT}/entries/2/reliability/failedWhen/nothing: "nothing" is not a field of run`,
+      `${AT}/entries/3/reliability/resource: no resource "trip" (no schemas/trip.json)`,
+    ]);
+  });
+
+  it('report a Pareto of a number, by a field holding no date', () => {
+    expect(
+      problems((f) => {
+        withRuns(f);
+        stats(f).entries = [pareto({ field: 'start', date: 'reason' })];
+      }),
+    ).toEqual([
+      `${AT}/entries/0/pareto/field: a Pareto counts reasons written as text, and "start" is of type number`,
+      `${AT}/entries/0/pareto/date: "reason" of run holds no date: give a field of format date or date-time`,
+    ]);
+  });
+
+  it('refuse, in words, entries with words they do not take or without those they need', () => {
+    expect(
+      problems((f) => {
+        withRuns(f);
+        stats(f).entries = [{ ...pareto({}), bins: [0] }, { reliability: { resource: 'run', hours: 'hours' } }];
+      }),
+    ).toEqual([
+      `${AT}/entries/0: a pareto entry says {resource, field, date, when} and nothing else`,
+      `${AT}/entries/1/reliability: missing required keyword by`,
+      `${AT}/entries/1/reliability: missing required keyword failedWhen`,
+    ]);
   });
 });
 

@@ -4,14 +4,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { registry } from '../../../kernel/schema/load-vite';
-import { type StatisticsAnswer, type StatisticsResult, entryKey } from '../../../kernel/schema/statistics';
+import { type Period, type StatisticsAnswer, type StatisticsResult, entryKey, isPeriodEntry } from '../../../kernel/schema/statistics';
 import { useRouteTitle } from '../../routes/useRouteTitle';
 import { useSchema } from '../generic/useSchema';
 import { GroupEntry, RangeEntry } from './CountEntry';
 import { ExpiringEntry } from './ExpiringEntry';
 import { MonthEntry } from './MonthEntry';
+import { ParetoEntry } from './ParetoEntry';
+import { PeriodBar, defaultPeriod, periodQuery } from './PeriodBar';
+import { ReliabilityEntry } from './ReliabilityEntry';
 import { useApiData } from './useApiData';
 
 export function StatisticsScreen() {
@@ -19,10 +23,17 @@ export function StatisticsScreen() {
   const translate = useTranslate();
   const title = useRouteTitle();
   const spec = schema['x-resource'].statistics;
-  const { data, error, isPending, refetch } = useApiData<StatisticsAnswer>(spec?.path ?? '');
+  const periodic = spec?.entries.some(isPeriodEntry) ?? false;
+  const [period, setPeriod] = useState<Period>(defaultPeriod);
+  const { data, error, isPending, refetch } = useApiData<StatisticsAnswer>(
+    spec?.path ?? '',
+    periodic ? periodQuery(period) : undefined,
+    true,
+  );
   return (
     <Box sx={{ mt: 1, minWidth: 0 }} data-statistics={resource}>
       <Title title={title ?? translate(`resources.${resource}.name`, { smart_count: 2 })} />
+      {periodic && <PeriodBar period={period} onChange={setPeriod} />}
       {isPending && <LinearProgress />}
       {error && (
         <Alert
@@ -76,5 +87,7 @@ function Entry({ resource, entry }: { resource: string; entry: StatisticsResult 
       />
     );
   if ('perMonth' in entry) return <MonthEntry resource={resource} result={entry} entryKey={key} />;
+  if ('reliability' in entry) return <ReliabilityEntry result={entry} entryKey={key} />;
+  if ('pareto' in entry) return <ParetoEntry result={entry} entryKey={key} />;
   return <ExpiringEntry resource={resource} result={entry} />;
 }

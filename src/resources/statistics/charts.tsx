@@ -1,6 +1,13 @@
 // The charts of the statistics screens and the instrument panel: MUI X Charts, in a module of its
 // own that is only ever imported lazily, so the library loads when a screen with a chart opens.
 import { BarChart } from '@mui/x-charts/BarChart';
+import { BarPlot } from '@mui/x-charts/BarChart';
+import { ChartsAxisHighlight } from '@mui/x-charts/ChartsAxisHighlight';
+import { ChartsContainer } from '@mui/x-charts/ChartsContainer';
+import { ChartsTooltip } from '@mui/x-charts/ChartsTooltip';
+import { ChartsXAxis } from '@mui/x-charts/ChartsXAxis';
+import { ChartsYAxis } from '@mui/x-charts/ChartsYAxis';
+import { LinePlot, MarkPlot } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -15,10 +22,12 @@ export interface CountChartProps {
   /** The series' name, read in the tooltip. */
   label: string;
   kind: 'pie' | 'bar' | 'columns';
+  /** The values are rates, not counts: the value axis takes fractions. */
+  fractional?: boolean;
 }
 
 /** Counts (or sums) per value: a ring, horizontal bars (long option names), or columns (ranges). */
-export function CountChart({ rows, label, kind }: CountChartProps) {
+export function CountChart({ rows, label, kind, fractional }: CountChartProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const fallback = theme.palette.primary.main;
@@ -51,7 +60,7 @@ export function CountChart({ rows, label, kind }: CountChartProps) {
       layout="horizontal"
       hideLegend
       yAxis={[{ ...band, width: phone ? PHONE_LABEL_WIDTH : 'auto' }]}
-      xAxis={[{ tickMinStep: 1 }]}
+      xAxis={[fractional ? {} : { tickMinStep: 1 }]}
       series={series}
     />
   ) : (
@@ -115,5 +124,70 @@ export function MonthValuesChart({ months, values, label, whole }: MonthValuesCh
       yAxis={[{ width: 'auto', ...(whole ? { tickMinStep: 1 } : {}) }]}
       series={[{ data: values, label, color: theme.palette.primary.main }]}
     />
+  );
+}
+
+export interface ParetoChartProps {
+  /** The reasons, most first. */
+  labels: string[];
+  counts: number[];
+  /** The cumulative share up to each reason, in percent. */
+  cumulative: number[];
+  countLabel: string;
+  cumulativeLabel: string;
+}
+
+/** A reason's name under its column is cut to this many characters (whole in the tooltip). */
+const PARETO_TICK_CHARS = 14;
+const cut = (text: string, max: number) =>
+  Array.from(text).length > max
+    ? `${Array.from(text)
+        .slice(0, max - 1)
+        .join('')}…`
+    : text;
+
+/** Counts per reason as columns, most first (left axis), and their cumulative share as a line (right axis, 0–100 %). */
+export function ParetoChart({ labels, counts, cumulative, countLabel, cumulativeLabel }: ParetoChartProps) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  return (
+    <ChartsContainer
+      height={HEIGHT + 40}
+      xAxis={[
+        {
+          id: 'reasons',
+          scaleType: 'band',
+          data: labels,
+          valueFormatter: (value: string, context) => (context.location === 'tick' ? cut(value, phone ? 8 : PARETO_TICK_CHARS) : value),
+          tickLabelInterval: () => true,
+          tickLabelStyle: { angle: -30, textAnchor: 'end', fontSize: 11 },
+          height: 'auto',
+        },
+      ]}
+      yAxis={[
+        { id: 'count', tickMinStep: 1, width: 'auto' },
+        { id: 'cumulative', min: 0, max: 100, position: 'right', width: 'auto', valueFormatter: (v: number) => `${v}%` },
+      ]}
+      series={[
+        { type: 'bar', data: counts, label: countLabel, yAxisId: 'count', color: theme.palette.primary.main },
+        {
+          type: 'line',
+          data: cumulative,
+          label: cumulativeLabel,
+          yAxisId: 'cumulative',
+          color: theme.palette.warning.main,
+          valueFormatter: (v: number | null) => (v === null ? '' : `${v}%`),
+        },
+      ]}
+    >
+      <BarPlot />
+      <LinePlot />
+      <MarkPlot />
+      <ChartsXAxis axisId="reasons" />
+      <ChartsYAxis axisId="count" />
+      <ChartsYAxis axisId="cumulative" />
+      <ChartsAxisHighlight x="band" />
+      <ChartsTooltip />
+    </ChartsContainer>
   );
 }

@@ -7,6 +7,7 @@ const load = () => import('./charts');
 const LazyCount = lazy(() => load().then((m) => ({ default: m.CountChart })));
 const LazyMonth = lazy(() => load().then((m) => ({ default: m.MonthChart })));
 const LazyMonthValues = lazy(() => load().then((m) => ({ default: m.MonthValuesChart })));
+const LazyPareto = lazy(() => load().then((m) => ({ default: m.ParetoChart })));
 
 function withPlaceholder<P extends object>(Chart: ComponentType<P>) {
   return function Placeholder(props: P) {
@@ -21,3 +22,4 @@ function withPlaceholder<P extends object>(Chart: ComponentType<P>) {
 export const CountChart = withPlaceholder<ComponentProps<typeof LazyCount>>(LazyCount);
 export const MonthChart = withPlaceholder<ComponentProps<typeof LazyMonth>>(LazyMonth);
 export const MonthValuesChart = withPlaceholder<ComponentProps<typeof LazyMonthValues>>(LazyMonthValues);
+export const ParetoChart = withPlaceholder<ComponentProps<typeof LazyPareto>>(LazyPareto);

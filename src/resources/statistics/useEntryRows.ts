@@ -2,7 +2,7 @@
 // enum and dictionary labels, the names of referenced records, yes/no, and ranges with the unit.
 import { useTheme } from '@mui/material/styles';
 import { useGetMany, useGetRecordRepresentation, useLocaleState, useTranslate } from 'react-admin';
-import { properties } from '../../../kernel/schema/registry';
+import { field as leaf, properties } from '../../../kernel/schema/registry';
 import type { CountBucket, GroupValue, RangeBucket } from '../../../kernel/schema/statistics';
 import type { ResourceSchema } from '../../../kernel/schema/types';
 import { useChoices } from '../generic/choices';
@@ -14,7 +14,8 @@ import { useToneColor } from './useToneColor';
 export function useGroupRows(resource: string, schema: ResourceSchema, field: string, buckets: CountBucket[], summed = false): ChartRow[] {
   const translate = useTranslate();
   const theme = useTheme();
-  const fieldSchema = properties(schema)[field] ?? {};
+  // A member of a group (`mudata.type`) is labelled as its own field is.
+  const fieldSchema = properties(schema)[field] ?? leaf(schema, field)?.schema ?? {};
   const choices = useChoices(resource, field, fieldSchema);
   const color = useToneColor(fieldSchema);
   const target = fieldSchema['x-ref'];
