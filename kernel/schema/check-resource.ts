@@ -2,6 +2,7 @@
 // the record page can do. The SQL stores keep a group (or a list) as one JSON value, so they
 // can sort, filter and keep unique only by the fields written directly in `properties`.
 import { assignProblems } from './check-assign';
+import { closeProblems, reasonProblems } from './check-close';
 import { formsProblems } from './check-forms';
 import { scheduleProblems } from './check-schedule';
 import { singletonProblems } from './singleton';
@@ -216,6 +217,8 @@ export function resourceProblems(ctx: ResourceContext, panels: readonly string[]
     ...statisticsProblems(ctx),
     ...lockProblems(ctx),
     ...assignProblems(ctx),
+    ...closeProblems(ctx),
+    ...reasonProblems(ctx),
     ...formsProblems(ctx),
     ...scheduleProblems(ctx),
     ...singletonProblems(ctx),

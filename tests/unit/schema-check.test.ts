@@ -193,6 +193,7 @@ describe('the form of a file', () => {
         statistics: 0,
         assign: 0,
         lock: 0,
+        close: 0,
         forms: 0,
         fills: 0,
         switch: 0,
