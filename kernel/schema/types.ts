@@ -427,6 +427,8 @@ export interface FieldUi {
   colors?: Record<string, ChipColor>;
   /** An input the console registers by this name instead of the one the type gives (the menu entries' tree, role names, a password). */
   widget?: string;
+  /** A date the record stops being valid on (a certificate's expiry): shown as expired once past, as expiring within this many days. */
+  expiry?: number;
 }
 
 export interface FieldSchema {

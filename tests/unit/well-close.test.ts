@@ -8,6 +8,9 @@ import { closedTo, closesNow, isClosed, releaseStamp } from '../../kernel/schema
 import { materialIconComponents } from '../../kernel/schema/icons-node';
 import { loadRegistry, readSchemaFiles } from '../../kernel/schema/load-node';
 import type { CertificatesSpec, ResourceSchema } from '../../kernel/schema/types';
+import { assignBody } from '../../src/api/assign';
+import { reasonsNeeded } from '../../src/resources/assign/memberInfo';
+import { expiryState } from '../../src/resources/generic/ExpiryValue';
 import { pageNames } from '../../src/pages/registry';
 import { panelNames } from '../../src/resources/record/panels';
 import { widgetNames } from '../../src/resources/widgets';
@@ -85,6 +88,30 @@ describe('an assignment that asks for a reason', () => {
   });
 });
 
+describe('the console', () => {
+  const people = registry.resources.projectstaff['x-resource'].assign!;
+
+  it('sends a reason only when there is one', () => {
+    expect(assignBody(people, 7, [3], false, 'Only one free')).toEqual({ id: 7, [people.idsParam]: [3], reason: 'Only one free' });
+    expect(assignBody(people, 7, [3], false, '')).toEqual({ id: 7, [people.idsParam]: [3] });
+  });
+
+  it('reads the people a refusal asks a reason for, and nothing from another refusal', () => {
+    const needed = { member: 3, memberName: 'Wang Fang', warnings: [{ kind: 'value', text: 'Wang Fang is On leave.' }] };
+    expect(reasonsNeeded({ reasons: [needed, { member: 4 }, null] })).toEqual([needed]);
+    expect(reasonsNeeded([{ member: 3, parent: { id: 1, name: 'X' } }])).toEqual([]);
+    expect(reasonsNeeded(undefined)).toEqual([]);
+  });
+
+  it('marks a date expired once past and expiring within the window, today included', () => {
+    const now = new Date('2026-05-10T12:00:00.000Z');
+    expect(expiryState('2026-05-09', 30, now)).toEqual({ state: 'expired', days: -1 });
+    expect(expiryState('2026-05-10', 30, now)).toEqual({ state: 'expiring', days: 0 });
+    expect(expiryState('2026-06-09', 30, now)).toEqual({ state: 'expiring', days: 30 });
+    expect(expiryState('2026-06-10', 30, now)).toEqual({ state: 'valid', days: 31 });
+  });
+});
+
 describe('the schema check of close and reason', () => {
   const problems = (breakIt: (files: Record<string, ResourceSchema>) => void) => {
     const files = structuredClone(readSchemaFiles()) as Record<string, ResourceSchema>;
@@ -115,6 +142,14 @@ describe('the schema check of close and reason', () => {
     expect(problems((f) => void (f['project.json']['x-resource'].close!.value = 7))).toEqual([
       expect.stringContaining('schemas/project.json#/x-resource/close/value'),
     ]);
+  });
+
+  it('refuses an expiry on a field that is no date', () => {
+    expect(
+      problems((f) => {
+        f['staffcert.json'].properties!.number['x-ui'] = { expiry: 30 };
+      }),
+    ).toEqual(['schemas/staffcert.json#/properties/number/x-ui/expiry: expiry is only for date and date-time fields']);
   });
 
   it('refuses a reason kept in a field a client writes, and certificates read where they are not', () => {

@@ -16,9 +16,10 @@ import { useWatch } from 'react-hook-form';
 import { PERIOD_TYPES, type PeriodType, periodFields } from '../../../kernel/schedule/period';
 import { periodTypeField } from '../../../kernel/schedule/record';
 import { fields } from '../../../kernel/schema/registry';
-import { PERIOD_PARTS } from '../../../kernel/schema/types';
+import { type CloseSpec, PERIOD_PARTS } from '../../../kernel/schema/types';
 import { TIP_DELETE } from '../../forms/useConfirmCall';
 import { GRID_COLUMNS, defaultValues, formSections, gridSpan } from './formLayout';
+import { CloseSaveButton } from './CloseSaveButton';
 import { SchemaInput } from './SchemaInput';
 import { useRecordValidator } from './useRecordValidator';
 import { useSchema } from './useSchema';
@@ -40,10 +41,15 @@ export interface SchemaFormProps {
   notice?: ReactNode;
 }
 
-function FormToolbar({ deleteRedirect, deleteOptions, inDialog }: Pick<SchemaFormProps, 'deleteRedirect' | 'deleteOptions' | 'inDialog'>) {
+function FormToolbar({
+  deleteRedirect,
+  deleteOptions,
+  inDialog,
+  closing,
+}: Pick<SchemaFormProps, 'deleteRedirect' | 'deleteOptions' | 'inDialog'> & { closing?: { resource: string; spec: CloseSpec } }) {
   return (
     <Toolbar sx={{ justifyContent: 'space-between', ...(inDialog ? { '&.RaToolbar-mobileToolbar': { position: 'static' } } : {}) }}>
-      <SaveButton />
+      {closing ? <CloseSaveButton {...closing} /> : <SaveButton />}
       {deleteRedirect !== undefined && (
         <DeleteWithConfirmButton mutationMode="pessimistic" redirect={deleteRedirect} mutationOptions={deleteOptions} {...TIP_DELETE} />
       )}
@@ -68,6 +74,8 @@ export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteO
   const canDelete = editing && deleteRedirect !== undefined && Boolean(schema['x-resource'].endpoints.del);
   const shown = fields(schema).filter((f) => !hide.includes(f.path) && (editing ? !f.schema.writeOnly : !f.schema.readOnly));
   const periodType = periodTypeField(schema);
+  // Saving the value that closes a record (a well completed) asks first: the server releases what is assigned to it.
+  const close = schema['x-resource'].close;
   const defaults = useMemo(() => (editing ? undefined : { ...defaultValues(fields(schema)), ...preset }), [editing, schema, preset]);
 
   return (
@@ -79,7 +87,12 @@ export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteO
         locked ? (
           false
         ) : (
-          <FormToolbar deleteRedirect={canDelete ? deleteRedirect : undefined} deleteOptions={deleteOptions} inDialog={inDialog} />
+          <FormToolbar
+            deleteRedirect={canDelete ? deleteRedirect : undefined}
+            deleteOptions={deleteOptions}
+            inDialog={inDialog}
+            closing={editing && close ? { resource, spec: close } : undefined}
+          />
         )
       }
       sx={{ maxWidth: 960 }}
