@@ -173,7 +173,7 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
       const text = (w: Warning) =>
         w.kind === 'value'
           ? t('server.assign_reason.value', { member: memberName, value: valueLabel(spec.member, w.field, w.value, t) })
-          : t(`server.assign_reason.${w.kind}`, {
+          : t(`server.assign_reason.${w.kind === 'expires' && w.expires < today ? 'expired' : w.kind}`, {
               member: memberName,
               certificate: valueLabel(certs!.resource, certs!.kind, w.certificate, t),
               ...(w.kind === 'expires' && { expires: w.expires, until: w.until }),

@@ -238,6 +238,12 @@ describe.each(stores)('closing wells and reasons on %s', (_name, makeStore) => {
     const reasons = (answer.data as { reasons: { warnings: { kind: string; certificate: string }[] }[] }).reasons;
     // On a well without an end date the certificate lasting 10 more days is enough.
     expect(reasons[0].warnings).toEqual([expect.objectContaining({ kind: 'missing', certificate: 'wellControl' })]);
+    // One already expired says so.
+    const [mwd] = (await rows(certs.resource)).filter((row) => row.kind === 'mwdOperator');
+    const { id, version, ...fields } = mwd;
+    await store.update(certs.resource, id, { ...fields, issued: inDays(-800), expires: inDays(-3) }, version);
+    const expired = await assign(people, other, [engineer.id]);
+    expect(expired.message).toContain(`MWD operator certificate expired on ${inDays(-3)}`);
   });
 
   it('with a reason it assigns them and keeps the reason on the rows and in the operation log', async () => {

@@ -1,6 +1,6 @@
 // Home's card of the people's certificates that have expired or expire within the window their
-// date field's `x-ui.expiry` gives (30 days), soonest first: whose, which, and when, each leading
-// to the person's page. Read from the certificates' own list, filtered by its expiry bound.
+// date field's `x-ui.expiry` gives (30 days), soonest first: whose (linked to the person's page),
+// which, and when. Read from the certificates' own list, filtered by its expiry bound.
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -8,8 +8,7 @@ import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
-import { type Identifier, RecordContextProvider, useGetList, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { RecordContextProvider, useGetList, useTranslate } from 'react-admin';
 import { expiryWindow } from '../../../kernel/schema/statistics';
 import { registry } from '../../../kernel/schema/load-vite';
 import { expiryState } from '../../resources/generic/ExpiryValue';
@@ -32,12 +31,11 @@ function expiringSource() {
 export function CertificatesCard() {
   const links = useLinks();
   const source = expiringSource();
-  return source && links.to(source.owner.resource, 'list') ? <ExpiringList source={source} links={links} /> : null;
+  return source && links.to(source.owner.resource, 'list') ? <ExpiringList source={source} /> : null;
 }
 
-function ExpiringList({ source, links }: { source: NonNullable<ReturnType<typeof expiringSource>>; links: ReturnType<typeof useLinks> }) {
+function ExpiringList({ source }: { source: NonNullable<ReturnType<typeof expiringSource>> }) {
   const translate = useTranslate();
-  const navigate = useNavigate();
   const { resource, owner, field, param, days } = source;
   const { to } = expiryWindow(new Date(), days);
   const {
@@ -83,13 +81,7 @@ function ExpiringList({ source, links }: { source: NonNullable<ReturnType<typeof
                   sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: '1.2fr 1fr 1.4fr' }, alignItems: 'center' }}
                   data-certificate={row.id}
                 >
-                  <Box
-                    sx={{ fontWeight: 600, minWidth: 0, cursor: 'pointer' }}
-                    onClick={() => {
-                      const page = links.to(owner.resource, 'record', row[owner.field] as Identifier);
-                      if (page) navigate(page);
-                    }}
-                  >
+                  <Box sx={{ fontWeight: 600, minWidth: 0 }}>
                     <ValueField source={owner.field} resource={resource} schema={fieldSchema(owner.field)} />
                   </Box>
                   <Box sx={{ minWidth: 0 }}>
