@@ -8,6 +8,8 @@ import { closedTo, closesNow, isClosed, releaseStamp } from '../../kernel/schema
 import { materialIconComponents } from '../../kernel/schema/icons-node';
 import { loadRegistry, readSchemaFiles } from '../../kernel/schema/load-node';
 import type { CertificatesSpec, ResourceSchema } from '../../kernel/schema/types';
+import { type WriteGuard, combineGuards } from '../../server/access/guards';
+import type { Store } from '../../server/store/types';
 import { assignBody } from '../../src/api/assign';
 import { reasonsNeeded } from '../../src/resources/assign/memberInfo';
 import { expiryState } from '../../src/resources/generic/ExpiryValue';
@@ -85,6 +87,26 @@ describe('an assignment that asks for a reason', () => {
     expect(neededUntil('2026-09-30', '2026-05-10')).toBe('2026-09-30');
     expect(neededUntil('2026-01-01', '2026-05-10')).toBe('2026-05-10');
     expect(neededUntil(undefined, '2026-05-10')).toBe('2026-05-10');
+  });
+});
+
+describe('guards of several features on one resource', () => {
+  const refusing = (field: string): WriteGuard => ({ checkWrite: async () => [{ field, message: `${field} refused` }] });
+
+  it('run both checks, in order, and keep each alone where only one guards', async () => {
+    const alone = refusing('c');
+    const guards = combineGuards({ trip: refusing('a'), daily: alone }, undefined, { trip: refusing('b') });
+    expect(guards.daily).toBe(alone);
+    const t = ((key: string) => key) as never;
+    expect(await guards.trip.checkWrite!({} as Store, {}, undefined, t)).toEqual([
+      { field: 'a', message: 'a refused' },
+      { field: 'b', message: 'b refused' },
+    ]);
+  });
+
+  it('refuse two guards that both read facts beforehand', () => {
+    const prepared: WriteGuard = { prepare: async () => new Map() };
+    expect(() => combineGuards({ role: prepared }, { role: prepared })).toThrow('two guards of role read facts beforehand');
   });
 });
 
