@@ -178,7 +178,10 @@ describe('the form of a file', () => {
         'x-fake': 0,
         'x-default': 0,
       } satisfies Record<keyof FieldSchema, 0>),
-      ui: Object.keys({ width: 0, multiline: 0, help: 0, placeholder: 0, colors: 0, widget: 0, expiry: 0 } satisfies Record<keyof FieldUi, 0>),
+      ui: Object.keys({ width: 0, multiline: 0, help: 0, placeholder: 0, colors: 0, widget: 0, expiry: 0 } satisfies Record<
+        keyof FieldUi,
+        0
+      >),
       resource: Object.keys({
         endpoints: 0,
         list: 0,
