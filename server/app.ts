@@ -10,13 +10,14 @@ import { createApi } from './http/endpoints';
 import { pickLanguage, translator } from './http/messages';
 import { registerResource } from './resources/calls';
 import { createAssignments } from './assign/assignments';
+import { createClosing } from './assign/close';
 import { registerDictionary } from './resources/dictionary';
 import { registerStatistics } from './statistics/calls';
 import { createRelations, type Follower } from './resources/relations';
 import { createWellSurveys, surveyedResources } from './survey/wells';
 import { registerSurveyCalls } from './survey/calls';
 import { accessTables, createAccess } from './access/access';
-import { accessGuards } from './access/guards';
+import { accessGuards, combineGuards } from './access/guards';
 import { registerAccountCalls } from './access/account-calls';
 import { accessResource, keptByAccounts } from '../kernel/schema/access';
 import { viewPaths } from '../kernel/routes/tree';
@@ -152,7 +153,9 @@ export function createApp({
   // A renamed parent refreshes the names its members show (assignments.ts).
   const assignments = createAssignments(registry, now);
   // What follows a change of other records inside the write's transaction (relations.ts Follower).
-  const followers: Follower[] = [...fleet.followers, assignments.follower];
+  // A closed record (a completed well) releases what is assigned to it and takes no new children (assign/close.ts).
+  const closing = createClosing(registry, assignments.release);
+  const followers: Follower[] = [...fleet.followers, assignments.follower, closing.follower];
   // Wells keep their trajectory's values as their stations change (survey/).
   const wellSurveys = surveyedResources(registry).map(({ resource, spec }) => createWellSurveys(resource, spec));
   followers.push(...wellSurveys.map((wells) => wells.follower));
@@ -162,7 +165,7 @@ export function createApp({
   fleet.registerCalls(api);
   registerTemplates(api, registry);
   const tables = accessTables(registry);
-  const guards = { ...(tables && accessGuards(tables, accounts)), ...fleet.guards };
+  const guards = combineGuards(tables && accessGuards(tables, accounts), fleet.guards, closing.guards);
   // Every write of a record, by any call below, goes through this one service (write/service.ts).
   const writes = createWriteService({ registry, store, validator, relations, guards, files: files?.records, now });
   // A saved parameter is used at once on this instance (other instances read it again within seconds).

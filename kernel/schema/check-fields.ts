@@ -152,6 +152,8 @@ function serverKeywordProblems({ pointer, schema, topLevel }: Node, ctx: Resourc
   if (schema['x-unit'] !== undefined && !numeric) add('x-unit', 'x-unit is only for fields of type number or integer');
   if (schema['x-ui']?.multiline !== undefined && schema.type !== 'string')
     add('x-ui/multiline', 'multiline is only for fields of type string');
+  if (schema['x-ui']?.expiry !== undefined && schema.format !== 'date' && schema.format !== 'date-time')
+    add('x-ui/expiry', 'expiry is only for date and date-time fields');
   const widget = schema['x-ui']?.widget;
   if (widget !== undefined && ctx.widgets && !ctx.widgets.includes(widget))
     add('x-ui/widget', `no widget "${widget}" (registered: ${ctx.widgets.join(', ')})`);

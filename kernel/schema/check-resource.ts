@@ -3,6 +3,7 @@
 // can sort, filter and keep unique only by the fields written directly in `properties`.
 import { assignProblems } from './check-assign';
 import { madeProblems } from './check-made';
+import { closeProblems, reasonProblems } from './check-close';
 import { formsProblems } from './check-forms';
 import { scheduleProblems } from './check-schedule';
 import { singletonProblems } from './singleton';
@@ -218,6 +219,8 @@ export function resourceProblems(ctx: ResourceContext, panels: readonly string[]
     ...lockProblems(ctx),
     ...assignProblems(ctx),
     ...madeProblems(ctx),
+    ...closeProblems(ctx),
+    ...reasonProblems(ctx),
     ...formsProblems(ctx),
     ...scheduleProblems(ctx),
     ...singletonProblems(ctx),

@@ -61,6 +61,48 @@ export interface AssignSpec {
   onAssign?: Record<string, string | number | null>;
   onRemove?: Record<string, string | number | null>;
   memberField?: string;
+  /** When the add call must say why, and where the row keeps it (see ReasonSpec). */
+  reason?: ReasonSpec;
+}
+
+/**
+ * Assignments that ask for a reason: the add call refuses, without a `reason`, a member that
+ * holds one of the `when` values (a person on leave) or lacks a certificate it needs (see
+ * CertificatesSpec); with one, the rows keep it in their readOnly string `field`.
+ */
+export interface ReasonSpec {
+  field: string;
+  when?: Record<string, (string | number)[]>;
+  certificates?: CertificatesSpec;
+}
+
+/**
+ * The certificates a member needs on its parent: its records of the child collection `resource`
+ * (`kind`, an enum field, and `expires`, a date), against the kinds the data dictionary list
+ * `list` requires for the member's `by` field value (the item of that key, whose `value` lists
+ * kinds separated by commas). Each must be held and not expire before the parent's date field
+ * `until` (its planned end; today when it has none).
+ */
+export interface CertificatesSpec {
+  resource: string;
+  kind: string;
+  expires: string;
+  by: string;
+  list: string;
+  until: string;
+}
+
+/**
+ * A record that `field` = `value` closes (a completed well): the write that closes it ends every
+ * current assignment of its assignment collections at its `date` field (or at the write's time),
+ * and while closed it takes no new assignment, nor any new record of the `refuse` resources
+ * (which name it through an `x-ref` field).
+ */
+export interface CloseSpec {
+  field: string;
+  value: string | number;
+  date?: string;
+  refuse?: string[];
 }
 
 /**
@@ -207,6 +249,8 @@ export interface ResourceMeta {
   open?: OpenSpec;
   /** Records the server makes from another resource's records (see MadeFromSpec). */
   madeFrom?: MadeFromSpec;
+  /** Records a value of one field closes to new assignments and children (see CloseSpec). */
+  close?: CloseSpec;
   /** Records written through forms made from the fields their parent defines (see FormsSpec). */
   forms?: FormsSpec;
   /** Records that are a template's form filled in (see FillsSpec). */
@@ -443,6 +487,8 @@ export interface FieldUi {
   colors?: Record<string, ChipColor>;
   /** An input the console registers by this name instead of the one the type gives (the menu entries' tree, role names, a password). */
   widget?: string;
+  /** A date the record stops being valid on (a certificate's expiry): shown as expired once past, as expiring within this many days. */
+  expiry?: number;
 }
 
 export interface FieldSchema {

@@ -35,6 +35,37 @@ export interface WriteGuard {
   afterRemove?(tx: Store, ids: number[]): Promise<void>;
 }
 
+/**
+ * Several features' guards as one map: a resource two of them guard runs both checks, in order.
+ * Only one of them may read facts beforehand (`prepare`).
+ */
+export function combineGuards(...maps: (Record<string, WriteGuard> | undefined)[]): Record<string, WriteGuard> {
+  const combined: Record<string, WriteGuard> = {};
+  for (const map of maps)
+    for (const [resource, guard] of Object.entries(map ?? {})) {
+      const first = combined[resource];
+      if (!first) {
+        combined[resource] = guard;
+        continue;
+      }
+      if (first.prepare && guard.prepare) throw new Error(`two guards of ${resource} read facts beforehand`);
+      combined[resource] = {
+        prepare: first.prepare ?? guard.prepare,
+        async checkWrite(...args) {
+          return [...((await first.checkWrite?.(...args)) ?? []), ...((await guard.checkWrite?.(...args)) ?? [])];
+        },
+        async checkRemove(...args) {
+          return (await first.checkRemove?.(...args)) ?? (await guard.checkRemove?.(...args));
+        },
+        async afterRemove(...args) {
+          await first.afterRemove?.(...args);
+          await guard.afterRemove?.(...args);
+        },
+      };
+    }
+  return combined;
+}
+
 /** How many accounts have each role. */
 export type Facts = Map<string, number>;
 

@@ -6,9 +6,13 @@ import { Code, type CodeValue } from '../../kernel/contract/codes';
 import { parseInteger } from '../../kernel/contract/integers';
 import { MAX_IDS, echo } from '../../kernel/contract/limits';
 import { type AssignmentCollection, assignmentCollections, isCurrent, memberFieldText, representation } from '../../kernel/schema/assign';
+import { type Warning, certificateWarnings, neededUntil, requiredKinds, valueWarnings } from '../../kernel/schema/assign-reason';
+import { isClosed, releaseStamp } from '../../kernel/schema/close';
+import { DICTIONARY } from '../../kernel/schema/dictionary';
 import type { Condition } from '../../kernel/schema/query';
 import type { Registry } from '../../kernel/schema/registry';
 import { resolve } from '../../kernel/schema/registry';
+import { closedText } from './close';
 import { type AssignKind, assignDoc } from './docs';
 import { type AppContext, fail, ok } from '../context';
 import type { Follower } from '../resources/relations';
@@ -24,17 +28,25 @@ interface Context {
   t: Translate;
 }
 
-/** A call's body, read: the parent's id, the members' ids, and whether to move members. */
+/** A call's body, read: the parent's id, the members' ids, whether to move members, and why (when the collection asks). */
 interface AssignCall {
   parentId: number;
   memberIds: number[];
   move: boolean;
+  reason?: string;
+}
+
+/** A member that needs a reason to be assigned, and why, for the console to ask. */
+export interface ReasonNeeded {
+  member: number;
+  memberName: string;
+  warnings: (Warning & { text: string })[];
 }
 
 /** Records that do not exist: the parent, or the listed members. */
 type NotFound = { notFound: { resource: string; ids: number[] } };
 
-type Outcome = { done: number } | NotFound | { refused: { code: CodeValue; messages: string[]; data?: unknown } };
+type Outcome = { done: number } | NotFound | { refused: { code: CodeValue; messages: string[]; field?: string; data?: unknown } };
 
 /** Every record of a resource meeting the conditions (an assignment history is small). */
 const rowsOf = (store: Store, resource: string, conditions: Condition[]) =>
@@ -77,7 +89,7 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     memberId: number,
     changes: Record<string, unknown>,
     put: PutMember,
-    cause?: 'assigned' | 'removed',
+    cause?: 'assigned' | 'removed' | 'released',
   ) {
     const { spec, parent } = collection;
     const member = await tx.get(spec.member, memberId);
@@ -111,9 +123,9 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
   /** A member written after its parent was renamed, by the follower: only its parent's name changes. */
   const putStraight =
     (tx: Store, resource: string): PutMember =>
-    async (member, values) => {
+    async (member, values, cause) => {
       const { id, version, ...fields } = member;
-      const result = await tx.update(resource, id, { ...fields, ...values }, version);
+      const result = await tx.update(resource, id, { ...fields, ...values }, version, cause ? { cause } : {});
       // Read in this same transaction: a conflict cannot happen unless the store is broken.
       if (result.status !== 'ok') throw new Error(`${resource} ${id}: ${result.status} while writing its assignment`);
     };
@@ -142,6 +154,47 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     return { parentRow, members };
   }
 
+  /** The members that need a reason to be assigned to this parent, each with why, in the reader's language. */
+  async function reasonsNeeded(tx: Store, { spec }: AssignmentCollection, parentRow: Row, members: Row[], t: Translate) {
+    const reason = spec.reason!;
+    const certs = reason.certificates;
+    const today = now().toISOString().slice(0, 10);
+    const needed: ReasonNeeded[] = [];
+    for (const member of members) {
+      const warnings = valueWarnings(reason, member);
+      if (certs) {
+        const required = requiredKinds(await dictionaryValue(tx, certs.list, member[certs.by]));
+        const ownerField = registry.resources[certs.resource]['x-resource'].parent!.field;
+        const held = required.length > 0 ? await rowsOf(tx, certs.resource, [{ field: ownerField, op: 'eq', value: member.id }]) : [];
+        warnings.push(...certificateWarnings(certs, required, held, neededUntil(parentRow[certs.until], today)));
+      }
+      if (warnings.length === 0) continue;
+      const memberName = nameOf(spec.member, member);
+      const text = (w: Warning) =>
+        w.kind === 'value'
+          ? t('server.assign_reason.value', { member: memberName, value: valueLabel(spec.member, w.field, w.value, t) })
+          : t(`server.assign_reason.${w.kind === 'expires' && w.expires < today ? 'expired' : w.kind}`, {
+              member: memberName,
+              certificate: valueLabel(certs!.resource, certs!.kind, w.certificate, t),
+              ...(w.kind === 'expires' && { expires: w.expires, until: w.until }),
+            });
+      needed.push({ member: member.id, memberName, warnings: warnings.map((w) => ({ ...w, text: text(w) })) });
+    }
+    return needed;
+  }
+
+  /** The `value` of the enabled item `key` of the data dictionary list `code`, if there is one. */
+  async function dictionaryValue(tx: Store, code: string, key: unknown): Promise<unknown> {
+    if (typeof key !== 'string' || !registry.resources[DICTIONARY.items]) return undefined;
+    const [list] = await tx.findIds(DICTIONARY.lists, [{ field: 'code', op: 'eq', value: code }]);
+    if (list === undefined) return undefined;
+    const items = await rowsOf(tx, DICTIONARY.items, [
+      { field: 'dictionary', op: 'eq', value: list },
+      { field: 'key', op: 'eq', value: key },
+    ]);
+    return items.find((item) => item.enabled !== false)?.value;
+  }
+
   async function add(w: Writer, collection: AssignmentCollection, call: AssignCall, context: Context): Promise<Outcome> {
     const { resource, spec, parent } = collection;
     const { t } = context;
@@ -164,6 +217,20 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
         ),
     );
     if (refusals.length > 0) return { refused: { code: Code.invalidInput, messages: refusals } };
+
+    const closing = registry.resources[parent.resource]['x-resource'].close;
+    if (closing && isClosed(parentRow, closing))
+      return {
+        refused: { code: Code.invalidInput, field: 'id', messages: [closedText(registry, parent.resource, parentRow, resource, t)] },
+      };
+
+    if (spec.reason && call.reason === undefined) {
+      const needed = await reasonsNeeded(tx, collection, parentRow, members, t);
+      if (needed.length > 0) {
+        const messages = [...needed.flatMap((n) => n.warnings.map((w) => w.text)), t('server.assign_reason.needed')];
+        return { refused: { code: Code.invalidInput, field: 'reason', messages, data: { reasons: needed } } };
+      }
+    }
 
     const current = await currentOf(tx, collection, call.memberIds);
     const here = new Set(current.filter((row) => row[parent.field] === call.parentId).map((row) => row[spec.member] as number));
@@ -192,7 +259,11 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     await end(w, collection, elsewhere, stamp);
     const fresh = call.memberIds.filter((id) => !here.has(id));
     for (const memberId of fresh)
-      await w.create(resource, { [parent.field]: call.parentId, [spec.member]: memberId }, { set: { [spec.since]: stamp } });
+      await w.create(
+        resource,
+        { [parent.field]: call.parentId, [spec.member]: memberId },
+        { set: { [spec.since]: stamp, ...(spec.reason && call.reason !== undefined && { [spec.reason.field]: call.reason }) } },
+      );
     const moved = new Set(elsewhere.map((row) => row[spec.member] as number));
     const put = putThrough(w, spec.member);
     for (const memberId of new Set([...fresh, ...moved])) await writeMember(tx, collection, memberId, spec.onAssign ?? {}, put, 'assigned');
@@ -231,11 +302,17 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
   function readCall(
     c: AppContext,
     kind: AssignKind,
-    { spec, parent }: AssignmentCollection,
+    collection: AssignmentCollection,
     body: Record<string, unknown>,
   ): AssignCall | Response {
+    const { spec, parent } = collection;
     const t = c.get('t');
-    const allowed = ['id', spec.idsParam, ...(kind === 'add' && spec.exclusive ? ['move'] : [])];
+    const allowed = [
+      'id',
+      spec.idsParam,
+      ...(kind === 'add' && spec.exclusive ? ['move'] : []),
+      ...(kind === 'add' && spec.reason ? ['reason'] : []),
+    ];
     const extra = Object.keys(body).filter((key) => !allowed.includes(key));
     const refuse = (field: string, message: string) => fail(c, Code.invalidInput, message, { errors: [{ field, message }] });
     if (extra.length > 0) {
@@ -250,7 +327,12 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     const valid = ids.length >= 1 && ids.length <= MAX_IDS && ids.every((id) => id !== undefined) && new Set(ids).size === ids.length;
     if (!valid) return refuse(spec.idsParam, t('server.bad_member_ids', { param: spec.idsParam, max: MAX_IDS }));
     if (body.move !== undefined && typeof body.move !== 'boolean') return refuse('move', t('server.bad_move'));
-    return { parentId, memberIds: ids as number[], move: body.move === true };
+    const reason = readReason(
+      body.reason,
+      spec.reason && registry.resources[collection.resource].properties?.[spec.reason.field]?.maxLength,
+    );
+    if (reason === false) return refuse('reason', t('server.assign_reason.bad', { max: REASON_MAX }));
+    return { parentId, memberIds: ids as number[], move: body.move === true, reason };
   }
 
   function answer(c: AppContext, kind: AssignKind, written: WriteOutcome<number>): Response {
@@ -282,8 +364,8 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
                   const done = await (kind === 'add' ? add : remove)(w, collection, call, context);
                   if ('notFound' in done) return w.refuse({ status: 'missing', ...done.notFound });
                   if ('refused' in done) {
-                    const { code, messages, data } = done.refused;
-                    const errors = messages.map((message) => ({ field: spec.idsParam, message }));
+                    const { code, messages, data, field = spec.idsParam } = done.refused;
+                    const errors = messages.map((message) => ({ field, message }));
                     return w.refuse({ status: 'refused', code, message: messages.join('; '), errors, data });
                   }
                   return done.done;
@@ -298,6 +380,7 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     },
 
     refreshMemberFields,
+    release,
 
     /** Follows the writes of parents whose members show their name (relations.ts Follower). */
     follower: {
@@ -321,6 +404,44 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
       for (const memberId of members) await writeMember(tx, collection, memberId, {}, put);
     }
   }
+
+  /**
+   * After a parent record is closed (a well completed), inside the same transaction: each of its
+   * current assignments ends at `date` (its `until` stamped by releaseStamp), and each member no
+   * longer on any parent gets its `onRemove` values; every member's `memberField` follows.
+   */
+  async function release(tx: Store, parentResource: string, parentId: number, date: unknown) {
+    const at = now();
+    for (const collection of collections) {
+      const { resource, spec, parent } = collection;
+      if (parent.resource !== parentResource) continue;
+      const rows = await rowsOf(tx, resource, [{ field: parent.field, op: 'eq', value: parentId }]);
+      const current = rows.filter((row) => isCurrent(row, spec));
+      for (const { id, version, ...fields } of current) {
+        const result = await tx.update(resource, id, { ...fields, [spec.until]: releaseStamp(date, fields[spec.since], at) }, version, {
+          cause: 'released',
+        });
+        if (result.status !== 'ok') throw new Error(`${resource} ${id}: ${result.status} while releasing it`);
+      }
+      const memberIds = [...new Set(current.map((row) => row[spec.member] as number))];
+      const stillAssigned = new Set((await currentOf(tx, collection, memberIds)).map((row) => row[spec.member] as number));
+      const put = putStraight(tx, spec.member);
+      for (const memberId of memberIds)
+        await writeMember(tx, collection, memberId, stillAssigned.has(memberId) ? {} : (spec.onRemove ?? {}), put, 'released');
+    }
+  }
 }
 
 export type Assignments = ReturnType<typeof createAssignments>;
+
+/** How long a reason may be when its field says nothing. */
+const REASON_MAX = 500;
+
+/** The call's `reason`: absent when not given (or blank), false when it is not a text of at most `max` characters. */
+function readReason(value: unknown, max = REASON_MAX): string | undefined | false {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') return false;
+  const text = value.trim();
+  if (text.length > max) return false;
+  return text === '' ? undefined : text;
+}

@@ -1,5 +1,5 @@
 // How the two calls of an assignment collection (`x-resource.assign`) are documented in
-// /openapi.json: the body `{id, <idsParam>: [...], move?}`, an example, the answer and the
+// /openapi.json: the body `{id, <idsParam>: [...], move?, reason?}`, an example, the answer and the
 // refusals each call may give.
 import { Code } from '../../kernel/contract/codes';
 import { MAX_IDS } from '../../kernel/contract/limits';
@@ -29,6 +29,13 @@ export function assignBody(kind: AssignKind, spec: AssignSpec, parent: string): 
       description: `end the member's assignment to another ${parent} first, instead of refusing it (${Code.assignedElsewhere})`,
     };
   }
+  if (kind === 'add' && spec.reason) {
+    properties.reason = {
+      type: 'string',
+      maxLength: 500,
+      description: `why the ${spec.member} records are assigned anyway, kept on the rows (${spec.reason.field}); required when one of them asks for it`,
+    };
+  }
   const example = { id: 1, [spec.idsParam]: [3, 5], ...(kind === 'add' && spec.exclusive ? { move: false } : {}) };
   return { type: 'object', additionalProperties: false, required: ['id', spec.idsParam], properties, example };
 }
@@ -52,6 +59,10 @@ export function assignDoc(kind: AssignKind, resource: string, spec: AssignSpec, 
           spec.exclusive
             ? `A ${member} is on one ${parent} at a time: one assigned elsewhere is refused (${Code.assignedElsewhere}, data: [{member, memberName, parent: {id, name}}]) unless move is true.`
             : '',
+          spec.reason
+            ? `A ${member} that needs a reason (${Object.keys(spec.reason.when ?? {}).join(', ')}${spec.reason.certificates ? ', certificates its ' + spec.reason.certificates.by + ' needs until the ' + parent + "'s " + spec.reason.certificates.until : ''}) is refused without one (${Code.invalidInput}, data: {reasons: [{member, memberName, warnings}]}).`
+            : '',
+          `A closed ${parent} takes no new assignment (${Code.invalidInput}).`,
         ]
       : [
           `Ends now the current assignments of the ${member} records to the ${parent} (the rows stay as history); a ${member} not currently assigned to it is refused (${Code.invalidInput}).`,

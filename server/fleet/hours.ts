@@ -29,8 +29,8 @@ export async function openSinceRepair(store: Store, names: RunNames, now: Date):
   if (!runs.end) return out;
   const fields = { start: runs.start, end: runs.end, hours: runs.hours };
   const page = { sort: { field: 'id', order: 'ASC' as const }, page: 1, limit: ALL };
-  const open = (await store.list(runs.resource, { ...page, conditions: [{ field: runs.end, op: 'given', value: false }] })).rows.filter((run) =>
-    isOpenRun(run, fields),
+  const open = (await store.list(runs.resource, { ...page, conditions: [{ field: runs.end, op: 'given', value: false }] })).rows.filter(
+    (run) => isOpenRun(run, fields),
   );
   const ids = [...new Set(open.map((run) => run[runs.parent]).filter((id): id is number => typeof id === 'number'))];
   if (ids.length === 0) return out;

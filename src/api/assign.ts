@@ -1,6 +1,7 @@
 // The two calls of an assignment collection (x-resource.assign): a parent record takes members
 // (`add`) and gives them back (`remove`), each with `{id, <idsParam>: [...]}`; `move: true` asks
-// to take members that are currently on another parent.
+// to take members that are currently on another parent, and `reason` says why members the
+// collection asks a reason for (a person on leave) are assigned anyway.
 import type { Identifier } from 'react-admin';
 import type { AssignSpec } from '../../kernel/schema/types';
 import { request } from './http';
@@ -9,13 +10,19 @@ import { request } from './http';
 const wireId = (id: Identifier) => (typeof id === 'string' && /^[1-9][0-9]*$/.test(id) ? Number(id) : id);
 
 /** The body of an assign or remove call. */
-export function assignBody(spec: AssignSpec, parentId: Identifier, memberIds: Identifier[], move = false): Record<string, unknown> {
-  return { id: wireId(parentId), [spec.idsParam]: memberIds.map(wireId), ...(move ? { move: true } : {}) };
+export function assignBody(
+  spec: AssignSpec,
+  parentId: Identifier,
+  memberIds: Identifier[],
+  move = false,
+  reason?: string,
+): Record<string, unknown> {
+  return { id: wireId(parentId), [spec.idsParam]: memberIds.map(wireId), ...(move ? { move: true } : {}), ...(reason ? { reason } : {}) };
 }
 
 /** Assigns members to the parent; rejects with the server's refusal (ApiError). */
-export async function assignMembers(spec: AssignSpec, parentId: Identifier, memberIds: Identifier[], move = false) {
-  return request<unknown>(spec.add.path, { method: spec.add.method, body: assignBody(spec, parentId, memberIds, move) });
+export async function assignMembers(spec: AssignSpec, parentId: Identifier, memberIds: Identifier[], move = false, reason?: string) {
+  return request<unknown>(spec.add.path, { method: spec.add.method, body: assignBody(spec, parentId, memberIds, move, reason) });
 }
 
 /** Ends the members' current assignments to the parent. */

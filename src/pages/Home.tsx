@@ -1,7 +1,7 @@
 // Home: what a manager of tools and wells looks at first — where the instruments are (how many in
 // each status, each leading to its filtered list), how many crews there are, the wells in progress
-// and the footage drilled this month, and the latest runs and repairs, each naming its instrument
-// with a link to the instrument's record page.
+// and the footage drilled this month, the instruments due and the people's certificates expiring,
+// and the latest runs and repairs, each naming its instrument with a link to the instrument's record page.
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -24,6 +24,7 @@ import { LatestRecords } from '../resources/statistics/LatestRecords';
 import { useLabels } from '../resources/generic/useLabels';
 import { useApiData } from '../resources/statistics/useApiData';
 import { useLinks } from '../resources/useLinks';
+import { CertificatesCard } from './home/CertificatesCard';
 import { DueCard } from './home/DueCard';
 
 const listLink = (path: string, filter?: Record<string, unknown>) =>
@@ -238,6 +239,7 @@ export function Home() {
       </Box>
       <WellFigures />
       <DueCard />
+      <CertificatesCard />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
         {userecord && (
           <LatestRecords

@@ -179,7 +179,10 @@ describe('the form of a file', () => {
         'x-fake': 0,
         'x-default': 0,
       } satisfies Record<keyof FieldSchema, 0>),
-      ui: Object.keys({ width: 0, multiline: 0, help: 0, placeholder: 0, colors: 0, widget: 0 } satisfies Record<keyof FieldUi, 0>),
+      ui: Object.keys({ width: 0, multiline: 0, help: 0, placeholder: 0, colors: 0, widget: 0, expiry: 0 } satisfies Record<
+        keyof FieldUi,
+        0
+      >),
       resource: Object.keys({
         endpoints: 0,
         list: 0,
@@ -196,6 +199,7 @@ describe('the form of a file', () => {
         lock: 0,
         open: 0,
         madeFrom: 0,
+        close: 0,
         forms: 0,
         fills: 0,
         switch: 0,

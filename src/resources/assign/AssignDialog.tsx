@@ -2,7 +2,9 @@
 // choice that asks the server as the person types (the member list's search), each option named
 // by its representation with a few facts from the member's schema (memberInfo.ts); members the
 // assignment refuses outright (a scrapped instrument) cannot be chosen. A member that is on
-// another parent is named with that parent, and moved here only once the person confirms.
+// another parent is named with that parent, and moved here only once the person confirms. A
+// member the server assigns only with a reason (a person on leave, a certificate expiring before
+// the well's end) is named with why, and assigned once the person gives one.
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -26,7 +28,7 @@ import { ApiError } from '../../api/http';
 import { useLabels } from '../generic/useLabels';
 import { ValueField } from '../generic/ValueField';
 import { searchFilter } from '../reference/search';
-import { type ElsewhereMember, elsewhereMembers, isRefused, memberInfoFields } from './memberInfo';
+import { type ElsewhereMember, type ReasonNeeded, elsewhereMembers, isRefused, memberInfoFields, reasonsNeeded } from './memberInfo';
 
 /** How many matches the dialog offers at a time. */
 const SUGGESTIONS = 20;
@@ -55,6 +57,8 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [elsewhere, setElsewhere] = useState<ElsewhereMember[]>([]);
+  const [reasons, setReasons] = useState<ReasonNeeded[]>([]);
+  const [reason, setReason] = useState('');
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text), TYPING_PAUSE);
@@ -79,11 +83,14 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
         parentId,
         chosen.map((record) => record.id),
         move,
+        reasons.length > 0 ? reason.trim() : undefined,
       );
       onDone();
     } catch (error) {
       const others = error instanceof ApiError && error.code === Code.assignedElsewhere ? elsewhereMembers(error.data) : [];
+      const needed = error instanceof ApiError && error.code === Code.invalidInput ? reasonsNeeded(error.data) : [];
       if (others.length > 0) setElsewhere(others);
+      else if (needed.length > 0) setReasons(needed);
       else setProblem((error as Error).message || translate('app.http.error'));
     } finally {
       setSending(false);
@@ -106,7 +113,11 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
           multiple
           options={options}
           value={chosen}
-          onChange={(_event, value) => setChosen(value)}
+          onChange={(_event, value) => {
+            setChosen(value);
+            // Another choice is asked about again.
+            setReasons([]);
+          }}
           inputValue={text}
           onInputChange={(_event, value, reason) => reason !== 'reset' && setText(value)}
           // The server already searched; the options are what it answered.
@@ -127,6 +138,14 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
           renderInput={(params) => <TextField {...params} autoFocus label={translate('app.assign.search')} sx={{ mt: 1 }} />}
           sx={{ mb: 2 }}
         />
+        {reasons.length > 0 && (
+          <ReasonAsk
+            reasons={reasons}
+            reason={reason}
+            onReason={setReason}
+            maxLength={spec.reason && registry.resources[resource].properties?.[spec.reason.field]?.maxLength}
+          />
+        )}
         {problem && (
           <Alert severity="error" role="alert">
             {problem}
@@ -135,8 +154,12 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={chosen.length === 0 || sending} onClick={() => void send(false)}>
-          {translate('app.assign.assign')}
+        <Button
+          variant="contained"
+          disabled={chosen.length === 0 || sending || (reasons.length > 0 && reason.trim() === '')}
+          onClick={() => void send(false)}
+        >
+          {translate(reasons.length > 0 ? 'app.assign.reason_confirm' : 'app.assign.assign')}
         </Button>
       </DialogActions>
       {elsewhere.length > 0 && (
@@ -152,6 +175,56 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
         />
       )}
     </Dialog>
+  );
+}
+
+/** Why the chosen members need a reason, person by person, and the reason asked for. */
+interface ReasonAskProps {
+  reasons: ReasonNeeded[];
+  reason: string;
+  onReason: (text: string) => void;
+  maxLength?: number;
+}
+
+function ReasonAsk({ reasons, reason, onReason, maxLength }: ReasonAskProps) {
+  const translate = useTranslate();
+  return (
+    <Box data-reason-ask>
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        <Typography variant="subtitle2" component="p" sx={{ fontWeight: 600 }}>
+          {translate('app.assign.reason_title')}
+        </Typography>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {translate('app.assign.reason_intro')}
+        </Typography>
+        {reasons.map((needed) => (
+          <Box key={String(needed.member)} sx={{ mb: 0.5 }} data-reason-member={needed.memberName}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {needed.memberName}
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {needed.warnings.map((warning, i) => (
+                <Typography key={i} component="li" variant="body2">
+                  {warning.text}
+                </Typography>
+              ))}
+            </Box>
+          </Box>
+        ))}
+      </Alert>
+      <TextField
+        label={translate('app.assign.reason_label')}
+        value={reason}
+        onChange={(event) => onReason(event.target.value)}
+        required
+        multiline
+        minRows={2}
+        fullWidth
+        autoFocus
+        slotProps={{ htmlInput: { maxLength } }}
+        sx={{ mb: 2 }}
+      />
+    </Box>
   );
 }
 

@@ -53,3 +53,24 @@ export function elsewhereMembers(data: unknown): ElsewhereMember[] {
       typeof item === 'object' && item !== null && 'member' in item && typeof (item as ElsewhereMember).parent?.name === 'string',
   );
 }
+
+/** A member the server assigns only with a reason, and why, each warning in the reader's language (server `data.reasons`). */
+export interface ReasonNeeded {
+  member: number | string;
+  memberName: string;
+  warnings: { kind: string; text: string }[];
+}
+
+/** The members a refusal says need a reason, read defensively from its `data`. */
+export function reasonsNeeded(data: unknown): ReasonNeeded[] {
+  const reasons = typeof data === 'object' && data !== null ? (data as { reasons?: unknown }).reasons : undefined;
+  if (!Array.isArray(reasons)) return [];
+  return reasons.filter(
+    (item): item is ReasonNeeded =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof (item as ReasonNeeded).memberName === 'string' &&
+      Array.isArray((item as ReasonNeeded).warnings) &&
+      (item as ReasonNeeded).warnings.every((w) => typeof w?.text === 'string'),
+  );
+}

@@ -107,7 +107,10 @@ export function RecordRows({
     // A record named only by its id is better named by its first other column.
     const named = meta.recordRepresentation !== 'id' && columns.includes(meta.recordRepresentation);
     const first = named ? meta.recordRepresentation : (columns.find((c) => c !== 'id') ?? columns[0]);
-    const [second, third] = columns.filter((c) => c !== 'id' && c !== first);
+    // A date that expires (a certificate's) takes the line's last place: its warning must show.
+    const expiring = columns.find((c) => c !== first && field(schema, c)?.schema['x-ui']?.expiry);
+    const [second, other] = columns.filter((c) => c !== 'id' && c !== first && c !== expiring);
+    const third = expiring ?? other;
     return withChoices(
       <SimpleList
         primaryText={cell(first)}

@@ -18,9 +18,10 @@ import { PERIOD_TYPES, type PeriodType, periodFields } from '../../../kernel/sch
 import { periodTypeField } from '../../../kernel/schedule/record';
 import { fields } from '../../../kernel/schema/registry';
 import { decidedFields } from '../../../kernel/schema/made-from';
-import { PERIOD_PARTS } from '../../../kernel/schema/types';
+import { type CloseSpec, PERIOD_PARTS } from '../../../kernel/schema/types';
 import { TIP_DELETE } from '../../forms/useConfirmCall';
 import { GRID_COLUMNS, defaultValues, formSections, gridSpan } from './formLayout';
+import { CloseSaveButton } from './CloseSaveButton';
 import { SchemaInput } from './SchemaInput';
 import { useRecordValidator } from './useRecordValidator';
 import { useSchema } from './useSchema';
@@ -42,10 +43,15 @@ export interface SchemaFormProps {
   notice?: ReactNode;
 }
 
-function FormToolbar({ deleteRedirect, deleteOptions, inDialog }: Pick<SchemaFormProps, 'deleteRedirect' | 'deleteOptions' | 'inDialog'>) {
+function FormToolbar({
+  deleteRedirect,
+  deleteOptions,
+  inDialog,
+  closing,
+}: Pick<SchemaFormProps, 'deleteRedirect' | 'deleteOptions' | 'inDialog'> & { closing?: { resource: string; spec: CloseSpec } }) {
   return (
     <Toolbar sx={{ justifyContent: 'space-between', ...(inDialog ? { '&.RaToolbar-mobileToolbar': { position: 'static' } } : {}) }}>
-      <SaveButton />
+      {closing ? <CloseSaveButton {...closing} /> : <SaveButton />}
       {deleteRedirect !== undefined && (
         <DeleteWithConfirmButton mutationMode="pessimistic" redirect={deleteRedirect} mutationOptions={deleteOptions} {...TIP_DELETE} />
       )}
@@ -80,6 +86,8 @@ export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteO
   const periodType = periodTypeField(schema);
   // A record made from another (a run from its trip) shows what its source decides as values.
   const decided = useMemo(() => new Set(editing ? decidedFields(schema, record) : []), [editing, schema, record]);
+  // Saving the value that closes a record (a well completed) asks first: the server releases what is assigned to it.
+  const close = schema['x-resource'].close;
   const defaults = useMemo(() => (editing ? undefined : { ...defaultValues(fields(schema)), ...preset }), [editing, schema, preset]);
 
   return (
@@ -95,6 +103,7 @@ export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteO
             deleteRedirect={canDelete && decided.size === 0 ? deleteRedirect : undefined}
             deleteOptions={deleteOptions}
             inDialog={inDialog}
+            closing={editing && close ? { resource, spec: close } : undefined}
           />
         )
       }

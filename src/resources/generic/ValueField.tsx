@@ -16,6 +16,7 @@ import { RecordOfValue } from './RecordOfValue';
 import { resourceName } from './resourceName';
 import { UploadThumbnail } from '../files/UploadThumbnail';
 import { type Choice, useChoices, useProvidedChoices } from './choices';
+import { ExpiryValue } from './ExpiryValue';
 import { itemLine } from './itemLine';
 import { WidgetValue, hasWidgetValue } from '../widgets';
 
@@ -99,7 +100,10 @@ function ValueShown({ source, resource, schema, withUnit, choices }: ValueFieldP
   // same markup), with formatters made once rather than per cell.
   if (schema.format === 'date-time' || schema.format === 'date') {
     const readable = value instanceof Date || typeof value === 'string' || typeof value === 'number';
-    return <span className={TYPOGRAPHY}>{readable ? formatDate(value, locale, schema.format === 'date-time') : ''}</span>;
+    const text = readable ? formatDate(value, locale, schema.format === 'date-time') : '';
+    const expiry = schema['x-ui']?.expiry;
+    if (expiry && typeof value === 'string') return <ExpiryValue value={value} text={text} within={expiry} />;
+    return <span className={TYPOGRAPHY}>{text}</span>;
   }
   if (schema.type === 'number' || schema.type === 'integer') {
     const unit = withUnit && schema['x-unit'] ? translate(`units.${schema['x-unit']}`, { _: schema['x-unit'] }) : undefined;
