@@ -3,11 +3,9 @@
 // inclination or azimuth), depths matched within the tolerance stations merge at. Pure.
 import { SAME_DEPTH_M } from './minimum-curvature';
 
-export interface ListedStation {
-  md: number;
-  inc: number;
-  azi: number;
-}
+import type { ListedStation } from './names';
+
+export type { ListedStation };
 
 export interface ListingChanges {
   added: ListedStation[];

@@ -12,7 +12,8 @@ import type { SurveySpec } from '../../kernel/schema/types';
 import { type WellRecords, derivedOf, totalsOf, wellTrajectory } from '../../kernel/survey/wells';
 import type { Follower } from '../resources/relations';
 import { afterCommitOf } from '../write/changes';
-import { isClosed, keepClosed, revisionOf } from '../write/lock';
+import { keepClosed } from '../write/lock';
+import { isClosed, revisionOf } from '../../kernel/schema/lock';
 import { writeDerived } from '../resources/relations';
 import type { Row, Store } from '../store/types';
 

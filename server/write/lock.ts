@@ -4,6 +4,7 @@
 // closed: followers that write such values pass them through `keepClosed`, which puts later
 // values in the record's revision instead; closing and reopening (`closingValues`, step 2) stamp
 // who closed it and take the revision's values in.
+import { isClosed, revisionOf } from '../../kernel/schema/lock';
 import { getPath, withPath } from '../../kernel/schema/registry';
 import { sameValue } from '../../kernel/schema/same-value';
 import type { LockRevision, LockSpec, ResourceSchema } from '../../kernel/schema/types';
@@ -41,25 +42,14 @@ export function lockErrors(
   return [{ field: lock.field, message: t('server.locked', words) }];
 }
 
-/** Whether the lock closes the record. */
-export const isClosed = (lock: LockSpec | undefined, row: Record<string, unknown> | undefined): boolean =>
-  !!lock && !!row && row[lock.field] === lock.value;
-
-/** The revision a closed record holds, if any. */
-export function revisionOf(lock: LockSpec | undefined, row: Record<string, unknown>): LockRevision | undefined {
-  const held = lock?.revision ? row[lock.revision] : undefined;
-  if (!held || typeof held !== 'object') return undefined;
-  const { at, values } = held as Partial<LockRevision>;
-  return typeof at === 'string' && Array.isArray(values) && values.length > 0 ? { at, values } : undefined;
-}
-
 const asNumber = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 /**
  * The values worked out from other records (dotted path → value) to write to a record, as its
  * lock has them: for a record that is not closed, all of them; for a closed one, those it does
  * not keep, and for the kept ones a revision holding every kept field whose value now differs
- * from the one kept (emptied when none does; its time kept while its values stay the same).
+ * from the one kept (emptied when none does; its time kept while its values stay the same). A
+ * closed record that holds none of them yet (closed before they were worked out) takes them.
  * `revised` says whether the revision changed.
  */
 export function keepClosed(
@@ -69,6 +59,8 @@ export function keepClosed(
   at: string,
 ): { changes: Record<string, unknown>; revised: boolean } {
   if (!lock?.keeps || !lock.revision || !isClosed(lock, row)) return { changes, revised: false };
+  // Closed before any of them was worked out (demo data, an install older than them): nothing was sent with them.
+  if (!revisionOf(lock, row) && lock.keeps.every((path) => asNumber(getPath(row, path)) === undefined)) return { changes, revised: false };
   const kept = new Set(lock.keeps);
   const direct = Object.fromEntries(Object.entries(changes).filter(([path]) => !kept.has(path)));
   const before = revisionOf(lock, row);
