@@ -16,6 +16,7 @@ import { registerStatistics } from './statistics/calls';
 import { createRelations, type Follower } from './resources/relations';
 import { createWellSurveys, surveyedResources } from './survey/wells';
 import { registerSurveyCalls } from './survey/calls';
+import { revisionNotices } from './survey/revised';
 import { accessTables, createAccess } from './access/access';
 import { accessGuards, combineGuards } from './access/guards';
 import { registerAccountCalls } from './access/account-calls';
@@ -42,6 +43,7 @@ import { registerAttachments } from './files/attachments';
 import { createFiles } from './files/service';
 import { registerNotices } from './notify/register';
 import { type People, peopleOf } from './notify/people';
+import type { NotifyInput } from './notify/notifications';
 import type { NoticeBus } from './notify/bus';
 import type { Store } from './store/types';
 import { RecordValidator } from '../kernel/schema/validation';
@@ -157,7 +159,11 @@ export function createApp({
   const closing = createClosing(registry, assignments.release);
   const followers: Follower[] = [...fleet.followers, assignments.follower, closing.follower];
   // Wells keep their trajectory's values as their stations change (survey/).
-  const wellSurveys = surveyedResources(registry).map(({ resource, spec }) => createWellSurveys(resource, spec));
+  // A submitted report they revise is told to whoever submitted it, through the notices made below.
+  const told: { notify?: (input: NotifyInput) => Promise<number> } = {};
+  const wellSurveys = surveyedResources(registry).map(({ resource, spec }) =>
+    createWellSurveys(resource, spec, { registry, now, onRevised: revisionNotices(registry, resource, () => told.notify) }),
+  );
   followers.push(...wellSurveys.map((wells) => wells.follower));
   const relations = createRelations(registry, followers);
   registerDictionary(api, registry, store);
@@ -191,6 +197,7 @@ export function createApp({
     people: people ?? peopleOf(accounts),
     roleNames: access.roleNames,
   });
+  told.notify = notices && ((input) => notices.notify(input));
   const accountsResource = accessResource(registry, 'accounts');
   if (accountsResource) {
     const { name, schema, spec } = accountsResource;

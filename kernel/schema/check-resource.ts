@@ -16,7 +16,7 @@ import { statisticsProblems } from './check-statistics';
 import { surveyProblems } from './check-survey';
 import { IDS_PARAM, SEARCH_PARAM } from './query';
 import { valueProblem } from './check-values';
-import { fields, properties } from './registry';
+import { field, fields, properties } from './registry';
 import type { ResourceSchema } from './types';
 
 /** Query parameters every list takes for itself. */
@@ -182,6 +182,17 @@ function lockProblems(ctx: ResourceContext): Found[] {
   add('/value', valueProblem(prop, lock.value, ctx.config));
   add('/reopen', valueProblem(prop, lock.reopen, ctx.config));
   if (lock.value === lock.reopen) add('/reopen', 'must be another value than the one that closes the record');
+  (lock.keeps ?? []).forEach((path, i) => {
+    const kept = field(ctx.root, path);
+    if (!kept?.schema.readOnly) add(`/keeps/${i}`, `"${path}" must be a readOnly field of ${ctx.root.$id} the server works out`);
+  });
+  const own = ctx.root.properties ?? {};
+  const group = lock.revision && Object.hasOwn(own, lock.revision) ? own[lock.revision] : undefined;
+  if (lock.keeps && !lock.revision) add('/revision', 'names the readOnly group that holds the later values of the kept fields');
+  if (lock.revision && (group?.type !== 'object' || !group.readOnly || !group.properties?.at || group.properties?.values?.type !== 'array'))
+    add('/revision', `"${lock.revision}" must be a readOnly group of ${ctx.root.$id} with "at" and a list "values" of {field, value}`);
+  const by = lock.by && Object.hasOwn(own, lock.by) ? own[lock.by] : undefined;
+  if (lock.by && (by?.type !== 'string' || !by.readOnly)) add('/by', `"${lock.by}" must be a readOnly text field of ${ctx.root.$id}`);
   return out;
 }
 

@@ -57,6 +57,16 @@ export function surveyProblems(ctx: ResourceContext): Found[] {
         if (!isNumber(items.properties[key]?.type))
           add('/listing/stations', `the stations of "${spec.listing.stations}" need a number "${key}"`);
   }
+  const history = spec.listing.history && other(spec.listing.history, '/listing/history');
+  if (history && listing) {
+    const theirs = properties(history);
+    const missing = [...Object.keys(properties(listing)), 'replacedAt'].filter((name) => !theirs[name]);
+    if (missing.length > 0)
+      add('/listing/history', `${spec.listing.history} must hold the listing's fields and replacedAt: no ${missing.join(', ')}`);
+    if (history['x-resource'].parent?.resource !== ctx.root.$id || history['x-resource'].parent?.field !== spec.listing.well)
+      add('/listing/history', `${spec.listing.history} must be a child collection of ${ctx.root.$id} through "${spec.listing.well}"`);
+  }
+  if (spec.restore && !spec.listing.history) add('/restore', 'needs listing.history, where the replaced listings are kept');
   if (spec.verticalSectionAzimuth) add('/verticalSectionAzimuth', numberFieldProblem(ctx.root, spec.verticalSectionAzimuth));
   if (spec.tieOn) {
     if (own[spec.tieOn]?.type !== 'object')

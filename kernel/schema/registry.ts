@@ -85,3 +85,14 @@ export function getPath(record: Record<string, unknown>, path: string): unknown 
   }
   return value;
 }
+
+/** A copy of `record` with the value at a dotted path replaced (the groups on the way copied, made when missing). */
+export function withPath(record: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path.split('.');
+  if (rest.length === 0) return { ...record, [head]: value };
+  const inner = record[head];
+  return {
+    ...record,
+    [head]: withPath(inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : {}, rest.join('.'), value),
+  };
+}

@@ -115,6 +115,23 @@ export interface LockSpec {
   value: string | number;
   roles: string[];
   reopen: string | number;
+  /**
+   * Read-only fields the server works out from other records (dotted paths) that a closed record
+   * keeps as they were when it was closed; their later values go to `revision`.
+   */
+  keeps?: string[];
+  /** The read-only group field holding those later values and when they came (see LockRevision). */
+  revision?: string;
+  /** The read-only text field stamped with the username of the person who closed the record, told of a revision. */
+  by?: string;
+}
+
+/** The values a closed record would have now, beside the ones it keeps (`LockSpec.revision`). */
+export interface LockRevision {
+  /** When they first differed (ISO 8601). */
+  at: string;
+  /** One per kept field whose value differs: `value` absent when it has none now. */
+  values: { field: string; value?: number }[];
 }
 
 /**
@@ -316,7 +333,15 @@ export interface SurveySpec {
   trajectory: string;
   /** POST multipart `?id=<well>`: a CSV or XLSX survey listing replacing the well's imported one. */
   import: string;
-  listing: { resource: string; well: string; stations: string };
+  /**
+   * `history`: the resource keeping each replaced listing (the listing's fields and `replacedAt`):
+   * the listing an import or a restore replaced, so that `restore` can bring it back.
+   */
+  listing: { resource: string; well: string; stations: string; history?: string };
+  /** POST multipart `?id=<well>`: what an import of the file would change, writing nothing. */
+  preview?: string;
+  /** POST `?id=<well>`: the listing the last import or restore replaced becomes the well's again. */
+  restore?: string;
   /** The well's field holding the vertical section's azimuth (°); without a value, the closure direction at the last station. */
   verticalSectionAzimuth?: string;
   /** The well's group field holding a tie-on point {md, tvd, north, east, inc?, azi?}: the computation starts there. */

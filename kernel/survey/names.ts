@@ -79,3 +79,33 @@ export interface SurveyImportAnswer {
   format: 'csv' | 'xlsx';
   warnings: TrajectoryWarning[];
 }
+
+export interface ListedStation {
+  md: number;
+  inc: number;
+  azi: number;
+}
+
+/** What the preview of an import answers: the stations read, what they change, and what they would revise. */
+export interface SurveyPreviewAnswer {
+  format: 'csv' | 'xlsx';
+  fileName: string;
+  stations: ListedStation[];
+  warnings: TrajectoryWarning[];
+  /** The listing the well has now, or null. */
+  current: { fileName: string | null; count: number; importedAt: string | null } | null;
+  changes: {
+    added: ListedStation[];
+    removed: ListedStation[];
+    changed: { md: number; before: ListedStation; after: ListedStation }[];
+    unchanged: number;
+  };
+  /** The closed records (submitted daily reports) the import would revise: each kept field, its value and the new one. */
+  revises: {
+    resource: string;
+    id: number;
+    label?: unknown;
+    parent?: unknown;
+    values: { field: string; kept: number | null; now: number | null }[];
+  }[];
+}

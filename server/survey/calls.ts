@@ -8,14 +8,15 @@ import { echo } from '../../kernel/contract/limits';
 import type { Registry } from '../../kernel/schema/registry';
 import { type ImportRefusal, MAX_IMPORT_BYTES, importSurvey } from '../../kernel/survey/import';
 import type { WellTrajectory } from '../../kernel/survey/wells';
-import { type AppContext, fail } from '../context';
+import { type ListedStation, compareListings } from '../../kernel/survey/compare';
+import { type AppContext, fail, ok } from '../context';
 import { type Api, formatBytes } from '../http/endpoints';
 import { idParameter } from '../forms/form-record-docs';
 import { idIn, notFound } from '../forms/form-calls';
 import type { Translate } from '../http/messages';
 import type { Row, Store } from '../store/types';
 import { answerWrite } from '../write/answer';
-import { actorOf, type WriteService } from '../write/service';
+import { actorOf, type WriteService, type Writer } from '../write/service';
 import { readForm } from '../files/uploads';
 import type { WellSurveys } from './wells';
 
@@ -69,6 +70,65 @@ const IMPORT_DATA = {
   type: 'object',
   required: ['kept', 'format', 'warnings'],
   properties: { kept: { type: 'integer', minimum: 1 }, format: { enum: ['csv', 'xlsx'] }, warnings: { type: 'array', items: WARNING } },
+};
+
+const IMPORT_BODY = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        required: ['file'],
+        properties: {
+          file: { type: 'string', format: 'binary', description: `a .csv or .xlsx file, at most ${formatBytes(MAX_IMPORT_BYTES)}` },
+        },
+      },
+    },
+  },
+};
+const LISTED = { type: 'object', required: ['md', 'inc', 'azi'], properties: { md: NUMBER, inc: NUMBER, azi: NUMBER } };
+const PREVIEW_DATA = {
+  type: 'object',
+  required: ['format', 'stations', 'warnings', 'current', 'changes', 'revises'],
+  properties: {
+    format: { enum: ['csv', 'xlsx'] },
+    fileName: { type: 'string' },
+    stations: { type: 'array', items: LISTED, description: 'the stations read, in depth order' },
+    warnings: { type: 'array', items: WARNING },
+    current: { type: ['object', 'null'], description: 'the listing the well has now (fileName, count, importedAt), or null' },
+    changes: {
+      type: 'object',
+      required: ['added', 'removed', 'changed', 'unchanged'],
+      properties: {
+        added: { type: 'array', items: LISTED },
+        removed: { type: 'array', items: LISTED },
+        changed: {
+          type: 'array',
+          items: { type: 'object', required: ['md', 'before', 'after'], properties: { md: NUMBER, before: LISTED, after: LISTED } },
+        },
+        unchanged: { type: 'integer' },
+      },
+    },
+    revises: {
+      type: 'array',
+      description:
+        'the closed records (submitted daily reports) whose kept values the import would revise: each field, the value kept and the value it would be',
+      items: {
+        type: 'object',
+        required: ['resource', 'id', 'values'],
+        properties: {
+          resource: { type: 'string' },
+          id: { type: 'integer' },
+          label: {},
+          parent: {},
+          values: {
+            type: 'array',
+            items: { type: 'object', required: ['field', 'kept', 'now'], properties: { field: { type: 'string' }, kept: {}, now: {} } },
+          },
+        },
+      },
+    },
+  },
 };
 
 /** Four decimals (0.1 mm, 0.0001°): more than any survey measures; never −0. */
@@ -220,6 +280,57 @@ export function registerSurveyCalls(
     },
   );
 
+  const history = listing.history;
+  // The log keeps what a listing is, not its thousands of stations.
+  const logAs =
+    (id: number) =>
+    (row: Row): Row => ({
+      id: row.id,
+      version: 0,
+      [listing.well]: id,
+      fileName: row.fileName,
+      format: row.format,
+      count: row.count,
+      importedAt: row.importedAt,
+    });
+
+  /** The well's id and the file's stations, or the refusal to answer (no well, no file, a file refused with its line and column). */
+  async function readListing(c: AppContext) {
+    const t = c.get('t');
+    const id = idIn(c, 'id');
+    if (id instanceof Response) return id;
+    if (!(await store.get(resource, id))) return notFound(c, resource, id);
+    const form = await readForm(c);
+    const file = form?.file;
+    if (!(file instanceof File)) return fail(c, Code.invalidInput, t('server.upload_missing'));
+    const read = await importSurvey(new Uint8Array(await file.arrayBuffer()), listing.resource);
+    if (!read.ok) return fail(c, Code.invalidInput, refusalMessage(read.refusal, t), { refusal: read.refusal });
+    return { id, file: { name: file.name, format: read.format, stations: read.stations, warnings: read.warnings } };
+  }
+
+  /**
+   * The well's listing replaced by `input` in the write `w`, the one it replaces kept in the
+   * history (one with no stations when the well had none). The trajectory follows in the same
+   * transaction (survey/wells.ts, a follower of the listing).
+   */
+  async function replaceListing(w: Writer, id: number, input: Record<string, unknown>, importedAt = now().toISOString()) {
+    const [existing] = (
+      await w.tx.list(listing.resource, {
+        conditions: [{ field: listing.well, op: 'eq', value: id }],
+        sort: { field: 'id', order: 'ASC' },
+        page: 1,
+        limit: 1,
+      })
+    ).rows;
+    if (history) {
+      const { id: _id, version: _v, ...kept } = existing ?? { [listing.well]: id, count: 0, [listing.stations]: [] };
+      await w.create(history, { ...kept, [listing.well]: id }, { asGiven: true, logAs: logAs(id) });
+    }
+    const hooks = { logAs: logAs(id), set: { importedAt } };
+    if (existing === undefined) await w.create(listing.resource, input, hooks);
+    else await w.update(listing.resource, existing.id, input, hooks);
+  }
+
   const tooLarge = (c: AppContext) =>
     fail(c, Code.invalidInput, refusalMessage({ reason: 'fileTooLarge', limit: MAX_IMPORT_BYTES }, c.get('t')), {
       refusal: { reason: 'fileTooLarge', limit: MAX_IMPORT_BYTES },
@@ -238,58 +349,26 @@ export function registerSurveyCalls(
           'Columns MD, Inc and Azi in any order, named in English (or its abbreviations), Chinese, Spanish or Japanese, on a header line within the first 50; metres and degrees. ' +
           `At most ${formatBytes(MAX_IMPORT_BYTES)}. A refusal stores nothing and says why in \`refusal\`: reason, line and column.`,
         parameters: [idParameter('id')],
-        body: {
-          required: true,
-          content: {
-            'multipart/form-data': {
-              schema: {
-                type: 'object',
-                required: ['file'],
-                properties: {
-                  file: { type: 'string', format: 'binary', description: `a .csv or .xlsx file, at most ${formatBytes(MAX_IMPORT_BYTES)}` },
-                },
-              },
-            },
-          },
-        },
+        body: IMPORT_BODY,
         data: IMPORT_DATA,
         codes: [Code.invalidInput, Code.notFound],
       },
     },
     async (c) => {
-      const t = c.get('t');
-      const id = idIn(c, 'id');
-      if (id instanceof Response) return id;
-      if (!(await store.get(resource, id))) return notFound(c, resource, id);
-      const form = await readForm(c);
-      const file = form?.file;
-      if (!(file instanceof File)) return fail(c, Code.invalidInput, t('server.upload_missing'));
-      const read = await importSurvey(new Uint8Array(await file.arrayBuffer()), listing.resource);
-      if (!read.ok) return fail(c, Code.invalidInput, refusalMessage(read.refusal, t), { refusal: read.refusal });
+      const read = await readListing(c);
+      if (read instanceof Response) return read;
+      const { id, file } = read;
       const input = {
         [listing.well]: id,
         fileName: file.name.slice(0, 255),
-        format: read.format,
-        count: read.stations.length,
-        [listing.stations]: read.stations,
+        format: file.format,
+        count: file.stations.length,
+        [listing.stations]: file.stations,
       };
-      // The log keeps what the listing is, not its thousands of stations.
-      const logAs = (row: Row): Row => ({
-        id: row.id,
-        version: 0,
-        [listing.well]: id,
-        fileName: row.fileName,
-        format: row.format,
-        count: row.count,
-      });
-      const hooks = { logAs, set: { importedAt: now().toISOString() } };
       const outcome = await writes.transaction(
         actorOf(c),
         async (w) => {
-          const [existingId] = await w.tx.findIds(listing.resource, [{ field: listing.well, op: 'eq', value: id }]);
-          // The well's trajectory follows in the same transaction (survey/wells.ts, a follower of the listing).
-          if (existingId === undefined) await w.create(listing.resource, input, hooks);
-          else await w.update(listing.resource, existingId, input, hooks);
+          await replaceListing(w, id, input);
           const found = await wells.trajectoryOf(w.tx, id);
           return found?.trajectory.warnings ?? [];
         },
@@ -298,10 +377,107 @@ export function registerSurveyCalls(
       return answerWrite(
         c,
         outcome,
-        (warnings) => ({ kept: read.stations.length, format: read.format, warnings: [...read.warnings, ...warnings] }),
+        (warnings) => ({ kept: file.stations.length, format: file.format, warnings: [...file.warnings, ...warnings] }),
         'survey.imported',
-        { words: { smart_count: read.stations.length } },
+        { words: { smart_count: file.stations.length } },
       );
     },
   );
+
+  if (spec.preview)
+    api.on(
+      {
+        method: 'POST',
+        path: spec.preview,
+        access: { resource },
+        bodyLimit: { bytes: MAX_IMPORT_BYTES + 64 * 1024, refuse: tooLarge },
+        doc: {
+          tags,
+          summary: `What importing a survey listing into a ${resource} would change, writing nothing`,
+          description:
+            'Reads the file as the import does (same limits and refusals) and answers the stations read, the stations added, removed and changed against the current listing (by measured depth), and the closed records (submitted daily reports) whose kept values it would revise.',
+          parameters: [idParameter('id')],
+          body: IMPORT_BODY,
+          data: PREVIEW_DATA,
+          codes: [Code.invalidInput, Code.notFound],
+        },
+      },
+      async (c) => {
+        const read = await readListing(c);
+        if (read instanceof Response) return read;
+        const { id, file } = read;
+        const [current] = await store
+          .list(listing.resource, {
+            conditions: [{ field: listing.well, op: 'eq', value: id }],
+            sort: { field: 'id', order: 'ASC' },
+            page: 1,
+            limit: 1,
+          })
+          .then((r) => r.rows);
+        const before = Array.isArray(current?.[listing.stations]) ? (current[listing.stations] as ListedStation[]) : [];
+        const revises = (await wells.wouldRevise(store, id, file.stations)) ?? [];
+        return ok(c, {
+          format: file.format,
+          fileName: file.name,
+          stations: file.stations,
+          warnings: file.warnings,
+          current: current ? { fileName: current.fileName ?? null, count: before.length, importedAt: current.importedAt ?? null } : null,
+          changes: compareListings(before, file.stations),
+          revises,
+        });
+      },
+    );
+
+  if (spec.restore && history)
+    api.on(
+      {
+        method: 'POST',
+        path: spec.restore,
+        access: { resource },
+        doc: {
+          tags,
+          summary: `Make the survey listing the last import or restore replaced the ${resource}'s again`,
+          description:
+            'The listing it replaces is kept in turn, so a second restore undoes the first. Submitted daily reports are revised as by an import. Refused (40004) when the well has no replaced listing.',
+          parameters: [idParameter('id')],
+          data: IMPORT_DATA,
+          codes: [Code.invalidInput, Code.notFound],
+        },
+      },
+      async (c) => {
+        const t = c.get('t');
+        const id = idIn(c, 'id');
+        if (id instanceof Response) return id;
+        if (!(await store.get(resource, id))) return notFound(c, resource, id);
+        const outcome = await writes.transaction(
+          actorOf(c),
+          async (w) => {
+            const [latest] = (
+              await w.tx.list(history, {
+                conditions: [{ field: listing.well, op: 'eq', value: id }],
+                sort: { field: 'id', order: 'DESC' },
+                page: 1,
+                limit: 1,
+              })
+            ).rows;
+            if (!latest) return w.refuse({ status: 'refused', code: Code.notFound, message: t('survey.nothing_to_restore') });
+            const stations = Array.isArray(latest[listing.stations]) ? (latest[listing.stations] as ListedStation[]) : [];
+            const input = {
+              [listing.well]: id,
+              fileName: latest.fileName ?? null,
+              format: latest.format ?? null,
+              count: stations.length,
+              [listing.stations]: stations,
+            };
+            await replaceListing(w, id, input, typeof latest.importedAt === 'string' ? latest.importedAt : undefined);
+            const found = await wells.trajectoryOf(w.tx, id);
+            return { kept: stations.length, format: latest.format ?? null, warnings: found?.trajectory.warnings ?? [] };
+          },
+          [listing.resource],
+        );
+        return answerWrite(c, outcome, (value) => value, 'survey.restored', {
+          words: { smart_count: outcome.status === 'ok' ? outcome.value.kept : 0 },
+        });
+      },
+    );
 }

@@ -2,31 +2,28 @@
 // its stations changes (a daily report, a usage record's MWD stations, an imported listing, the
 // well's tie-on or vertical-section azimuth), inside the write's transaction, and the values made
 // from it stored: the well's totals and each daily report's TVD, displacement and dogleg
-// severity. Nobody types them; they are written without counting as edits (the version stays).
+// severity. Nobody types them; they are written without counting as edits (the version stays),
+// except on a closed record (a submitted report), which keeps the values it was closed with and
+// holds the new ones in its revision (server/write/lock.ts).
 import type { Registry } from '../../kernel/schema/registry';
-import { getPath } from '../../kernel/schema/registry';
+import { getPath, withPath } from '../../kernel/schema/registry';
 import { sameValue } from '../../kernel/schema/same-value';
 import type { SurveySpec } from '../../kernel/schema/types';
 import { type WellRecords, derivedOf, totalsOf, wellTrajectory } from '../../kernel/survey/wells';
 import type { Follower } from '../resources/relations';
+import { afterCommitOf } from '../write/changes';
+import { keepClosed } from '../write/lock';
+import { isClosed, revisionOf } from '../../kernel/schema/lock';
 import { writeDerived } from '../resources/relations';
 import type { Row, Store } from '../store/types';
+
+/** The operation log's cause of a closed record's revision. */
+const REVISED = 'revised';
 
 /** Every record of a resource with `field` equal to `value`, in id order. */
 const rowsWhere = async (store: Store, resource: string, field: string, value: string | number) =>
   (await store.list(resource, { conditions: [{ field, op: 'eq', value }], sort: { field: 'id', order: 'ASC' }, page: 1, limit: 1_000_000 }))
     .rows;
-
-/** A copy of `record` with the value at a dotted path replaced. */
-function withPath(record: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
-  const [head, ...rest] = path.split('.');
-  if (rest.length === 0) return { ...record, [head]: value };
-  const inner = record[head];
-  return {
-    ...record,
-    [head]: withPath(inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : {}, rest.join('.'), value),
-  };
-}
 
 /** The resources that have a survey (wells), with it. */
 export function surveyedResources(registry: Registry): { resource: string; spec: SurveySpec }[] {
@@ -35,7 +32,36 @@ export function surveyedResources(registry: Registry): { resource: string; spec:
   );
 }
 
-export function createWellSurveys(resource: string, spec: SurveySpec) {
+/** A closed record whose kept values a change of the well's stations revised. */
+export interface Revised {
+  resource: string;
+  id: number;
+  /** Who closed it (the lock's `by`), to be told. */
+  by?: string;
+  row: Record<string, unknown>;
+  well: Record<string, unknown>;
+}
+
+export interface WellSurveyDeps {
+  registry: Registry;
+  now?: () => Date;
+  /** Told, once the write has committed, of each closed record a change revised. */
+  onRevised?: (revised: Revised[]) => Promise<unknown>;
+}
+
+/** What the server would store for a closed record, beside what it keeps: the fields that differ. */
+export interface WouldRevise {
+  resource: string;
+  id: number;
+  /** The record's representation (a report's day) and its parent's id, to name and find it. */
+  label: unknown;
+  parent?: unknown;
+  values: { field: string; kept: number | null; now: number | null }[];
+}
+
+export function createWellSurveys(resource: string, spec: SurveySpec, { registry, now = () => new Date(), onRevised }: WellSurveyDeps) {
+  const lockOf = (name: string) => registry.resources[name]?.['x-resource'].lock;
+
   /** The records the well's trajectory is made from. */
   async function recordsOf(store: Store, well: Row): Promise<WellRecords> {
     const [listing] = await rowsWhere(store, spec.listing.resource, spec.listing.well, well.id);
@@ -55,27 +81,84 @@ export function createWellSurveys(resource: string, spec: SurveySpec) {
     return { well, records, trajectory: wellTrajectory(spec, records) };
   }
 
-  /** Works the well's trajectory out again and stores what changed of the values made from it. */
-  async function refresh(store: Store, wellId: number): Promise<void> {
+  /**
+   * Works the well's trajectory out again and stores what changed of the values made from it. A
+   * record closed before this write keeps the values its lock names: their new values go to its
+   * revision, a logged change (the record's version moves), and whoever closed it is told once
+   * the write commits. `closingNow`: records closed by this very write, which take the new values.
+   */
+  async function refresh(store: Store, wellId: number, closingNow: ReadonlySet<string> = new Set()): Promise<void> {
     const found = await trajectoryOf(store, wellId);
     if (!found) return;
     const { well, records, trajectory } = found;
     const totals = totalsOf(spec, trajectory);
     if (Object.entries(totals).some(([field, value]) => !sameValue(well[field] ?? null, value)))
       await writeDerived(store, resource, well, totals);
+    const revised: Revised[] = [];
     for (const [i, source] of spec.sources.entries()) {
       const derived = derivedOf(source, records.sources[i], trajectory);
       if (derived.size === 0) continue;
+      const lock = lockOf(source.resource);
       for (const row of records.sources[i]) {
-        const values = derived.get(row.id)!;
-        const changed = Object.entries(values).filter(([path, value]) => !sameValue(getPath(row, path) ?? null, value));
+        const closed = isClosed(lock, row) && !closingNow.has(`${source.resource}#${row.id}`);
+        const wanted = closed
+          ? keepClosed(lock, row, derived.get(row.id)!, now().toISOString())
+          : { changes: derived.get(row.id)!, revised: false };
+        const changed = Object.entries(wanted.changes).filter(([path, value]) => !sameValue(getPath(row, path) ?? null, value));
         if (changed.length === 0) continue;
         let next: Record<string, unknown> = row;
         for (const [path, value] of changed) next = withPath(next, path, value);
         const { id: _id, version: _v, ...fields } = next;
-        await writeDerived(store, source.resource, row as Row, fields);
+        if (!wanted.revised) {
+          await writeDerived(store, source.resource, row as Row, fields);
+          continue;
+        }
+        // A revision is news about a closed record: logged under the person whose write caused it.
+        await store.update(source.resource, row.id, fields, undefined, { cause: REVISED });
+        const by = lock?.by ? row[lock.by] : undefined;
+        if (revisionOf(lock, fields))
+          revised.push({ resource: source.resource, id: row.id, by: typeof by === 'string' ? by : undefined, row, well });
       }
     }
+    const after = afterCommitOf(store);
+    if (revised.length > 0 && onRevised && after) after(() => onRevised(revised));
+  }
+
+  /**
+   * What a listing of these stations would revise, were it the well's: the closed records whose
+   * kept values it would make differ from the ones they keep. Reads only.
+   */
+  async function wouldRevise(store: Store, wellId: number, stations: readonly { md: number; inc: number; azi: number }[]) {
+    const well = await store.get(resource, wellId);
+    if (!well) return undefined;
+    const records = await recordsOf(store, well);
+    const listing = { ...(records.listing ?? { id: 0, [spec.listing.well]: wellId }), [spec.listing.stations]: stations } as Row;
+    const trajectory = wellTrajectory(spec, { ...records, listing });
+    const out: WouldRevise[] = [];
+    for (const [i, source] of spec.sources.entries()) {
+      const lock = lockOf(source.resource);
+      if (!lock?.keeps) continue;
+      const schema = registry.resources[source.resource];
+      const derived = derivedOf(source, records.sources[i], trajectory);
+      for (const row of records.sources[i]) {
+        if (!isClosed(lock, row) || !derived.has(row.id)) continue;
+        const values = derived.get(row.id)!;
+        const differ = lock.keeps
+          .filter((path) => Object.hasOwn(values, path))
+          .map((path) => ({ field: path, kept: (getPath(row, path) as number | undefined) ?? null, now: values[path] ?? null }))
+          .filter((v) => !sameValue(v.kept, v.now));
+        if (differ.length === 0) continue;
+        const parentField = schema['x-resource'].parent?.field;
+        out.push({
+          resource: source.resource,
+          id: row.id,
+          label: row[schema['x-resource'].recordRepresentation],
+          ...(parentField ? { parent: row[parentField] } : {}),
+          values: differ,
+        });
+      }
+    }
+    return out;
   }
 
   /** The wells whose stations a change of a source's record touches. */
@@ -111,7 +194,13 @@ export function createWellSurveys(resource: string, spec: SurveySpec) {
   const follower: Follower = {
     sources: [resource, spec.listing.resource, ...spec.sources.map((s) => s.resource)],
     async follow(tx, sourceResource, changes) {
-      for (const id of await wellsOf(tx, sourceResource, changes)) await refresh(tx, id);
+      const lock = lockOf(sourceResource);
+      const closingNow = new Set(
+        changes
+          .filter(({ row, previous }) => isClosed(lock, row) && !isClosed(lock, previous))
+          .map(({ row }) => `${sourceResource}#${row!.id}`),
+      );
+      for (const id of await wellsOf(tx, sourceResource, changes)) await refresh(tx, id, closingNow);
     },
   };
 
@@ -124,7 +213,7 @@ export function createWellSurveys(resource: string, spec: SurveySpec) {
     }
   }
 
-  return { resource, spec, follower, trajectoryOf, refresh, refreshAll };
+  return { resource, spec, follower, trajectoryOf, refresh, refreshAll, wouldRevise };
 }
 
 export type WellSurveys = ReturnType<typeof createWellSurveys>;

@@ -1,7 +1,8 @@
 // The records one write changed, as the write's answer names them: every insert, update and
 // delete made through the transaction's store (the record itself, the parent whose totals moved,
 // the instrument whose hours or status followed), each record once, in the order first touched.
-// The operation log's own entries are written beneath this store and are not listed.
+// The operation log's own entries are written beneath this store and are not listed. It also
+// carries what the transaction's work asks to run once committed (afterCommitOf).
 import { StoreProxy } from '../store/proxy';
 import type { Row, Store, UpdateOptions, UpdateResult } from '../store/types';
 
@@ -14,10 +15,13 @@ export interface Changed {
 /** A store that notes the records written through it. */
 export class ChangeTracker extends StoreProxy {
   private readonly seen: Map<string, Changed>;
+  /** What runs once the write's transaction has committed. */
+  readonly after: (() => unknown)[];
 
-  constructor(inner: Store, seen: Map<string, Changed> = new Map()) {
+  constructor(inner: Store, seen: Map<string, Changed> = new Map(), after: (() => unknown)[] = []) {
     super(inner);
     this.seen = seen;
+    this.after = after;
   }
 
   private note(resource: string, id: number) {
@@ -27,7 +31,7 @@ export class ChangeTracker extends StoreProxy {
 
   /** A tracker over another store (the same transaction's, beneath the log) noting into the same list. */
   alongside(inner: Store): ChangeTracker {
-    return new ChangeTracker(inner, this.seen);
+    return new ChangeTracker(inner, this.seen, this.after);
   }
 
   /** What was written through this store so far, `but` those listed. */
@@ -60,6 +64,14 @@ export class ChangeTracker extends StoreProxy {
   }
 
   override transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
-    return this.inner.transaction((tx) => work(new ChangeTracker(tx, this.seen)));
+    return this.inner.transaction((tx) => work(new ChangeTracker(tx, this.seen, this.after)));
   }
+}
+
+/**
+ * How work inside a write's transaction (a follower's) asks for something to run once it has
+ * committed (people notified); undefined outside the write service (the start's recomputation).
+ */
+export function afterCommitOf(store: Store): ((work: () => unknown) => void) | undefined {
+  return store instanceof ChangeTracker ? (work) => void store.after.push(work) : undefined;
 }

@@ -2,7 +2,8 @@
 // inside one store transaction:
 //   1. validate  the record as it would be: against its schema, or the form it was filled in with
 //                (the `validate` hook); a closed record (`x-resource.lock`) is refused first
-//   2. compute   its derived values (kernel/schema/derive.ts) and the fields it copies from its parent
+//   2. compute   its derived values (kernel/schema/derive.ts) and the fields it copies from its parent;
+//                closing or reopening a locked record (lock.ts closingValues)
 //   3. check     references, dictionary values, unique fields and assignments (relations.ts), and
 //                the resource's guards (the menu and roles: access/guards.ts; the instrument
 //                lifecycle: fleet/lifecycle.ts)
@@ -12,8 +13,8 @@
 //                trajectories, the names members show of their parent)
 //   6. log       the operation log, under the person's name, in the same transaction
 //                (history/recorder.ts); a write may log a summary of itself instead (`logAs`)
-//   7. after     once committed: the files the record names attached, and what hooks asked for
-//                (a cache forgotten, people notified)
+//   7. after     once committed: the files the record names attached, and what hooks and
+//                followers asked for (a cache forgotten, people notified: changes.ts afterCommitOf)
 // and answers the record with the other records the write changed (`changed`), so a client can
 // read them again. A call that writes several records (an assignment: its rows and its members)
 // runs its writes through one `Writer` in one transaction; a refusal anywhere undoes them all.
@@ -34,14 +35,14 @@ import type { Language, Translate } from '../http/messages';
 import type { Relations } from '../resources/relations';
 import type { Row, Store } from '../store/types';
 import { type Changed, ChangeTracker } from './changes';
-import { lockErrors } from './lock';
+import { closingValues, lockErrors } from './lock';
 import { MADE_FROM, madeFromRecords } from './made-from';
 
 export type { Changed };
 
 /** Who writes, and in which language refusals are told. */
 export interface Actor {
-  user?: Pick<UserInfo, 'name' | 'roles'>;
+  user?: Pick<UserInfo, 'name' | 'roles' | 'username'>;
   t: Translate;
   language: Language;
 }
@@ -188,7 +189,12 @@ export function createWriteService({
             : validator.check(resource, input, actor.language, actor.t);
         if (problems.length > 0) refuse({ status: 'invalid', errors: problems });
         // 2. compute
-        const computed = derive(schema, compact({ ...input, ...hooks.set }, schema), undefined, now());
+        const computed = closingValues(
+          schema,
+          actor,
+          undefined,
+          derive(schema, compact({ ...input, ...hooks.set }, schema), undefined, now()),
+        );
         const outOfRange = validator.checkComputed(resource, computed, actor.language, actor.t);
         if (outOfRange.length > 0) refuse({ status: 'invalid', errors: outOfRange });
         const record = await relations.fillFromParent(tx, resource, computed);
@@ -227,7 +233,7 @@ export function createWriteService({
             : validator.check(resource, merged, actor.language, actor.t);
           if (problems.length > 0) refuse({ status: 'invalid', errors: problems });
           // 2. compute
-          record = derive(schema, compact({ ...merged, ...hooks.set }, schema), existing, now());
+          record = closingValues(schema, actor, existing, derive(schema, compact({ ...merged, ...hooks.set }, schema), existing, now()));
           const outOfRange = validator.checkComputed(resource, record, actor.language, actor.t);
           if (outOfRange.length > 0) refuse({ status: 'invalid', errors: outOfRange });
         }
@@ -279,7 +285,7 @@ export function createWriteService({
     try {
       const { value, changed } = await asPerson(store, actor.user?.name).transaction(async (logged) => {
         after.length = 0; // a transaction PostgreSQL retries starts over
-        const tx = new ChangeTracker(logged);
+        const tx = new ChangeTracker(logged, new Map(), after);
         const value = await work(writerOf(tx, logged, actor, facts, after));
         return { value, changed: tx.changed() };
       });

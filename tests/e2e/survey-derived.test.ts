@@ -1,10 +1,12 @@
 // Derived, not typed, in the browser: a daily report's survey station saved through the API gets
 // its true vertical depth, displacement and dogleg severity from the server, and its form shows
 // them read-only beside the station a person types; the well's record page shows the well's
-// maximum inclination. Every record the test uses is made here.
+// maximum inclination. Once submitted, a new survey of the well leaves its values as sent: the
+// list marks it revised and its form shows the new values beside them. Every record the test
+// uses is made here.
 import { describe, expect, it } from 'vitest';
 import { computeTrajectory } from '../../kernel/survey/minimum-curvature';
-import { apiClientAs, openAs, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, openAs, sessionToken, useFreshPage } from './helpers';
 
 type Row = { id: number; [field: string]: unknown };
 const stamp = Date.now() % 1_000_000;
@@ -62,5 +64,26 @@ describe('values worked out from the survey', () => {
     const tvd = (Math.round(expected.tvd * 100) / 100).toLocaleString('en', { maximumFractionDigits: 2 });
     await expect.poll(() => form.textContent()).toContain(`${tvd} m`);
     expect(await form.locator('input[name="drillingParams.verticalDepth"]').count()).toBe(0);
+
+    // Submitted, then the well surveyed again: the list marks it revised, its form shows both values.
+    await admin.post('/project/daily/update', { id: last.id, status: 'submitted' });
+    const form2 = new FormData();
+    const listing = ['MD,Inc,Azi', '600,6,120', '750,25,124'].join('\n');
+    form2.append('file', new File([listing], 'resurvey.csv'));
+    const imported = await fetch(`${baseUrl()}/dev-api/project/survey/import?id=${well.id}`, {
+      method: 'POST',
+      headers: { 'X-Token': await sessionToken('admin') },
+      body: form2,
+    });
+    expect(((await imported.json()) as { code: number }).code).toBe(20000);
+    await openAs(page, path);
+    const row = page.locator('#main-content').getByRole('row').filter({ hasText: '750' }).first();
+    await row.locator('[data-revised]').waitFor();
+    await row.click();
+    const revised = page.getByRole('dialog').last();
+    await revised.locator('[data-revision]').waitFor();
+    await expect
+      .poll(() => revised.locator('[data-readonly="drillingParams.verticalDepth"]').textContent())
+      .toMatch(new RegExp(`^.*${tvd} m → .* m$`));
   });
 });

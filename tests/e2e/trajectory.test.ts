@@ -1,8 +1,10 @@
 // A well's Trajectory tab in the browser: empty at first, saying where stations come from; a CSV
-// survey imported from the tab (twenty stations building to 30°) gives the totals, the plan view
+// survey previewed (its stations all added; Cancel writes nothing) and imported from the tab
+// (twenty stations building to 30°) gives the totals, the plan view
 // and the other charts, and the table of stations with the TVD the server worked out; the 3D view
 // draws on a canvas; a bad file is refused inline under the button, naming its line, and stores
-// nothing. Then screenshots in two languages, on a desk and a phone. The well is made here.
+// nothing; restoring the previous listing (none) empties the tab again. Then screenshots in two
+// languages, on a desk and a phone. The well is made here.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeTrajectory } from '../../kernel/survey/minimum-curvature';
@@ -46,6 +48,11 @@ const openTab = (page: Page, lang = m) =>
 const panel = (page: Page) => page.locator('[data-panel="trajectory"]');
 const chooseFile = (page: Page, name: string, text: string) =>
   page.locator('[data-survey-file]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+/** Imports the file the preview shows. */
+const confirmImport = async (page: Page) => {
+  await page.locator('[data-confirm-import]').click();
+  await page.locator('[data-survey-preview]').waitFor({ state: 'detached' });
+};
 const trajectoryOf = (id: number) => admin.get<{ stations: { md: number; tvd: number; source: string }[] }>(`/project/trajectory?id=${id}`);
 
 describe("a well's trajectory", () => {
@@ -59,7 +66,21 @@ describe("a well's trajectory", () => {
     // No station yet: where they come from, and the import button.
     await expect.poll(() => panel(page).locator('[data-empty]').textContent()).toBe(m['app.trajectory.empty']);
 
+    // The file is read and what it would change shown first; Cancel writes nothing.
     await chooseFile(page, 'survey.csv', GOOD_CSV);
+    const preview = page.locator('[data-survey-preview]');
+    await preview.waitFor();
+    expect(await preview.locator('[data-preview-read]').textContent()).toContain(String(STATIONS.length));
+    expect(await preview.locator('[data-count="added"]').textContent()).toBe(
+      m['app.trajectory.preview.added'].split('||||')[1].trim().replace('%{smart_count}', String(STATIONS.length)),
+    );
+    await expect.poll(() => preview.locator('tbody tr[data-change="added"]').count()).toBe(STATIONS.length);
+    await preview.getByRole('button', { name: m['ra.action.cancel'] }).click();
+    await preview.waitFor({ state: 'detached' });
+    expect((await trajectoryOf(well.id)).stations).toHaveLength(0);
+    // Confirmed, it imports.
+    await chooseFile(page, 'survey.csv', GOOD_CSV);
+    await confirmImport(page);
     await page.getByText(m['app.trajectory.imported'].split('||||')[1].trim().replace('%{smart_count}', String(STATIONS.length))).waitFor();
     await panel(page).locator('[data-chart="plan"] path[data-series="path"]').first().waitFor();
     await panel(page).locator('[data-chart="section"] path[data-series="section"]').first().waitFor();
@@ -87,6 +108,12 @@ describe("a well's trajectory", () => {
     await error.waitFor();
     expect(await error.textContent()).toContain(m['app.trajectory.refusal.line'].replace('%{line}', String(BAD_LINE)));
     expect((await trajectoryOf(well.id)).stations).toHaveLength(STATIONS.length);
+
+    // Restoring the previous listing (none) undoes the import, after the Tip question.
+    await panel(page).locator('[data-restore]').click();
+    await page.locator('[data-confirm-call]').getByRole('button', { name: m['app.confirm.ok'] }).click();
+    await expect.poll(async () => (await trajectoryOf(well.id)).stations.length).toBe(0);
+    await expect.poll(() => panel(page).locator('[data-empty]').count()).toBe(1);
   });
 });
 
@@ -100,6 +127,8 @@ describeScreens(
     if ((await trajectoryOf(well.id)).stations.length === 0) {
       await openTab(page, lang);
       await chooseFile(page, 'survey.csv', GOOD_CSV);
+      await shot('preview');
+      await confirmImport(page);
     } else {
       await openTab(page, lang);
     }

@@ -1,6 +1,7 @@
 // Shows one value of a record the way its schema says: option, enum and dictionary labels as
 // coloured chips, references (and a record of the resource another field names), resource names, dates, numbers (with their unit when asked), yes/no; a field set
-// through a switch call as a switch, and a scheduled job's period in words.
+// through a switch call as a switch, and a scheduled job's period in words; a closed record
+// revised since it was closed, marked so, with the new values beside the kept ones.
 import { type Identifier, useI18nProvider, useRecordContext, useTranslate } from 'react-admin';
 import { formatDate, formatNumber } from '../../format';
 import { getPath } from '../../../kernel/schema/registry';
@@ -19,6 +20,7 @@ import { type Choice, useChoices, useProvidedChoices } from './choices';
 import { ExpiryValue } from './ExpiryValue';
 import { itemLine } from './itemLine';
 import { WidgetValue, hasWidgetValue } from '../widgets';
+import { RevisedChip, RevisedValue } from '../record/Revision';
 
 export interface ValueFieldProps {
   source: string;
@@ -57,6 +59,8 @@ function ValueShown({ source, resource, schema, withUnit, choices }: ValueFieldP
   if (!record) return null;
   const resourceSchema = registry.resources[resource];
   const toggle = resourceSchema?.['x-resource'].switch;
+  // A closed record revised since: marked beside its closing value, each kept value with the new one beside it.
+  const lock = resourceSchema?.['x-resource'].lock;
   if (toggle?.field === source) return <SwitchValue resource={resource} schema={resourceSchema} spec={toggle} record={record} />;
   // A scheduled job's period reads as words ("Daily at 00:30:00"), not as the name of its type.
   const period = periodTypeField(resourceSchema) === source ? periodOf(record, source) : undefined;
@@ -93,6 +97,7 @@ function ValueShown({ source, resource, schema, withUnit, choices }: ValueFieldP
           const index = choices.findIndex((c) => c.id === v);
           return <ChoiceChip key={String(v)} schema={schema} value={v} choice={choices[index]} index={index} />;
         })}
+        {lock?.revision && lock.field === source && <RevisedChip resource={resource} record={record} />}
       </span>
     );
   }
@@ -111,6 +116,7 @@ function ValueShown({ source, resource, schema, withUnit, choices }: ValueFieldP
       <span>
         <span className={TYPOGRAPHY}>{formatNumber(value, locale)}</span>
         {unit && ` ${unit}`}
+        {lock?.keeps?.includes(source) && <RevisedValue resource={resource} record={record} path={source} />}
       </span>
     );
   }

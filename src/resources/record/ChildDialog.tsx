@@ -21,6 +21,9 @@ import {
 } from 'react-admin';
 import { SchemaForm } from '../generic/SchemaForm';
 import { LockNotice } from './LockNotice';
+import { RevisionNotice } from './Revision';
+import { fields } from '../../../kernel/schema/registry';
+import { registry } from '../../../kernel/schema/load-vite';
 import { useLockState } from './useLockState';
 import { toPayload } from '../generic/useRecordValidator';
 import { useWriteErrors } from '../generic/useWriteErrors';
@@ -112,16 +115,32 @@ function EditForm({
   hide: string[];
   deleteOptions: DeleteWithConfirmButtonProps['mutationOptions'];
 }) {
-  const state = useLockState(resource, useRecordContext());
+  const record = useRecordContext();
+  const state = useLockState(resource, record);
+  // The revision shows as the new values beside the kept ones and a line above them, not as a group of its own.
+  const revision = registry.resources[resource]?.['x-resource'].lock?.revision;
+  const hidden = revision
+    ? [
+        ...hide,
+        ...fields(registry.resources[resource])
+          .filter((f) => f.path.startsWith(`${revision}.`))
+          .map((f) => f.path),
+      ]
+    : hide;
   return (
     <SchemaForm
       editing
-      hide={hide}
+      hide={hidden}
       deleteRedirect={state === 'open' ? false : undefined}
       deleteOptions={deleteOptions}
       inDialog
       locked={state === 'closed'}
-      notice={<LockNotice resource={resource} state={state} />}
+      notice={
+        <>
+          <LockNotice resource={resource} state={state} />
+          <RevisionNotice resource={resource} record={record} />
+        </>
+      }
     />
   );
 }

@@ -147,7 +147,7 @@ function Trajectory({ spec, record }: { spec: SurveySpec; record: PanelProps['re
     <Box sx={{ p: 2 }} data-panel={TRAJECTORY_PANEL}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5, mb: 2 }}>
         <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
-          <ImportSurvey path={spec.import} wellId={record.id} onImported={reload} />
+          <ImportSurvey path={spec.import} preview={spec.preview} restore={spec.restore} wellId={record.id} onImported={reload} />
         </Box>
         {!empty && (
           <ToggleButtonGroup
