@@ -45,6 +45,8 @@ import type { NoticeBus } from './notify/bus';
 import type { Store } from './store/types';
 import { RecordValidator } from '../kernel/schema/validation';
 import { actorOf, createWriteService } from './write/service';
+import { dailyGuard, footageFollower, hasDailyLog } from './daily/time-log';
+import { registerDailyCharts } from './daily/charts';
 
 export interface AppDeps {
   /** The system parameters, when shared with what the app is given (the accounts' sign-in limits); else read from `store`. */
@@ -156,13 +158,21 @@ export function createApp({
   // Wells keep their trajectory's values as their stations change (survey/).
   const wellSurveys = surveyedResources(registry).map(({ resource, spec }) => createWellSurveys(resource, spec));
   followers.push(...wellSurveys.map((wells) => wells.follower));
+  // Daily reports keep each day's footage from the depths of the days before (daily/).
+  const dailyLog = hasDailyLog(registry);
+  if (dailyLog) followers.push(footageFollower());
   const relations = createRelations(registry, followers);
   registerDictionary(api, registry, store);
   registerStatistics(api, registry, store, now);
   fleet.registerCalls(api);
   registerTemplates(api, registry);
   const tables = accessTables(registry);
-  const guards = { ...(tables && accessGuards(tables, accounts)), ...fleet.guards };
+  const guards = {
+    ...(tables && accessGuards(tables, accounts)),
+    ...fleet.guards,
+    ...(dailyLog ? { daily: dailyGuard(now ?? (() => new Date())) } : {}),
+  };
+  if (dailyLog) registerDailyCharts(api, store);
   // Every write of a record, by any call below, goes through this one service (write/service.ts).
   const writes = createWriteService({ registry, store, validator, relations, guards, files: files?.records, now });
   // A saved parameter is used at once on this instance (other instances read it again within seconds).

@@ -170,6 +170,14 @@ export function createWriteService({
       };
     };
 
+    /** The resource's own follow-up with the writer, if it has one, and the record as it then is. */
+    const followed = async (resource: string, row: Row, existing: Row | undefined): Promise<Row> => {
+      const after = guards[resource]?.afterWrite;
+      if (!after) return row;
+      await after(writer, row, existing);
+      return (await tx.get(resource, row.id)) ?? row;
+    };
+
     const writer: Writer = {
       tx,
       actor,
@@ -199,7 +207,7 @@ export function createWriteService({
         // 5. follow
         await relations.afterWrite(tx, resource, row, undefined);
         if (files) writer.afterCommit(() => files.afterWrite(resource, row));
-        return row;
+        return followed(resource, row, undefined);
       },
 
       async update(resource, id, change, hooks = {}) {
@@ -238,7 +246,7 @@ export function createWriteService({
         // 5. follow
         await relations.afterWrite(tx, resource, written.row, existing);
         if (files) writer.afterCommit(() => files.afterWrite(resource, written.row));
-        return written.row;
+        return followed(resource, written.row, existing);
       },
 
       async remove(resource, ids) {
