@@ -87,7 +87,8 @@ function timeLogRuleProblems(root: ResourceSchema, rule: FieldRule, add: (pointe
     if (prop?.type !== 'string') add(`/timeLog/${part}`, `"${name}" must be a text field of the rows of ${rule.field} ("HH:MM")`);
   }
   for (const name of Object.keys(rule.timeLog!.coverWhen ?? {}))
-    if (!Object.hasOwn(root.properties ?? {}, name)) add(`/timeLog/coverWhen/${esc(name)}`, `"${name}" is not a top-level field of ${root.$id}`);
+    if (!Object.hasOwn(root.properties ?? {}, name))
+      add(`/timeLog/coverWhen/${esc(name)}`, `"${name}" is not a top-level field of ${root.$id}`);
 }
 
 /** Every problem of the resource's `x-rules`, each at its pointer. */

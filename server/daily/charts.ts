@@ -28,7 +28,9 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The hours of each key, most first; rows without a key under null. */
 const ranked = (hours: Map<string | null, number>) =>
-  [...hours].map(([key, value]) => ({ key, hours: round2(value) })).sort((a, b) => b.hours - a.hours || String(a.key).localeCompare(String(b.key)));
+  [...hours]
+    .map(([key, value]) => ({ key, hours: round2(value) }))
+    .sort((a, b) => b.hours - a.hours || String(a.key).localeCompare(String(b.key)));
 
 /** The figures of a well's reports (pure: the reports as read, in the order of their days). */
 export function chartsOf(well: Row, reports: Row[]): DailyCharts {
@@ -103,7 +105,8 @@ export function registerDailyCharts(api: Api, store: Store) {
         return fail(c, Code.invalidInput, message, { errors: [{ field: 'id', message }] });
       }
       const well = await store.get(WELL, id);
-      if (!well) return fail(c, Code.notFound, t('server.not_found', { resource: t(`resources.${WELL}.name`, { smart_count: 1, _: WELL }), id }));
+      if (!well)
+        return fail(c, Code.notFound, t('server.not_found', { resource: t(`resources.${WELL}.name`, { smart_count: 1, _: WELL }), id }));
       return ok(c, chartsOf(well, await reportsOfWell(store, id)));
     },
   );

@@ -139,7 +139,10 @@ async function reportErrors(tx: Store, record: Record<string, unknown>, existing
     errors.push({ field: DAILY.day, message: `${label(DAILY.day)}: ${t('server.daily.before_trip', { day: first })}` });
   else if (day > last) {
     const open = isEmpty(trip[DAILY.tripEnd]);
-    errors.push({ field: DAILY.day, message: `${label(DAILY.day)}: ${t(open ? 'server.daily.after_today' : 'server.daily.after_trip', { day: last })}` });
+    errors.push({
+      field: DAILY.day,
+      message: `${label(DAILY.day)}: ${t(open ? 'server.daily.after_today' : 'server.daily.after_trip', { day: last })}`,
+    });
   }
   const depth = depthOf(record);
   const wellId = record[DAILY.well];
@@ -187,7 +190,8 @@ async function openRepairs(w: Writer, report: Row) {
     ]);
     if (already > 0) continue;
     const category = row.nptCategory ? await categoryLabel(w, row.nptCategory) : '';
-    const reason = [category, row.comment].filter(Boolean).join(': ') || w.actor.t('server.daily.repair_reason', { day: report[DAILY.day] });
+    const reason =
+      [category, row.comment].filter(Boolean).join(': ') || w.actor.t('server.daily.repair_reason', { day: report[DAILY.day] });
     const at = new Date(`${report[DAILY.day]}T${row.from === '24:00' ? '23:59' : (row.from ?? '00:00')}:00`);
     try {
       await w.create(
