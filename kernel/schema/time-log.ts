@@ -1,7 +1,8 @@
 // A day's time log: a list of rows, each an interval of the day from a clock time "HH:MM" to a
 // later one ("24:00" is the day's end). Pure, shared by the console and the server: the checks of
 // a `timeLog` rule (each row ends after it starts, no two rows overlap, and while the record holds
-// the values of `coverWhen` the rows fill the day from 00:00 to 24:00 without a gap) and the hours
+// the values of `coverWhen` the rows fill the day from 00:00 to 24:00 without a gap, once it has
+// a log at all) and the hours
 // a `logHours` value adds up over the rows that match.
 import { getPath } from './registry';
 import type { LogHoursSpec, TimeLogRule } from './types';
@@ -64,7 +65,9 @@ export function timeLogProblems(data: Record<string, unknown>, list: string, rul
   }
   const covering = Object.entries(rule.coverWhen ?? {});
   const mustCover = covering.length > 0 && covering.every(([path, value]) => getPath(data, path) === value);
-  if (!mustCover || out.length > 0 || spans.length < rows.length) return out;
+  // A record without the list at all (written before it had one) is not held to it.
+  const present = Array.isArray(getPath(data, list));
+  if (!mustCover || !present || out.length > 0 || spans.length < rows.length) return out;
   if (ordered.length === 0) return [{ reason: 'empty' }];
   if (ordered[0].from > 0) out.push({ reason: 'startsLate', index: ordered[0].index, part: 'from', at: clockText(ordered[0].from) });
   for (let i = 1; i < ordered.length; i++) {

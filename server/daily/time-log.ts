@@ -24,6 +24,7 @@ export const DAILY = {
   day: 'day',
   depth: 'efficiency.currentDepth',
   footage: 'efficiency.dailyFootage',
+  directional: 'efficiency.directionalFootage',
   log: 'timeLog',
   /** The trip's times and its depth when it went in. */
   tripStart: 'startTime',
@@ -121,11 +122,15 @@ export function footageFollower(): Follower {
 
 /** The calendar days a trip's reports may fall on: from its trip-in day to its trip-out day, or today while it is in the hole. */
 export function tripDays(trip: Row, today: string): { first?: string; last: string } {
-  const [start, end] = [trip[DAILY.tripStart], trip[DAILY.tripEnd]];
-  const first = typeof start === 'string' && !Number.isNaN(Date.parse(start)) ? dayOf(new Date(start)) : undefined;
-  const last = typeof end === 'string' && end !== '' && !Number.isNaN(Date.parse(end)) ? dayOf(new Date(end)) : today;
-  return { first, last };
+  const [start, end] = [instant(trip[DAILY.tripStart]), instant(trip[DAILY.tripEnd])];
+  // A time is on the day it falls on in the server's zone, or in UTC (a report's day written
+  // elsewhere): the earlier of the two begins the trip's days, the later ends them.
+  const days = (at: Date) => [dayOf(at), at.toISOString().slice(0, 10)].sort();
+  return { first: start && days(start)[0], last: end ? days(end)[1] : today };
 }
+
+const instant = (value: unknown) =>
+  typeof value === 'string' && value !== '' && !Number.isNaN(Date.parse(value)) ? new Date(value) : undefined;
 
 /** A report's day outside its trip's days, and a depth shallower than the day before's (or deeper than the day after's). */
 async function reportErrors(tx: Store, record: Record<string, unknown>, existing: Row | undefined, t: Translate, now: Date) {
@@ -151,6 +156,14 @@ async function reportErrors(tx: Store, record: Record<string, unknown>, existing
   const before = others.filter((r) => String(r[DAILY.day]) < day).pop();
   const after = others.find((r) => String(r[DAILY.day]) > day);
   const number = (value: number) => `${value} ${t('units.m')}`;
+  // The day's footage, as the footage follower will work it out.
+  const since = before ? depthOf(before) : trip[DAILY.tripStartDepth];
+  const directional = getPath(record, DAILY.directional);
+  if (typeof since === 'number' && typeof directional === 'number' && directional > depth - since)
+    errors.push({
+      field: DAILY.directional,
+      message: `${label(DAILY.directional)}: ${t('server.daily.directional', { footage: number(onStep(Math.max(0, depth - since), 0.01)) })}`,
+    });
   if (before && depth < depthOf(before)!)
     errors.push({
       field: DAILY.depth,
