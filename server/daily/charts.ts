@@ -11,18 +11,10 @@ import { fail, ok } from '../context';
 import type { Api } from '../http/endpoints';
 import type { Row, Store } from '../store/types';
 import { DAILY, reportsOfWell } from './time-log';
+import { DAILY_CHARTS_PATH, type DailyCharts } from '../../kernel/daily/names';
 
-export const DAILY_CHARTS_PATH = '/project/daily/charts';
 const WELL = 'project';
 const PLANNED = 'designDepth';
-
-export interface DailyCharts {
-  designDepth: number | null;
-  depth: { day: string; depth: number }[];
-  nptHours: number;
-  byCategory: { key: string | null; hours: number }[];
-  byCause: { key: string | null; hours: number }[];
-}
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 

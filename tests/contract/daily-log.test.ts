@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DICTIONARY } from '../../kernel/schema/dictionary';
 import type { Row, Store } from '../../server/store/types';
-import { DAILY_CHARTS_PATH } from '../../server/daily/charts';
+import { DAILY_CHARTS_PATH } from '../../kernel/daily/names';
 import { postgresSkip, storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';
 

@@ -219,19 +219,23 @@ describe('a well', () => {
 
     await page.getByRole('button', { name: 'Create', exact: true }).and(page.locator(':not([role=status] *)')).click();
     await dialog(page).locator('input[name="day"]').fill('2025-03-03');
-    await dialog(page).locator('input[name="efficiency.pureDrillingTime"]').fill('18');
-    await dialog(page).locator('input[name="efficiency.circulatingTime"]').fill('4');
-    await dialog(page).locator('input[name="efficiency.waitingTime"]').fill('3');
+    // A row of the time log that ends before it starts is refused under its end, in the form.
+    await dialog(page).locator('[data-field="timeLog"], .ra-input-timeLog').getByRole('button', { name: m['ra.action.add'] }).click();
+    await dialog(page).locator('input[name="timeLog.0.from"]').fill('08:00');
+    await dialog(page).locator('input[name="timeLog.0.to"]').fill('07:00');
+    await pickFirst(page, 'timeLog.0.activity');
     await dialog(page).getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => errorUnder(dialog(page), 'efficiency.waitingTime').textContent()).toContain('24');
+    await expect.poll(() => errorUnder(dialog(page), 'timeLog.0.to').textContent()).toContain(m['resources.daily.fields.timeLog.from']);
     expect(await listOf(`/project/daily/list?tid=${trip.id}`)).toEqual([]);
 
-    await dialog(page).locator('input[name="efficiency.waitingTime"]').fill('2');
+    await dialog(page).locator('input[name="timeLog.0.to"]').fill('14:00');
     await dialog(page).locator('input[name="drillingParams.measuredDepth"]').fill('1180');
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await dialog(page).waitFor({ state: 'detached' });
     const [daily] = await listOf(`/project/daily/list?tid=${trip.id}`);
     expect(daily).toMatchObject({ tripNumber: trip.id, wellId: well.id, day: '2025-03-03', status: 'draft' });
+    // The hours come from the log: the first activity of the dictionary (drilling) for 6 h.
+    expect(daily.efficiency).toMatchObject({ pureDrillingTime: 6 });
   });
 
   it('shows a submitted daily report read-only to an editor, and editable by an admin', async () => {
@@ -244,7 +248,7 @@ describe('a well', () => {
     await openAs(page, `/project/daily/${well.id}/${trip.id}`, 'editor');
     await page.locator('#main-content table tbody tr, #main-content .MuiListItemButton-root').first().click();
     await dialog(page).locator('[data-lock=closed]').waitFor();
-    expect(await dialog(page).locator('input[name="efficiency.waitingTime"]').count()).toBe(0);
+    expect(await dialog(page).locator('input[name="drillingParams.measuredDepth"]').count()).toBe(0);
     expect(await dialog(page).getByRole('button', { name: 'Save' }).count()).toBe(0);
   });
 });
