@@ -245,7 +245,9 @@ describe('a well', () => {
     const well = made.well!;
     const [trip] = await listOf(`/project/record/list?id=${well.id}`);
     const [daily] = await listOf(`/project/daily/list?tid=${trip.id}`);
-    await admin.post('/project/daily/update', { ...daily, status: 'submitted' });
+    // Submitted, its log covers the whole day.
+    const wholeDay = [{ from: '00:00', to: '24:00', activity: 'drilling' }];
+    await admin.post('/project/daily/update', { ...daily, status: 'submitted', timeLog: wholeDay });
 
     await openAs(page, `/project/daily/${well.id}/${trip.id}`, 'editor');
     await page.locator('#main-content table tbody tr, #main-content .MuiListItemButton-root').first().click();
