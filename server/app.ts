@@ -48,6 +48,8 @@ import type { NoticeBus } from './notify/bus';
 import type { Store } from './store/types';
 import { RecordValidator } from '../kernel/schema/validation';
 import { actorOf, createWriteService } from './write/service';
+import { dailyGuard, footageFollower, hasDailyLog } from './daily/time-log';
+import { registerDailyCharts } from './daily/charts';
 
 export interface AppDeps {
   /** The system parameters, when shared with what the app is given (the accounts' sign-in limits); else read from `store`. */
@@ -165,13 +167,22 @@ export function createApp({
     createWellSurveys(resource, spec, { registry, now, onRevised: revisionNotices(registry, resource, () => told.notify) }),
   );
   followers.push(...wellSurveys.map((wells) => wells.follower));
+  // Daily reports keep each day's footage from the depths of the days before (daily/).
+  const dailyLog = hasDailyLog(registry);
+  if (dailyLog) followers.push(footageFollower());
   const relations = createRelations(registry, followers);
   registerDictionary(api, registry, store);
   registerStatistics(api, registry, store, now);
   fleet.registerCalls(api);
   registerTemplates(api, registry);
   const tables = accessTables(registry);
-  const guards = combineGuards(tables && accessGuards(tables, accounts), fleet.guards, closing.guards);
+  const guards = combineGuards(
+    tables && accessGuards(tables, accounts),
+    fleet.guards,
+    closing.guards,
+    dailyLog ? { daily: dailyGuard(now ?? (() => new Date())) } : undefined,
+  );
+  if (dailyLog) registerDailyCharts(api, store);
   // Every write of a record, by any call below, goes through this one service (write/service.ts).
   const writes = createWriteService({ registry, store, validator, relations, guards, files: files?.records, now });
   // A saved parameter is used at once on this instance (other instances read it again within seconds).

@@ -8,6 +8,7 @@ import type { Oilfield } from './oilfields';
 import { PHRASES, WELL_PHRASES, fillPhrase } from './phrases';
 import { type WellPath, slidingShare } from './wells-path';
 import { type DayPlan, type TripPlan, planDays } from './wells-trips';
+import { timeLog } from './wells-timelog';
 
 type Row = Record<string, unknown>;
 
@@ -131,7 +132,7 @@ function dailyRecord(
   trip: TripPlan,
   plan: DayPlan,
   tripRef: Made,
-  flags: { last: boolean; failed: boolean; draft: boolean },
+  flags: { first: boolean; last: boolean; failed: boolean; draft: boolean },
 ): Row {
   const md = metres(plan.toCm);
   const footageCm = plan.toCm - plan.fromCm;
@@ -173,10 +174,17 @@ function dailyRecord(
       currentDepth: md,
       dailyFootage: metres(footageCm),
       directionalFootage: metres(slideCm),
-      pureDrillingTime: plan.drilling10 / 10,
-      circulatingTime: plan.circulating10 / 10,
-      waitingTime: plan.waiting10 / 10,
     },
+    timeLog: timeLog(random, {
+      drillingMinutes: plan.drilling10 * 6,
+      circulatingMinutes: plan.circulating10 * 6,
+      waitingMinutes: plan.waiting10 * 6,
+      fromM: metres(plan.fromCm),
+      toM: md,
+      first: flags.first,
+      last: flags.last,
+      failed: flags.failed,
+    }),
     workingSummary: fillPhrase(random.helpers.arrayElement(WELL_PHRASES.dailySummary[condition]), {
       from: metres(plan.fromCm),
       to: md,
@@ -195,7 +203,7 @@ export function dailyRecords(random: Faker, ctx: WellContext, trip: TripPlan, tr
   const days = planDays(random, trip);
   return days.map((plan, i) => {
     const last = i === days.length - 1;
-    return dailyRecord(random, ctx, trip, plan, tripRef, { last, failed: failed && last, draft: draftLast && last });
+    return dailyRecord(random, ctx, trip, plan, tripRef, { first: i === 0, last, failed: failed && last, draft: draftLast && last });
   });
 }
 

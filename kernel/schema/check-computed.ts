@@ -10,7 +10,7 @@
 import type { ResourceContext } from './check-fields';
 import type { Found } from './check-form';
 import { sourcesOf } from './derive';
-import type { ComputedSpec, FieldSchema, ResourceSchema } from './types';
+import type { ComputedSpec, FieldSchema, LogHoursSpec, ResourceSchema } from './types';
 
 const TIME_FORMATS = ['date-time', 'date'];
 const isNumber = (s: FieldSchema) => s.type === 'number' || s.type === 'integer';
@@ -112,13 +112,36 @@ function circleThrough(root: ResourceSchema, start: string): string[] | undefine
   return walk(start, [start]);
 }
 
+/** `logHours`: a readOnly number, from a top-level list of objects whose rows have the named fields. */
+function logHoursProblems(spec: LogHoursSpec, schema: FieldSchema, root: ResourceSchema, add: Add): void {
+  if (schema.type !== 'number') add('/logHours', `logHours gives a number of hours: the field must be of type number, not ${schema.type}`);
+  if (schema.readOnly !== true) add('', 'a value the server keeps must be readOnly');
+  const list = topField(root, spec.list);
+  const items = list?.type === 'array' && list.items?.type === 'object' ? list.items : undefined;
+  if (!items) return add('/logHours/list', `"${spec.list}" is not a top-level list of objects of ${root.$id}`);
+  for (const part of [spec.from, spec.to, ...Object.keys(spec.where)])
+    if (!Object.hasOwn(items.properties ?? {}, part)) add('/logHours', `"${part}" is not a field of the rows of ${spec.list}`);
+}
+
 /** Why `x-computed` cannot work on this field; none when it can. `at` is the field's pointer. */
-export function computedProblems(at: string, schema: FieldSchema, topLevel: boolean, ctx: ResourceContext, topLevelOnly: string): Found[] {
+export function computedProblems(
+  at: string,
+  schema: FieldSchema,
+  topLevel: boolean,
+  ctx: ResourceContext,
+  topLevelOnly: string,
+  inGroup = false,
+): Found[] {
   const computed: ComputedSpec | undefined = schema['x-computed'];
   if (!computed) return [];
   const { root } = ctx;
   const out: Found[] = [];
   const add: Add = (pointer, message) => out.push({ pointer: `${at}/x-computed${pointer}`, message });
+  // A time log's hours may stand in a group: they are set at their path.
+  if ('logHours' in computed && (topLevel || inGroup)) {
+    logHoursProblems(computed.logHours, schema, root, add);
+    return out;
+  }
   if (!topLevel) return [{ pointer: `${at}/x-computed`, message: `x-computed ${topLevelOnly}` }];
   const name = Object.keys(root.properties ?? {}).find((key) => root.properties![key] === schema) ?? '';
   const circle = circleThrough(root, name);
@@ -168,7 +191,7 @@ export function computedProblems(at: string, schema: FieldSchema, topLevel: bool
     else if (list.type !== 'array' || list.items?.type !== schema.type)
       add('/first', `"${computed.first}" must be a list of ${schema.type} values, as the field holds its first item`);
   } else if ('sumSince' in computed) sumSinceProblems(computed.sumSince, schema, ctx, add);
-  else sumOfProblems(computed.sumOf, schema, ctx, add);
+  else if ('sumOf' in computed) sumOfProblems(computed.sumOf, schema, ctx, add);
   // Made from other records: only the server fills it, so a person never types it.
   if (
     ('fromParent' in computed ||

@@ -28,10 +28,10 @@ interface Node {
   schema: FieldSchema;
   /** Written directly in the root's `properties`. */
   topLevel: boolean;
-  /** The items of a list written directly in the root's `properties` (a list of references). */
-  topItems?: boolean;
   /** Named in the `required` of the object holding it. */
   required: boolean;
+  /** A field of the rows of a top-level list of objects (a daily report's time log). */
+  row: boolean;
 }
 
 /** Keywords a validation error can be about, hence keys x-messages may give a message for. */
@@ -54,18 +54,14 @@ const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 function* nodesOf(root: ResourceSchema): Generator<Node> {
   const refRequired = new Set<string>();
-  function* visit(schema: FieldSchema, pointer: string, topLevel: boolean, required: boolean): Generator<Node> {
+  function* visit(schema: FieldSchema, pointer: string, topLevel: boolean, required: boolean, row = false): Generator<Node> {
     if (schema.$ref && required) refRequired.add(schema.$ref);
-    yield { pointer, schema, topLevel, required };
+    yield { pointer, schema, topLevel, required, row };
+    const rowsOfList = topLevel && schema.type === 'array';
     for (const [name, child] of Object.entries(schema.properties ?? {})) {
-      yield* visit(child, `${pointer}/properties/${esc(name)}`, false, (schema.required ?? []).includes(name));
+      yield* visit(child, `${pointer}/properties/${esc(name)}`, false, (schema.required ?? []).includes(name), row);
     }
-    if (schema.items) yield* visitItems(schema.items, `${pointer}/items`, topLevel);
-  }
-  function* visitItems(items: FieldSchema, pointer: string, ofTopLevel: boolean): Generator<Node> {
-    const [first, ...rest] = [...visit(items, pointer, false, false)];
-    yield { ...first, topItems: ofTopLevel };
-    yield* rest;
+    if (schema.items) yield* visit(schema.items, `${pointer}/items`, false, false, rowsOfList);
   }
   for (const [name, prop] of Object.entries(root.properties ?? {})) {
     yield* visit(prop, `/properties/${esc(name)}`, true, (root.required ?? []).includes(name));
@@ -78,7 +74,10 @@ function* nodesOf(root: ResourceSchema): Generator<Node> {
 
 const TOP_LEVEL_ONLY = 'works only on a field written directly in properties, not inside a group or definition';
 
-function optionsProblems({ pointer, schema, topLevel }: Node, ctx: ResourceContext): Found[] {
+/** Where dictionary values and references are checked: top-level fields and the fields of a top-level list's rows. */
+const ROW_OR_TOP = 'works only on a top-level field or a field of the rows of a top-level list';
+
+function optionsProblems({ pointer, schema, topLevel, row }: Node, ctx: ResourceContext): Found[] {
   const list = schema['x-options'];
   if (list === undefined) return [];
   const at = `${pointer}/x-options`;
@@ -86,7 +85,7 @@ function optionsProblems({ pointer, schema, topLevel }: Node, ctx: ResourceConte
     const code = list.slice(5);
     if (!DICT_CODE.test(code)) return [{ pointer: at, message: `"${code}" is not a dictionary code: a letter, then letters, digits or _` }];
     if (schema.type !== 'string') return [{ pointer: at, message: `a dictionary field must be of type string (its values are item keys)` }];
-    if (!topLevel) return [{ pointer: at, message: `a dictionary field ${TOP_LEVEL_ONLY}` }];
+    if (!topLevel && !row) return [{ pointer: at, message: `a dictionary field ${ROW_OR_TOP}` }];
     return [];
   }
   const options = ctx.config[list];
@@ -99,11 +98,11 @@ function optionsProblems({ pointer, schema, topLevel }: Node, ctx: ResourceConte
     : [{ pointer: at, message: `the keys of ${list} are ${numeric ? 'numbers' : 'strings'}, but the field is of type ${schema.type}` }];
 }
 
-function refProblems({ pointer, schema, topLevel, topItems }: Node, ctx: ResourceContext): Found[] {
+function refProblems({ pointer, schema, topLevel, row }: Node, ctx: ResourceContext): Found[] {
   const target = schema['x-ref'];
   if (target === undefined) return [];
   const at = `${pointer}/x-ref`;
-  if (!topLevel && !topItems) return [{ pointer: at, message: `x-ref ${TOP_LEVEL_ONLY}, or on the items of such a list` }];
+  if (!topLevel && !row) return [{ pointer: at, message: `x-ref ${ROW_OR_TOP}` }];
   if (schema.type !== 'integer')
     return [{ pointer: at, message: `x-ref needs a field of type integer: it holds the id of a ${target} record` }];
   if (!ctx.names.has(target)) return [{ pointer: at, message: `no resource "${target}" (no schemas/${target}.json)` }];
@@ -145,7 +144,7 @@ function messagesProblems({ pointer, schema, required }: Node): Found[] {
   return out;
 }
 
-function serverKeywordProblems({ pointer, schema, topLevel }: Node, ctx: ResourceContext): Found[] {
+function serverKeywordProblems({ pointer, schema, topLevel, row }: Node, ctx: ResourceContext): Found[] {
   const out: Found[] = [];
   const add = (key: string, message: string) => out.push({ pointer: `${pointer}/${key}`, message });
   const numeric = schema.type === 'number' || schema.type === 'integer';
@@ -168,7 +167,8 @@ function serverKeywordProblems({ pointer, schema, topLevel }: Node, ctx: Resourc
     // A default fills a value a person leaves out; a readOnly value is the server's, and a write carrying it is refused.
     else if (schema.readOnly) add('default', 'a readOnly field takes no default: the server keeps its value (x-default or x-computed)');
   }
-  out.push(...computedProblems(pointer, schema, topLevel, ctx, TOP_LEVEL_ONLY));
+  const inGroup = !topLevel && !row && pointer.startsWith('/properties/') && !pointer.includes('/items');
+  out.push(...computedProblems(pointer, schema, topLevel, ctx, TOP_LEVEL_ONLY, inGroup));
   out.push(...listKeywordProblems(pointer, schema, ctx.root, /(?<!\/properties)\/items(\/|$)/.test(pointer)));
   out.push(...uploadProblems(pointer, schema, topLevel, TOP_LEVEL_ONLY));
   const fake = fakeProblem(schema, ctx);

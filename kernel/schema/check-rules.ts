@@ -7,7 +7,7 @@ import { type Found, esc } from './check-form';
 import type { ResourceContext } from './check-fields';
 import { valueProblem } from './check-values';
 import { needsStore } from './derive';
-import { fields } from './registry';
+import { fields, resolve } from './registry';
 import { type FieldRule, type FieldSchema, PERIOD_PARTS, RULE_COMPARISONS, type ResourceSchema } from './types';
 
 type Kind = 'number' | 'time' | 'other';
@@ -67,10 +67,34 @@ function periodRuleProblems(root: ResourceSchema, rule: FieldRule, add: (pointer
     );
 }
 
+/** The fields of the rows of top-level lists of objects, by the path rules name them with (`timeLog.*.depthTo`). */
+function rowLeaves(root: ResourceSchema): [string, FieldSchema][] {
+  return Object.entries(root.properties ?? {}).flatMap(([name, prop]) => {
+    const items = prop.type === 'array' && prop.items ? resolve(root, prop.items) : undefined;
+    if (items?.type !== 'object') return [];
+    return Object.entries(items.properties ?? {}).map(([part, raw]) => [`${name}.*.${part}`, resolve(root, raw)] as [string, FieldSchema]);
+  });
+}
+
+/** A `timeLog` rule stands under a top-level list of objects whose rows hold its two clock times. */
+function timeLogRuleProblems(root: ResourceSchema, rule: FieldRule, add: (pointer: string, message: string | undefined) => void) {
+  const list = Object.hasOwn(root.properties ?? {}, rule.field) ? root.properties![rule.field] : undefined;
+  const items = list?.type === 'array' && list.items ? resolve(root, list.items) : undefined;
+  if (items?.type !== 'object') return add('/field', `"${rule.field}" must be a top-level list of objects: a timeLog rule checks its rows`);
+  for (const part of ['from', 'to'] as const) {
+    const name = rule.timeLog![part];
+    const prop = Object.hasOwn(items.properties ?? {}, name) ? resolve(root, items.properties![name]) : undefined;
+    if (prop?.type !== 'string') add(`/timeLog/${part}`, `"${name}" must be a text field of the rows of ${rule.field} ("HH:MM")`);
+  }
+  for (const name of Object.keys(rule.timeLog!.coverWhen ?? {}))
+    if (!Object.hasOwn(root.properties ?? {}, name))
+      add(`/timeLog/coverWhen/${esc(name)}`, `"${name}" is not a top-level field of ${root.$id}`);
+}
+
 /** Every problem of the resource's `x-rules`, each at its pointer. */
 export function rulesProblems({ root, config }: ResourceContext): Found[] {
   const out: Found[] = [];
-  const leaves = new Map(fields(root).map((f) => [f.path, f.schema]));
+  const leaves = new Map([...fields(root).map((f) => [f.path, f.schema] as [string, FieldSchema]), ...rowLeaves(root)]);
   const required = new Set(
     fields(root)
       .filter((f) => f.required)
@@ -78,7 +102,16 @@ export function rulesProblems({ root, config }: ResourceContext): Found[] {
   );
   (root['x-rules'] ?? []).forEach((rule, i) => {
     const add = (pointer: string, message: string | undefined) => message && out.push({ pointer: `/x-rules/${i}${pointer}`, message });
+    if (rule.timeLog) return timeLogRuleProblems(root, rule, add);
     const fieldProblem = namedProblem(root, leaves, rule.field);
+    // A rule about a list's rows names fields of the same rows.
+    const rows = rule.field.split('.*.')[0];
+    for (const op of RULE_COMPARISONS) {
+      const other = rule[op];
+      if (other === undefined) continue;
+      if (other.includes('.*.') !== rule.field.includes('.*.') || (other.includes('.*.') && other.split('.*.')[0] !== rows))
+        add(`/${op}`, `"${rule.field}" and "${other}" must both be fields of the record, or both of the same list's rows (${rows}.*.…)`);
+    }
     add('/field', fieldProblem);
     for (const op of RULE_COMPARISONS) {
       const other = rule[op];

@@ -8,6 +8,7 @@ import { nextRun } from '../schedule/period';
 import { periodOf } from '../schedule/record';
 import { fields, getPath } from './registry';
 import { sameValue } from './same-value';
+import { logHours } from './time-log';
 import type { ComputedSpec, FieldSchema, ResourceSchema } from './types';
 
 const HOUR_MS = 3_600_000;
@@ -51,6 +52,7 @@ export function sourcesOf(spec: ComputedSpec): string[] {
   if ('hoursBetween' in spec) return spec.hoursBetween;
   if ('difference' in spec) return spec.difference;
   if ('ratio' in spec) return spec.ratio;
+  if ('logHours' in spec) return [spec.logHours.list];
   return [];
 }
 
@@ -66,6 +68,7 @@ function computedValue(spec: ComputedSpec, prop: FieldSchema, record: Record<str
   if ('hoursBetween' in spec) return hoursBetween(record[spec.hoursBetween[0]], record[spec.hoursBetween[1]], step);
   if ('difference' in spec) return arithmetic(record[spec.difference[0]], record[spec.difference[1]], (a, b) => a - b, step);
   if ('ratio' in spec) return arithmetic(record[spec.ratio[0]], record[spec.ratio[1]], (a, b) => (b === 0 ? NaN : a / b), step);
+  if ('logHours' in spec) return logHours(record, spec.logHours, step);
   return undefined;
 }
 
@@ -110,6 +113,13 @@ export function withComputed(schema: ResourceSchema, record: Record<string, unkn
     const value = computedValue(spec, prop, out);
     if (value !== undefined) out[name] = value;
     else if (absentWithoutSources(spec)) delete out[name];
+  }
+  // Hours of a time log may stand in a group (a report's efficiency figures): set at their path.
+  for (const { path, schema: prop } of fields(schema)) {
+    const spec = prop['x-computed'];
+    if (!spec || !('logHours' in spec) || !path.includes('.')) continue;
+    const value = computedValue(spec, prop, out);
+    if (value !== undefined) setPath(out, path, value);
   }
   return out;
 }

@@ -465,7 +465,24 @@ export type FieldRule = {
   sumAtMost?: { of: string[]; max: number };
   /** `field` is a scheduled job's period type, and the top-level week, day, hour, minute and second its parts (kernel/schedule). */
   period?: true;
+  /** `field` is a time log: a list of rows from one clock time to a later one, neither overlapping, covering the day while `coverWhen` holds. */
+  timeLog?: TimeLogRule;
 } & Partial<Record<RuleComparison, string>>;
+
+/** The parts of a time log's rows that hold the clock times ("HH:MM", "24:00" the day's end), and when the rows must fill the day. */
+export interface TimeLogRule {
+  from: string;
+  to: string;
+  coverWhen?: Record<string, string | number | boolean>;
+}
+
+/** The hours of the rows of a time log (`list`, its `from` and `to`) whose fields hold one of the listed values each. */
+export interface LogHoursSpec {
+  list: string;
+  from: string;
+  to: string;
+  where: Record<string, (string | number | boolean)[]>;
+}
 
 /** A value the server works out from other fields on every write. */
 export type ComputedSpec =
@@ -494,7 +511,9 @@ export type ComputedSpec =
   /** 1 for a new record, then one more each time the named field's value changes (a template's revision). */
   | { revisionOf: string }
   /** The next run of a scheduled job: from the period whose type is the field `period` (the fields of a `period` rule), while every `openWhen` field holds its value; empty otherwise. */
-  | { nextRun: { period: string; openWhen: Record<string, string | number | boolean> } };
+  | { nextRun: { period: string; openWhen: Record<string, string | number | boolean> } }
+  /** The hours of a time log's rows that match (a daily report's drilling hours, from its log). */
+  | { logHours: LogHoursSpec };
 
 /** What an upload field takes: `image` (png, jpg, gif, webp), `document` (PDF, office, text) or `any`. */
 export interface UploadSpec {

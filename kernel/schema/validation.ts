@@ -10,7 +10,8 @@ import type { Language } from '../i18n/languages';
 import type { Registry } from './registry';
 import { computedOrder, sourcesOf, withComputed } from './derive';
 import { fields, getPath, resolve } from './registry';
-import { type FieldSchema, type ResourceSchema, RULE_COMPARISONS, type RuleComparison } from './types';
+import { type FieldRule, type FieldSchema, type ResourceSchema, RULE_COMPARISONS, type RuleComparison, type TimeLogRule } from './types';
+import { rowPath, timeLogProblems } from './time-log';
 import { compact, writeSchema } from './write-schema';
 import { echo } from '../contract/limits';
 import { MAX_FIELDS, definitionProblems } from '../forms/definitions';
@@ -204,7 +205,7 @@ function ruleProblems(data: Record<string, unknown>, refused: Set<string>, conte
   const { resource, root, language, t } = context;
   const out: FieldError[] = [];
   const label = (path: string) => fieldLabel(resource, path, t);
-  for (const rule of root['x-rules'] ?? []) {
+  for (const rule of (root['x-rules'] ?? []).flatMap((r) => perRow(r, data))) {
     const value = getPath(data, rule.field);
     for (const op of RULE_COMPARISONS) {
       const other = rule[op];
@@ -234,8 +235,45 @@ function ruleProblems(data: Record<string, unknown>, refused: Set<string>, conte
       out.push({ field: rule.field, message: `${label(rule.field)}: ${t('validation.rules.required_with', { other: label(withOther) })}` });
     if (rule.sumAtMost) out.push(...sumProblems(data, rule.field, rule.sumAtMost, refused, context));
     if (rule.period) out.push(...periodRuleProblems(data, rule.field, refused, context));
+    if (rule.timeLog) out.push(...timeLogRuleProblems(data, rule.field, rule.timeLog, refused, context));
   }
   return out;
+}
+
+/**
+ * A rule about the rows of a list (its paths name them with `*`: `timeLog.*.depthTo`) as one
+ * rule per row, each path naming that row (`timeLog.2.depthTo`); any other rule as it is.
+ */
+function perRow(rule: FieldRule, data: Record<string, unknown>): FieldRule[] {
+  const rows = rowPath(rule.field);
+  if (!rows) return [rule];
+  const list = getPath(data, rows.list);
+  const count = Array.isArray(list) ? list.length : 0;
+  const at = (i: number) => (path: string) => path.replace(`${rows.list}.*.`, `${rows.list}.${i}.`);
+  return Array.from({ length: count }, (_, i) => {
+    const name = at(i);
+    const out: FieldRule = { ...rule, field: name(rule.field) };
+    for (const op of RULE_COMPARISONS) if (rule[op] !== undefined) out[op] = name(rule[op]!);
+    if (rule.requiredWhen) out.requiredWhen = Object.fromEntries(Object.entries(rule.requiredWhen).map(([path, v]) => [name(path), v]));
+    return out;
+  });
+}
+
+/** A time log's problems, each under the row's time it is about (`timeLog.2.to`), or under the list. */
+function timeLogRuleProblems(
+  data: Record<string, unknown>,
+  list: string,
+  rule: TimeLogRule,
+  refused: Set<string>,
+  { resource, t }: Context,
+): FieldError[] {
+  return timeLogProblems(data, list, rule)
+    .map((problem) => {
+      const field = 'index' in problem ? `${list}.${problem.index}.${rule[problem.part]}` : list;
+      const words = { ...problem, other: 'other' in problem ? problem.other + 1 : undefined, day: '00:00–24:00' };
+      return { field, message: `${fieldLabel(resource, field, t)}: ${t(`validation.time_log.${problem.reason}`, words)}` };
+    })
+    .filter((problem) => !refused.has(problem.field));
 }
 
 /** A scheduled job's period that cannot run: each part the type uses, missing or out of its range, under its own field. */

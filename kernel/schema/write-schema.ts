@@ -53,8 +53,8 @@ export function stripReadOnly(root: ResourceSchema, input: Record<string, unknow
 
 /**
  * The empty-value rule, decided here once for the console and the server: an optional field
- * that is absent, `null` or `""` is not given, at any depth, and a group whose fields are all
- * not given is not given either. Only where the schema has a group: `{}` for a text or number
+ * that is absent, `null` or `""` is not given, at any depth (in the rows of a list of objects
+ * too), and a group whose fields are all not given is not given either. Only where the schema has a group: `{}` for a text or number
  * field stays, so validation refuses it as the wrong type. Fields the schema does not know are
  * kept as they are, for validation to refuse.
  */
@@ -63,9 +63,14 @@ export function compact(value: Record<string, unknown>, root: ResourceSchema, sc
   for (const [key, item] of Object.entries(value)) {
     if (item === null || item === undefined || item === '') continue;
     const known = schema.properties && Object.hasOwn(schema.properties, key) ? resolve(root, schema.properties[key]) : undefined;
+    const rows = known?.type === 'array' && known.items ? resolve(root, known.items) : undefined;
     if (known?.type === 'object' && known.properties && typeof item === 'object' && !Array.isArray(item)) {
       const inner = compact(item as Record<string, unknown>, root, known);
       if (Object.keys(inner).length > 0) entries.push([key, inner]);
+    } else if (rows?.type === 'object' && rows.properties && Array.isArray(item)) {
+      // The rows of a list of objects stay, each without the fields it does not give (an emptied select, a cleared number).
+      const isObject = (row: unknown) => !!row && typeof row === 'object' && !Array.isArray(row);
+      entries.push([key, item.map((row) => (isObject(row) ? compact(row as Record<string, unknown>, root, rows) : row))]);
     } else entries.push([key, item]);
   }
   return Object.fromEntries(entries);

@@ -2,6 +2,7 @@
 // write's transaction: an entry under itself, a product entry deleted (it is hidden instead), a
 // role listing entries that do not exist, the super role renamed or deleted, and a role renamed
 // or deleted while accounts have it. A deleted entry leaves the roles that listed it.
+import type { Writer } from '../write/service';
 import type { FieldError } from '../../kernel/schema/validation';
 import { descendantsOf } from '../../kernel/routes/menu-tree';
 import type { Accounts } from '../auth/accounts';
@@ -33,6 +34,12 @@ export interface WriteGuard {
   checkRemove?(tx: Store, ids: number[], t: Translate, facts?: Facts): Promise<string | undefined>;
   /** Runs after the records are deleted, in the same transaction. */
   afterRemove?(tx: Store, ids: number[]): Promise<void>;
+  /**
+   * Runs after a record is written and followed, in the same transaction, with the writer: the
+   * records a write of this resource opens elsewhere go through the same steps (a repair opened
+   * by a daily report). The write answers the record as it is once this is done.
+   */
+  afterWrite?(w: Writer, row: Row, existing: Row | undefined): Promise<void>;
 }
 
 /**
@@ -60,6 +67,10 @@ export function combineGuards(...maps: (Record<string, WriteGuard> | undefined)[
         async afterRemove(...args) {
           await first.afterRemove?.(...args);
           await guard.afterRemove?.(...args);
+        },
+        async afterWrite(...args) {
+          await first.afterWrite?.(...args);
+          await guard.afterWrite?.(...args);
         },
       };
     }

@@ -155,6 +155,7 @@ export function createRelations(registry: Registry, followers: readonly Follower
             errors.push({ field, message: `${label(field)}: ${t('validation.dict_disabled', { value: echo(String(value)) })}` });
         }
       }
+      errors.push(...(await rowErrors(store, resource, record, existing, context)));
       errors.push(...(await assignedErrors(store, resource, record, existing, context)));
       errors.push(...(await openErrors(store, resource, record, existing, context)));
       for (const fields of schema['x-resource'].unique ?? []) {
@@ -302,6 +303,49 @@ export function createRelations(registry: Registry, followers: readonly Follower
     const step = registry.resources[total.resource].properties?.[total.field]?.multipleOf ?? TOTAL_STEP;
     const sum = onStep(group?.sums[total.sourceField] ?? 0, step);
     if (parent[total.field] !== sum) await writeDerived(store, total.resource, parent, { [total.field]: sum });
+  }
+
+  /**
+   * The references and dictionary values of the rows of a record's lists (a time log's activity
+   * and instrument), each at its row's field (`timeLog.2.device`); a disabled item a row of the
+   * stored record already had stays.
+   */
+  async function rowErrors(
+    store: Store,
+    resource: string,
+    record: Record<string, unknown>,
+    existing: Row | undefined,
+    context: Context,
+  ): Promise<FieldError[]> {
+    const { t } = context;
+    const schema = registry.resources[resource];
+    const errors: FieldError[] = [];
+    const name = (path: string) => t(`resources.${resource}.fields.${path}`, { _: path });
+    for (const [list, prop] of Object.entries(schema.properties ?? {})) {
+      const rows = record[list];
+      const parts = prop.type === 'array' && prop.items?.type === 'object' ? Object.entries(prop.items.properties ?? {}) : [];
+      if (!Array.isArray(rows) || parts.length === 0) continue;
+      const before = Array.isArray(existing?.[list]) ? (existing[list] as Record<string, unknown>[]) : [];
+      for (const [part, partSchema] of parts) {
+        const [target, code] = [partSchema['x-ref'], dictionaryCode(partSchema)];
+        if (!target && !code) continue;
+        const items = code ? await dictionaryItems(store, code) : undefined;
+        for (const [i, row] of (rows as Record<string, unknown>[]).entries()) {
+          const value = row?.[part];
+          if (value === undefined || value === null || value === '') continue;
+          const field = `${list}.${i}.${part}`;
+          const label = t('validation.item_field', { list: name(list), row: i + 1, field: name(`${list}.${part}`), _: field });
+          if (target && !(await store.get(target, value as number)))
+            errors.push({ field, message: `${label}: ${t('validation.no_record', { resource: nameOf(target, 1, context), id: value })}` });
+          const item = items?.get(String(value));
+          if (items && !item)
+            errors.push({ field, message: `${label}: ${t('validation.dict_unknown', { value: echo(String(value)), list: code })}` });
+          else if (item?.enabled === false && !before.some((old) => old?.[part] === value))
+            errors.push({ field, message: `${label}: ${t('validation.dict_disabled', { value: echo(String(value)) })}` });
+        }
+      }
+    }
+    return errors;
   }
 
   /**

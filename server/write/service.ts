@@ -173,6 +173,14 @@ export function createWriteService({
       };
     };
 
+    /** The resource's own follow-up with the writer, if it has one, and the record as it then is. */
+    const followed = async (resource: string, row: Row, existing: Row | undefined): Promise<Row> => {
+      const after = guards[resource]?.afterWrite;
+      if (!after) return row;
+      await after(writer, row, existing);
+      return (await tx.get(resource, row.id)) ?? row;
+    };
+
     const writer: Writer = {
       tx,
       actor,
@@ -208,7 +216,7 @@ export function createWriteService({
         await relations.afterWrite(tx, resource, row, undefined);
         await made.follow(writer, resource, row);
         if (files) writer.afterCommit(() => files.afterWrite(resource, row));
-        return row;
+        return followed(resource, row, undefined);
       },
 
       async update(resource, id, change, hooks = {}) {
@@ -250,7 +258,7 @@ export function createWriteService({
         await relations.afterWrite(tx, resource, written.row, existing);
         await made.follow(writer, resource, written.row);
         if (files) writer.afterCommit(() => files.afterWrite(resource, written.row));
-        return written.row;
+        return followed(resource, written.row, existing);
       },
 
       async remove(resource, ids, hooks = {}) {

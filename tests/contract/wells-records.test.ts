@@ -135,26 +135,6 @@ describe.each(stores)('wells records on %s', (_name, makeStore) => {
     expect(after).toMatchObject({ wellId: wells[1].id, version: daily.data.version });
   });
 
-  it("refuses a day's hours adding up to more than 24, under the rule's field", async () => {
-    const made = await addTrip(trip(wells[0].id, tools[0].id, 1, 1000, 1100));
-    const body = {
-      tripNumber: made.data.id,
-      day: '2025-03-02',
-      status: 'draft',
-      efficiency: { pureDrillingTime: 12, circulatingTime: 8, waitingTime: 5 },
-    };
-    const refused = await call('POST', endpoint('daily', 'add'), { body, language: 'en' });
-    expect(refused.code).toBe(40001);
-    expect(refused.errors).toEqual([{ field: 'efficiency.waitingTime', message: expect.stringMatching(/24 h/) }]);
-    expect(
-      (
-        await call('POST', endpoint('daily', 'add'), {
-          body: { ...body, efficiency: { pureDrillingTime: 12, circulatingTime: 8, waitingTime: 4 } },
-        })
-      ).code,
-    ).toBe(20000);
-  });
-
   it('closes a submitted report: only an admin reopens it, nobody deletes it until then', async () => {
     const made = await addTrip(trip(wells[0].id, tools[0].id, 1, 1000, 1100));
     const daily = await call<Row>('POST', endpoint('daily', 'add'), {

@@ -183,7 +183,7 @@ describe('a well', () => {
     expect(history.find((row) => row.device === device.id)?.removedAt).toEqual(expect.any(String));
   });
 
-  it('gets a trip with its instrument and the run made from it, footage worked out; its daily reports page takes a report and refuses too many hours', async () => {
+  it('gets a trip with its instrument and the run made from it, footage worked out; its daily reports page takes a report and refuses a log row ending before it starts', async () => {
     const page = browser.page;
     const well = made.well!;
     await openAs(page, `/project/record/${well.id}`);
@@ -223,19 +223,25 @@ describe('a well', () => {
 
     await page.getByRole('button', { name: 'Create', exact: true }).and(page.locator(':not([role=status] *)')).click();
     await dialog(page).locator('input[name="day"]').fill('2025-03-03');
-    await dialog(page).locator('input[name="efficiency.pureDrillingTime"]').fill('18');
-    await dialog(page).locator('input[name="efficiency.circulatingTime"]').fill('4');
-    await dialog(page).locator('input[name="efficiency.waitingTime"]').fill('3');
+    // A row of the time log that ends before it starts is refused under its end, in the form.
+    await dialog(page).locator('.ra-input-timeLog').getByRole('button', { name: m['ra.action.add'] }).click();
+    await dialog(page).locator('input[name="timeLog.0.from"]').fill('08:00');
+    await dialog(page).locator('input[name="timeLog.0.to"]').fill('07:00');
+    // The select's own box: the list's form control holds every row's inputs.
+    await dialog(page).locator('.MuiInputBase-root:has(> input[name="timeLog.0.activity"]) [role=combobox]').click();
+    await page.getByRole('option').first().click();
     await dialog(page).getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => errorUnder(dialog(page), 'efficiency.waitingTime').textContent()).toContain('24');
+    await expect.poll(() => errorUnder(dialog(page), 'timeLog.0.to').textContent()).toContain(m['resources.daily.fields.timeLog.from']);
     expect(await listOf(`/project/daily/list?tid=${trip.id}`)).toEqual([]);
 
-    await dialog(page).locator('input[name="efficiency.waitingTime"]').fill('2');
+    await dialog(page).locator('input[name="timeLog.0.to"]').fill('14:00');
     await dialog(page).locator('input[name="drillingParams.measuredDepth"]').fill('1180');
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await dialog(page).waitFor({ state: 'detached' });
     const [daily] = await listOf(`/project/daily/list?tid=${trip.id}`);
     expect(daily).toMatchObject({ tripNumber: trip.id, wellId: well.id, day: '2025-03-03', status: 'draft' });
+    // The hours come from the log: the first activity of the dictionary (drilling) for 6 h.
+    expect(daily.efficiency).toMatchObject({ pureDrillingTime: 6 });
   });
 
   it('shows a submitted daily report read-only to an editor, and editable by an admin', async () => {
@@ -243,12 +249,14 @@ describe('a well', () => {
     const well = made.well!;
     const [trip] = await listOf(`/project/record/list?id=${well.id}`);
     const [daily] = await listOf(`/project/daily/list?tid=${trip.id}`);
-    await admin.post('/project/daily/update', { ...daily, status: 'submitted' });
+    // Submitted, its log covers the whole day.
+    const wholeDay = [{ from: '00:00', to: '24:00', activity: 'drilling' }];
+    await admin.post('/project/daily/update', { ...daily, status: 'submitted', timeLog: wholeDay });
 
     await openAs(page, `/project/daily/${well.id}/${trip.id}`, 'editor');
     await page.locator('#main-content table tbody tr, #main-content .MuiListItemButton-root').first().click();
     await dialog(page).locator('[data-lock=closed]').waitFor();
-    expect(await dialog(page).locator('input[name="efficiency.waitingTime"]').count()).toBe(0);
+    expect(await dialog(page).locator('input[name="drillingParams.measuredDepth"]').count()).toBe(0);
     expect(await dialog(page).getByRole('button', { name: 'Save' }).count()).toBe(0);
   });
 });

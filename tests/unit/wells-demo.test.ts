@@ -16,6 +16,9 @@ import { beginSeed, sqlSeedProgress } from '../../server/db/seed';
 import { MemoryStore } from '../../server/store/memory';
 import { SqlStore } from '../../server/store/sql';
 import { freshSqlite } from '../contract/databases';
+import { clockMinutes, timeLogProblems } from '../../kernel/schema/time-log';
+
+const minutes = (row: Record<string, unknown>) => clockMinutes(row.to)! - clockMinutes(row.from)!;
 
 type Row = Record<string, unknown>;
 const registry = loadRegistry();
@@ -141,6 +144,29 @@ describe('the demo wells', () => {
       }
       expect(depth).toBe(trip.endDepth);
     }
+  });
+
+  it('logs every day from 00:00 to 24:00, its hours and its non-productive time following from the log', () => {
+    const rule = { from: 'from', to: 'to', coverWhen: { status: 'submitted' } };
+    let npt = 0;
+    for (const report of rows.daily) {
+      expect(timeLogProblems({ ...report, status: 'submitted' }, 'timeLog', rule)).toEqual([]);
+      const log = report.timeLog as Row[];
+      const hours = (activities: string[]) =>
+        log.filter((row) => activities.includes(String(row.activity))).reduce((sum, row) => sum + minutes(row), 0) / 60;
+      const efficiency = report.efficiency as Record<string, number>;
+      expect(close(efficiency.pureDrillingTime, hours(['drilling', 'sliding', 'rotating']))).toBe(true);
+      expect(close(efficiency.circulatingTime, hours(['circulating']))).toBe(true);
+      expect(close(efficiency.waitingTime, hours(['waiting']))).toBe(true);
+      const nptRows = log.filter((row) => row.npt === true);
+      for (const row of nptRows) expect([row.nptCategory, row.nptCause].every(Boolean)).toBe(true);
+      expect(close(efficiency.nptTime, nptRows.reduce((sum, row) => sum + minutes(row), 0) / 60)).toBe(true);
+      expect(log[log.length - 1].depthTo).toBe(efficiency.currentDepth);
+      npt += nptRows.length;
+    }
+    // A few intervals of non-productive time, not every day.
+    expect(npt).toBeGreaterThan(0);
+    expect(npt).toBeLessThan(rows.daily.length);
   });
 
   it('keeps the draft only for the latest day of each well still drilling', () => {

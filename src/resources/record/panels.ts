@@ -15,6 +15,8 @@ import { JOB_CONTROLS_PANEL } from '../../../kernel/schedule/names';
 import { JobControlsPanel } from './panels/JobControlsPanel';
 import { TRAJECTORY_PANEL } from '../../../kernel/survey/names';
 import { TrajectoryPanel } from './panels/trajectory/TrajectoryPanel';
+import { DAILY_LOG_PANEL } from '../../../kernel/daily/names';
+import { DailyLogPanel } from './panels/daily-log/DailyLogPanel';
 
 export interface PanelProps {
   resource: string;
@@ -56,3 +58,4 @@ registerPanel(FILLED_FORMS_PANEL, { component: FilledFormsPanel, title: 'app.dos
 registerPanel(CHANGES_PANEL, { component: ChangesPanel, title: 'app.history.changes' });
 registerPanel(JOB_CONTROLS_PANEL, { component: JobControlsPanel, title: 'schedule.controls' });
 registerPanel(TRAJECTORY_PANEL, { component: TrajectoryPanel, title: 'app.trajectory.panel' });
+registerPanel(DAILY_LOG_PANEL, { component: DailyLogPanel, title: 'app.dailyLog.panel' });
