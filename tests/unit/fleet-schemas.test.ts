@@ -13,7 +13,7 @@ const fieldsOf = (resource: string, record: Record<string, unknown>) => check(re
 
 const run = {
   device: 1,
-  project: 'Su53-78H',
+  project: 7,
   crew: 2,
   startcl: 2450.5,
   endcl: 3120,
