@@ -8,7 +8,14 @@ import { loadRegistry } from '../../kernel/schema/load-node';
 import { type BrowserOptions, openPage } from './browser';
 import { E2E_PASSWORD } from './constants';
 
-export const baseUrl = () => inject('baseUrl');
+/**
+ * This worker's server: each worker that runs test files side by side has one of its own
+ * (global-setup.ts), found by the worker's number, 1 to the most workers.
+ */
+export const baseUrl = () => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
+};
 
 export { E2E_PASSWORD } from './constants';
 
