@@ -115,6 +115,28 @@ export async function openAs(page: Page, path: string, username = 'admin', token
   await expectPath(page, path);
 }
 
+/**
+ * Goes to `path` in the console the page already shows, without loading the page again: the
+ * address changes as the browser's back and forward buttons change it, and the console's router
+ * follows it. For visits that only look at a screen; what a person's clicks do is tested with clicks.
+ * The router may keep the page being left on show while the next one loads its code: this waits
+ * until the tags bar marks no other page as the one shown, so that nothing of the old page is
+ * taken for the new one.
+ */
+export async function goWithin(page: Page, path: string) {
+  const pathname = new URL(path, baseUrl()).pathname;
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expectPath(page, path);
+  await page.waitForFunction(
+    (shown) => [...document.querySelectorAll<HTMLElement>('[data-tag][aria-selected="true"]')].every((tag) => tag.dataset.tag === shown),
+    pathname,
+    { timeout: 10_000 },
+  );
+}
+
 /** Answers a caller of /dev-api with the file's stored session of `username`. */
 export async function apiAs(username: string) {
   const token = await sessionToken(username);
