@@ -133,7 +133,7 @@ export async function goWithin(page: Page, path: string) {
   await page.waitForFunction(
     (shown) => [...document.querySelectorAll<HTMLElement>('[data-tag][aria-selected="true"]')].every((tag) => tag.dataset.tag === shown),
     pathname,
-    { timeout: 10_000 },
+    { timeout: 30_000 },
   );
 }
 
