@@ -34,7 +34,10 @@ export default defineConfig({
           setupFiles: ['tests/e2e/close-browser.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // Two files at a time, each worker against a server of its own (global-setup.ts); after the
+          // unit and server projects, whose workers the machine's cores are left to.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           // A page may take seconds to show what a poll waits for while the machine is busy with
           // the other suites: wait as long as a locator does rather than one second.
           expect: { poll: { timeout: 15_000 } },

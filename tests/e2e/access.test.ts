@@ -6,7 +6,7 @@
 // and of the must-change dialog, on a desk and a phone, in English and Chinese.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClientAs, baseUrl, expectPath, messages, newSessionToken, openAs, signIn, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, expectPath, goWithin, messages, newSessionToken, openAs, signIn, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -166,24 +166,24 @@ describeScreens(
     await openAs(page, '/setting/permission/role');
     await page.locator('#main-content table tbody tr, #main-content .MuiListItemButton-root').first().waitFor();
     await shot('roles');
-    await page.goto(`${baseUrl()}/setting/permission/role/edit/${warehouse.id}`);
+    await goWithin(page, `/setting/permission/role/edit/${warehouse.id}`);
     const tree = page.locator('[data-widget="menuTree"]');
     await tree.getByRole('checkbox', { name: lang['route.Device'], exact: true }).waitFor();
     await tree.getByRole('button', { name: lang['app.access.expand'].replace('%{name}', lang['route.Device']) }).click();
     await shot('role-edit');
-    await page.goto(`${baseUrl()}/setting/permission/admin`);
+    await goWithin(page, '/setting/permission/admin');
     await page.locator('#main-content table tbody tr, #main-content .MuiListItemButton-root').first().waitFor();
     await shot('accounts');
-    await page.goto(`${baseUrl()}/setting/permission/admin/create`);
+    await goWithin(page, '/setting/permission/admin/create');
     await page.locator('input[name="username"]').waitFor();
     await page.locator('[data-widget="roleNames"] input').click();
     await page.getByRole('option').first().waitFor();
     await page.keyboard.press('Escape');
     await shot('account-create');
-    await page.goto(`${baseUrl()}/setting/permission/menu`);
+    await goWithin(page, '/setting/permission/menu');
     await page.locator('#main-content table tbody tr, #main-content .MuiListItemButton-root').first().waitFor();
     await shot('menu');
-    await page.goto(`${baseUrl()}/setting/permission/menu/edit/${deviceList.id}`);
+    await goWithin(page, `/setting/permission/menu/edit/${deviceList.id}`);
     await page.locator('input[name="title"]').waitFor();
     await shot('menu-edit');
     // A new account of this case's own, signing in for the first time.
@@ -199,7 +199,7 @@ describeScreens(
     await dialog.locator('input[name="repeat"]').fill(CHOSEN);
     await dialog.getByRole('button', { name: lang['app.password.change'] }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await page.goto(`${baseUrl()}/profile/index`);
+    await goWithin(page, '/profile/index');
     await page.locator('[data-card="change-password"]').getByRole('button', { name: lang['app.password.change'] }).click();
     await page.locator('[data-form="change-password"] input[name="old"]').waitFor();
     await shot('profile-password');

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { filterRoutes, flattenRoutes, isExternal } from '../../kernel/routes/tree';
 import { loadRegistry } from '../../kernel/schema/load-node';
 import { parseComponent } from '../../kernel/schema/route-component';
-import { baseUrl, openAs, useFreshPage } from './helpers';
+import { baseUrl, goWithin, openAs, useFreshPage } from './helpers';
 import { waitUntilStill } from './settle';
 
 const routes = flattenRoutes(filterRoutes(loadRegistry().routes, ['admin'])).filter((r) => !isExternal(r.fullPath) && r.node.component);
@@ -195,7 +195,7 @@ describe('accessibility of the screens of the route tree', () => {
       let checked = 0;
       for (const path of [home, ...lists]) {
         if (path === home) await openAs(page, home);
-        else await page.goto(`${baseUrl()}${path}`);
+        else await goWithin(page, path);
         await settle(page);
         expect(await unnamed(page), `unnamed controls on ${path}`).toEqual([]);
         expect(await badLists(page), `lists on ${path}`).toEqual([]);

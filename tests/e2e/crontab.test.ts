@@ -5,7 +5,7 @@
 // a phone. Every task the tests change is made here.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClientAs, baseUrl, expectPath, messages, pick, openAs, useFreshPage } from './helpers';
+import { apiClientAs, expectPath, goWithin, messages, openAs, pick, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -111,10 +111,10 @@ describeScreens('scheduled task screens', [desk('en'), desk('zh'), phone('es'), 
   await openAs(page, '/setting/system/crontab');
   await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
   await shot('list');
-  await page.goto(`${baseUrl()}/setting/system/crontab/${made.id}`);
+  await goWithin(page, `/setting/system/crontab/${made.id}`);
   await page.locator('[data-job-controls]').waitFor();
   await shot('task');
-  await page.goto(`${baseUrl()}/setting/system/crontab/edit/${made.id}`);
+  await goWithin(page, `/setting/system/crontab/edit/${made.id}`);
   await page.locator('input[name="name"]').waitFor();
   await shot('form');
   expect(await page.getByText(lang['resources.crontab.fields.week']).count()).toBeGreaterThan(0);

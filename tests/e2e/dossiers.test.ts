@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClientAs, baseUrl, messages, openAs, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, goWithin, messages, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -193,7 +193,7 @@ describeScreens('dossier screens', [desk('en'), desk('zh'), phone('zh')], 'dossi
   await openAs(page, '/device/doss');
   await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
   await shot('templates');
-  await page.goto(`${baseUrl()}/device/record/${made.device.id}`);
+  await goWithin(page, `/device/record/${made.device.id}`);
   await dossiersTab(page, lang).click();
   await page.locator('[data-filled-forms] [data-row]').first().waitFor();
   await shot('tab');

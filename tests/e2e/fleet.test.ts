@@ -4,7 +4,7 @@
 // and given a certificate; and screenshots of these screens in two languages and on a phone.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, baseUrl, expectPath, pick, openAs, useFreshPage } from './helpers';
+import { apiAs, baseUrl, expectPath, goWithin, openAs, pick, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -178,28 +178,28 @@ describeScreens('fleet screens', [desk('en'), desk('zh'), phone('en'), phone('zh
   const plural = (key: string) => m[key].split('||||').pop()!.trim();
   await openAs(page, '/home');
 
-  await page.goto(`${baseUrl()}/device/attr`);
+  await goWithin(page, '/device/attr');
   await page.getByText(m['route.DeviceSpareParts']).first().waitFor();
   await shot('accessory-list');
   const [part] = (await listOf('/device/asselist?limit=1')).rows;
-  await page.goto(`${baseUrl()}/device/attr/edit/${part.id}`);
+  await goWithin(page, `/device/attr/edit/${part.id}`);
   await page.locator('input[name="rule_value.0.name"]').waitFor();
   await shot('accessory-edit');
 
-  await page.goto(`${baseUrl()}/staff/index`);
+  await goWithin(page, '/staff/index');
   await page.getByText(m['route.StaffList']).first().waitFor();
   await shot('staff-list');
   const [person] = (await listOf('/staff/list?limit=1')).rows;
-  await page.goto(`${baseUrl()}/staff/detail/${person.id}`);
+  await goWithin(page, `/staff/detail/${person.id}`);
   await page.getByRole('tab', { name: plural('resources.staffcert.name') }).waitFor();
   await shot('staff-record');
-  await page.goto(`${baseUrl()}/staff/create`);
+  await goWithin(page, '/staff/create');
   await page.locator('input[name="mobile"]').waitFor();
   await shot('staff-create');
 
   // An instrument that has been repaired, so that its repairs tab shows rows.
   const [repair] = (await listOf('/device/fitrecord?limit=1')).rows;
-  await page.goto(`${baseUrl()}/device/record/${repair.device}`);
+  await goWithin(page, `/device/record/${repair.device}`);
   await page.getByRole('tab', { name: plural('resources.fitrecord.name') }).click();
   await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
   await shot('device-repairs');

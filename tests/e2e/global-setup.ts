@@ -1,5 +1,6 @@
-// Builds the console once and starts the product's own Node entry on a free port, on a temporary
-// SQLite database, for the browser tests.
+// Builds the console once and starts the product's own Node entry for the browser tests: one server
+// for each worker that runs test files at the same time, each on a free port and a temporary SQLite
+// database of its own, so that files running side by side never see each other's records.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,8 @@ const ROOT = join(import.meta.dirname, '../..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** The servers' addresses, one for each worker (helpers.ts picks the worker's own). */
+    baseUrls: string[];
     /** The console build the server serves, for tests that start servers of their own. */
     distDir: string;
   }
@@ -24,19 +26,33 @@ export default async function setup(project: TestProject) {
   // file quickly while working on the tests, a build made beforehand (E2E_CONSOLE_DIST, kept).
   const prebuilt = process.env.E2E_CONSOLE_DIST;
   const dist = prebuilt ?? mkdtempSync(join(tmpdir(), 'console-dist-'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'console-data-'));
   if (!prebuilt) {
     const { build } = await import('vite');
     await build({ root: ROOT, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
   }
 
-  const server = await startServer({ DIST_DIR: dist, DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_PASSWORD, EDITOR_PASSWORD: E2E_PASSWORD });
-  project.provide('baseUrl', server.url);
-  project.provide('distDir', dist);
-
-  return async () => {
-    await server.stop();
+  const workers = Math.max(1, project.config.maxWorkers ?? 1);
+  const dataDirs = Array.from({ length: workers }, () => mkdtempSync(join(tmpdir(), 'console-data-')));
+  const started = await Promise.allSettled(
+    dataDirs.map((dataDir) =>
+      startServer({ DIST_DIR: dist, DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_PASSWORD, EDITOR_PASSWORD: E2E_PASSWORD }),
+    ),
+  );
+  const servers = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  const teardown = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
     if (!prebuilt) rmSync(dist, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   };
+  const failed = started.find((outcome) => outcome.status === 'rejected');
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.url),
+  );
+  project.provide('distDir', dist);
+  return teardown;
 }

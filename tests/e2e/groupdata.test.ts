@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClientAs, baseUrl, expectPath, messages, openAs, useFreshPage } from './helpers';
+import { apiClientAs, expectPath, goWithin, messages, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -150,7 +150,7 @@ describeScreens('group data screens', [desk('en'), desk('zh'), phone('ja'), phon
   await shot('groups');
   // The demo's first group, with its items.
   const [group] = (await admin.get<{ list: Row[] }>('/setting/group/list?limit=1&sort=%2Bid')).list;
-  await page.goto(`${baseUrl()}/setting/system/grouplist/${group.id}`);
+  await goWithin(page, `/setting/system/grouplist/${group.id}`);
   await page.locator('[data-form-records] [data-row]').first().waitFor();
   await shot('items');
   await page.locator('[data-form-records] [data-row]').first().getByRole('button', { name: lang['ra.action.edit'] }).click();

@@ -8,7 +8,14 @@ import { loadRegistry } from '../../kernel/schema/load-node';
 import { type BrowserOptions, openPage } from './browser';
 import { E2E_PASSWORD } from './constants';
 
-export const baseUrl = () => inject('baseUrl');
+/**
+ * This worker's server: each worker that runs test files side by side has one of its own
+ * (global-setup.ts), found by the worker's number, 1 to the most workers.
+ */
+export const baseUrl = () => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
+};
 
 export { E2E_PASSWORD } from './constants';
 
@@ -106,6 +113,28 @@ export async function openAs(page: Page, path: string, username = 'admin', token
   await addSessionCookie(page.context(), token ?? (await sessionToken(username)));
   await page.goto(`${baseUrl()}${path}`);
   await expectPath(page, path);
+}
+
+/**
+ * Goes to `path` in the console the page already shows, without loading the page again: the
+ * address changes as the browser's back and forward buttons change it, and the console's router
+ * follows it. For visits that only look at a screen; what a person's clicks do is tested with clicks.
+ * The router may keep the page being left on show while the next one loads its code: this waits
+ * until the tags bar marks no other page as the one shown, so that nothing of the old page is
+ * taken for the new one.
+ */
+export async function goWithin(page: Page, path: string) {
+  const pathname = new URL(path, baseUrl()).pathname;
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expectPath(page, path);
+  await page.waitForFunction(
+    (shown) => [...document.querySelectorAll<HTMLElement>('[data-tag][aria-selected="true"]')].every((tag) => tag.dataset.tag === shown),
+    pathname,
+    { timeout: 30_000 },
+  );
 }
 
 /** Answers a caller of /dev-api with the file's stored session of `username`. */

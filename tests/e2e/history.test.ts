@@ -6,7 +6,18 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LOG_PATH } from '../../kernel/history/names';
-import { apiClientAs, baseUrl, clickMenu, expectPath, messages, newSessionToken, openAs, topMenuEntry, useFreshPage } from './helpers';
+import {
+  apiClientAs,
+  baseUrl,
+  clickMenu,
+  expectPath,
+  goWithin,
+  messages,
+  newSessionToken,
+  openAs,
+  topMenuEntry,
+  useFreshPage,
+} from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -135,12 +146,12 @@ describeScreens('log screens', [desk('en'), desk('zh'), phone('en'), phone('zh')
   await page.locator('#main-content').getByText(lang['resources.oplog.enums.action.create']).first().waitFor();
   await shot('operations');
   const [entry] = (await admin.get<{ list: Row[] }>(`/setting/log/operation/list?resource=crew&record=${crew.id}`)).list;
-  await page.goto(`${baseUrl()}${OPERATION_LOG_PATH}/${entry.id}`);
+  await goWithin(page, `${OPERATION_LOG_PATH}/${entry.id}`);
   await page.getByRole('table', { name: lang['app.history.changes'] }).locator('tbody tr').first().waitFor();
   // The entry is named by its time as the reader writes it, not as the server stores it.
   expect(await page.locator('#main-content h2').first().textContent()).not.toContain(String(entry.at));
   await shot('changes');
-  await page.goto(`${baseUrl()}${SIGN_IN_LOG_PATH}`);
+  await goWithin(page, SIGN_IN_LOG_PATH);
   await page.locator('#main-content').getByText(lang['app.history.success'], { exact: true }).first().waitFor();
   await shot('sign-ins');
 });

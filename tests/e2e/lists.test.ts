@@ -6,7 +6,7 @@ import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import { apiAs, apiClientAs, baseUrl, messages, pick, openAs, useFreshPage } from './helpers';
+import { apiAs, apiClientAs, baseUrl, goWithin, messages, openAs, pick, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
@@ -299,7 +299,7 @@ describeScreens(
       brand: 2,
       meth: 2,
     });
-    await page.goto(`${baseUrl()}/device/record/${device.id}`);
+    await goWithin(page, `/device/record/${device.id}`);
     await page.getByRole('status').getByText(m['ra.page.invite']).waitFor();
     await shot('device-record-empty-tab');
   },

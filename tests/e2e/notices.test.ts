@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MessageItem, NotificationItem, UnreadCount } from '../../kernel/notify/names';
-import { apiClientAs, baseUrl, expectPath, messages, openAs, useFreshPage } from './helpers';
+import { apiClientAs, expectPath, goWithin, messages, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
@@ -195,7 +195,7 @@ describeScreens('notice screens', [desk('en'), desk('zh'), phone('en'), phone('z
   await drawer(page).getByText(lang['app.notices.drawer_title']).waitFor();
   await shot('drawer');
   await page.keyboard.press('Escape');
-  await page.goto(`${baseUrl()}${NOTIFICATIONS}`);
+  await goWithin(page, NOTIFICATIONS);
   await page.locator('#main-content [role=status], #main-content [data-notice-row]').first().waitFor();
   await shot('notifications');
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../kernel/schema/load-node';
 import { dictionaryCode } from '../../kernel/schema/dictionary';
 import { fields } from '../../kernel/schema/registry';
-import { apiAs, baseUrl, expectPath, pick, openAs, useFreshPage } from './helpers';
+import { apiAs, expectPath, goWithin, openAs, pick, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
@@ -198,7 +198,7 @@ describeScreens('record screens', [desk('en'), desk('zh'), phone('en'), phone('z
   await openAs(page, '/home');
   const plural = (key: string) => m[key].split('||||').pop()!.trim();
 
-  await page.goto(`${baseUrl()}/device/record/3`);
+  await goWithin(page, '/device/record/3');
   await page.getByRole('tab', { name: plural('resources.userecord.name') }).waitFor();
   await page.getByText(m['resources.device.fields.houring']).first().waitFor();
   // The tab's rows: a table, or on a phone a list (the menu's entries are list items too).
@@ -210,11 +210,11 @@ describeScreens('record screens', [desk('en'), desk('zh'), phone('en'), phone('z
   await dialog(page).locator('input[name="startcl"]').waitFor();
   await shot('userecord-dialog');
 
-  await page.goto(`${baseUrl()}/setting/system/dictionary`);
+  await goWithin(page, '/setting/system/dictionary');
   await page.getByText('wellType').first().waitFor();
   await shot('dictionary-list');
 
-  await page.goto(`${baseUrl()}/setting/system/dictionary/1`);
+  await goWithin(page, '/setting/system/dictionary/1');
   await page.getByRole('tab', { name: plural('resources.dictionaryitem.name') }).waitFor();
   await page.getByText('vertical').first().waitFor();
   await shot('dictionary-record');

@@ -12,7 +12,8 @@ const PASSWORD = 'restart-password-7';
 describe('the real server across a restart', () => {
   const browser = useFreshPage();
 
-  it('keeps a device created in the console', async () => {
+  // Two starts of the server, each allowed the 90 s startServer gives it on a busy machine.
+  it('keeps a device created in the console', { timeout: 240_000 }, async () => {
     const page = browser.page;
     const env = {
       DIST_DIR: inject('distDir'),

@@ -7,7 +7,7 @@ import { flattenRoutes } from '../../kernel/routes/tree';
 import { loadRegistry } from '../../kernel/schema/load-node';
 import { openPage } from './browser';
 import { waitUntilStill } from './settle';
-import { ARTIFACTS, baseUrl, messages, openAs } from './helpers';
+import { ARTIFACTS, baseUrl, goWithin, messages, openAs } from './helpers';
 
 const SCREENS = join(ARTIFACTS, 'screens');
 
@@ -47,7 +47,7 @@ describe.each([
       await page.screenshot({ path: join(SCREENS, `${language}-${width}-login.png`) });
       await openAs(page, '/home');
       for (const screen of screens) {
-        await page.goto(`${baseUrl()}${screen.path}`);
+        await goWithin(page, screen.path);
         await page.getByText(screen.expect(m), { exact: false }).first().waitFor({ timeout: 10_000 });
         await waitUntilStill(page);
         await page.screenshot({ path: join(SCREENS, `${language}-${width}-${screen.name}.png`) });
@@ -55,7 +55,7 @@ describe.each([
         expect(overflow, `${screen.name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
       }
       // The settings drawer, opened from the avatar menu's Theme entry.
-      await page.goto(`${baseUrl()}/home`);
+      await goWithin(page, '/home');
       await page.getByRole('button', { name: m['ra.auth.user_menu'] }).click();
       await page.getByRole('menuitem', { name: m['app.navbar.theme'] }).click();
       await page.getByText(m['app.settings.title']).waitFor();

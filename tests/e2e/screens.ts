@@ -63,7 +63,8 @@ export function describeScreens(
   { fullPage = true, networkIdle = true }: ScreenOptions = {},
 ) {
   describe.each(cases)(`${title} in $language at $width px`, (screenCase) => {
-    it('render translated, without sideways scrolling of the page', async () => {
+    // A case walks up to a dozen screens, each waited for until still: more than one test's usual allowance.
+    it('render translated, without sideways scrolling of the page', { timeout: 120_000 }, async () => {
       mkdirSync(SCREENS, { recursive: true });
       const { language, width, height } = screenCase;
       const { page, context, close } = await openPage({ width, height });

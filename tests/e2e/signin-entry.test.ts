@@ -124,7 +124,9 @@ describe('the address after sign-in', () => {
     await expect.poll(() => page.locator('table tbody tr').count()).toBeGreaterThan(0);
   });
 
-  it(`keeps the session through a reload made the moment it changes, ${RELOADS} times out of ${RELOADS}`, async () => {
+  // Each attempt loads the sign-in page and the console again: allowed 15 s each on a busy machine.
+  const everyReload = `keeps the session through a reload made the moment it changes, ${RELOADS} times out of ${RELOADS}`;
+  it(everyReload, { timeout: RELOADS * 15_000 }, async () => {
     const page = browser.page;
     for (let attempt = 0; attempt < RELOADS; attempt++) {
       await page.context().clearCookies();

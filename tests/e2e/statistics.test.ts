@@ -12,7 +12,7 @@ import { parseScreen } from '../../kernel/schema/route-component';
 import { type DeviceStats, type StatisticsAnswer, type StatisticsResult, entryKey, isPeriodEntry } from '../../kernel/schema/statistics';
 import { openPage } from './browser';
 import { waitUntilStill } from './settle';
-import { ARTIFACTS, apiAs, baseUrl, expectPath, messages, openAs, useFreshPage } from './helpers';
+import { ARTIFACTS, apiAs, baseUrl, expectPath, goWithin, messages, openAs, useFreshPage } from './helpers';
 
 const SCREENS = join(ARTIFACTS, 'screens');
 const registry = loadRegistry();
@@ -231,13 +231,13 @@ describe.each([
       await page.locator(`[data-count="${m['app.home.footage_this_month']}"] [data-figure][title]`).waitFor();
       await shoot('home-activity');
       for (const { path, resource } of statisticsRoutes) {
-        await page.goto(`${baseUrl()}${path}`);
+        await goWithin(page, path);
         await page.locator(`[data-statistics="${resource}"] [data-entry]`).first().waitFor();
         await chartsDrawn(page, 1);
         await shoot(`statistics-${resource}`);
       }
-      await page.goto(`${baseUrl()}/device/record/${id}`);
-      await page.getByRole('tab', { name: m['app.stats.panel'] }).click();
+      await goWithin(page, `/device/record/${id}`);
+      await page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: m['app.stats.panel'] }).click(); // the record's tab, not the tags bar's
       await chartsDrawn(page, 1);
       await shoot('device-record-stats');
     } finally {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { BACKUP_PATHS, type BackupListing } from '../../kernel/contract/backups';
-import { apiClientAs, baseUrl, clickMenu, expectPath, messages, openAs, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, clickMenu, expectPath, goWithin, messages, openAs, useFreshPage } from './helpers';
 import { desk, describeScreens, phone } from './screens';
 
 const VISIT_LOG = '/setting/log/visit';
@@ -108,7 +108,7 @@ describeScreens(
     await openAs(page, VISIT_LOG);
     await page.locator('table tbody tr, [data-list-card], ul li').first().waitFor();
     await shot('visitlog');
-    await page.goto(`${baseUrl()}${BACKUP}`);
+    await goWithin(page, BACKUP);
     await page.locator('[data-backup]').first().waitFor();
     await shot('backup');
   },

@@ -7,7 +7,7 @@
 // of these screens in two languages and on a phone. Every record the tests use is made here.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClientAs, baseUrl, expectPath, messages, openAs, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, expectPath, goWithin, messages, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -292,16 +292,16 @@ describeScreens('wells screens', [desk('en'), desk('zh'), phone('en'), phone('zh
   const [trip] = await listOf('/project/record/list?limit=1&sort=-id');
   const wellId = trip.wellId as number;
 
-  await page.goto(`${baseUrl()}/project/index`);
+  await goWithin(page, '/project/index');
   await page.getByText(lang['route.ProjectList']).first().waitFor();
   // The rows, not the page's loading state: a table on a desk, lines on a phone.
   await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
   await shot('project-list');
-  await page.goto(`${baseUrl()}/project/create`);
+  await goWithin(page, '/project/create');
   await page.locator('input[name="wellNumber"]').waitFor();
   await shot('project-create');
 
-  await page.goto(`${baseUrl()}/project/record/${wellId}`);
+  await goWithin(page, `/project/record/${wellId}`);
   await openTab('resources.trip.name');
   await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
   await shot('record-trips');
@@ -321,7 +321,7 @@ describeScreens('wells screens', [desk('en'), desk('zh'), phone('en'), phone('zh
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
 
-  await page.goto(`${baseUrl()}/project/daily/${wellId}/${trip.id}`);
+  await goWithin(page, `/project/daily/${wellId}/${trip.id}`);
   await page
     .locator('#main-content .MuiTabs-root')
     .getByRole('tab', { name: plural('resources.daily.name', lang) })
@@ -333,7 +333,7 @@ describeScreens('wells screens', [desk('en'), desk('zh'), phone('en'), phone('zh
   await page.keyboard.press('Escape');
 
   const crew = made.crew ?? (await listOf('/crew/list?limit=1'))[0];
-  await page.goto(`${baseUrl()}/crew/record/${crew.id}`);
+  await goWithin(page, `/crew/record/${crew.id}`);
   await openTab('resources.staff.name');
   await shot('crew-record');
 });
