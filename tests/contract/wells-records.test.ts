@@ -98,7 +98,7 @@ describe.each(stores)('wells records on %s', (_name, makeStore) => {
   it('refuses an instrument never sent to the well, naming both; one sent there before is taken', async () => {
     const never = await addTrip(trip(wells[0].id, tools[1].id, 1, 1000, 1100));
     expect(never.code).toBe(40001);
-    expect(never.errors?.map((e) => e.field)).toEqual(["instruments"]);
+    expect(never.errors?.map((e) => e.field)).toEqual(['instruments']);
     expect(never.errors?.[0].message).toMatch(/T5678.*Su53-78H/);
     expect((await addTrip(trip(wells[1].id, tools[0].id, 1, 500, 600))).code).toBe(20000);
     expect(await store.count('trip', []), 'nothing written on refusal').toBe(1);
