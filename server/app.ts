@@ -180,7 +180,7 @@ export function createApp({
     tables && accessGuards(tables, accounts),
     fleet.guards,
     closing.guards,
-    dailyLog ? { daily: dailyGuard(now ?? (() => new Date())) } : undefined,
+    dailyLog ? { daily: dailyGuard(now ?? (() => new Date()), assignments.takeBack) } : undefined,
   );
   if (dailyLog) registerDailyCharts(api, store);
   // Every write of a record, by any call below, goes through this one service (write/service.ts).

@@ -342,7 +342,21 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     return ok(c, data, t(kind === 'add' ? 'server.assigned' : 'server.unassigned'), written.changed);
   }
 
+  /**
+   * Takes a member back from the parent it is on now, inside a write that goes on (an instrument
+   * that failed downhole leaves its well for the repair shop); nothing when it is not on it.
+   */
+  async function takeBack(w: Writer, member: string, memberId: number, parentResource: string, parentId: number) {
+    const collection = collections.find((c) => c.parent.resource === parentResource && c.spec.member === member);
+    if (!collection) return;
+    const onIt = (await currentOf(w.tx, collection, [memberId])).some((row) => row[collection.parent.field] === parentId);
+    if (!onIt) return;
+    const context = { language: w.actor.language, t: w.actor.t };
+    await remove(w, collection, { parentId, memberIds: [memberId], move: false }, context);
+  }
+
   return {
+    takeBack,
     /** Declares the add and remove calls of every assignment collection. */
     register(api: Api, writes: WriteService) {
       for (const collection of collections) {

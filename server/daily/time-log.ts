@@ -18,6 +18,9 @@ export const DAILY = {
   report: 'daily',
   trip: 'trip',
   repair: 'fitrecord',
+  /** The wells and the instruments, as the assignments name them. */
+  wellResource: 'project',
+  instrument: 'device',
   /** The report's trip, its well (copied from the trip), its day. */
   tripField: 'tripNumber',
   well: 'wellId',
@@ -185,12 +188,16 @@ interface LogRow {
   comment?: string;
 }
 
+/** Takes an instrument back from a well, inside the write (assign/assignments.ts takeBack). */
+export type TakeBack = (w: Writer, member: string, memberId: number, parentResource: string, parentId: number) => Promise<void>;
+
 /**
  * Opens a repair on each instrument the report's non-productive time names, once per report and
  * instrument, through the writer (so the instrument's lifecycle moves, or refuses, as for any
- * repair). A refusal stands under the row's instrument.
+ * repair). A failed instrument still on the report's well leaves it first: it came out of the
+ * hole for the repair shop. A refusal stands under the row's instrument.
  */
-async function openRepairs(w: Writer, report: Row) {
+async function openRepairs(w: Writer, report: Row, takeBack: TakeBack) {
   const rows = (Array.isArray(report[DAILY.log]) ? report[DAILY.log] : []) as LogRow[];
   const opened = new Set<number>();
   for (const [i, row] of rows.entries()) {
@@ -207,6 +214,8 @@ async function openRepairs(w: Writer, report: Row) {
       [category, row.comment].filter(Boolean).join(': ') || w.actor.t('server.daily.repair_reason', { day: report[DAILY.day] });
     const at = new Date(`${report[DAILY.day]}T${row.from === '24:00' ? '23:59' : (row.from ?? '00:00')}:00`);
     try {
+      const well = report[DAILY.well];
+      if (typeof well === 'number') await takeBack(w, DAILY.instrument, device, DAILY.wellResource, well);
       await w.create(
         DAILY.repair,
         { [DAILY.repairDevice]: device, [DAILY.repairTime]: at.toISOString(), [DAILY.repairReason]: reason.slice(0, 500) },
@@ -234,9 +243,9 @@ async function categoryLabel(w: Writer, key: string): Promise<string> {
 }
 
 /** The daily report's guard: its checks against its trip and its well, and the repairs it opens once written. */
-export function dailyGuard(now: () => Date): WriteGuard {
+export function dailyGuard(now: () => Date, takeBack: TakeBack): WriteGuard {
   return {
     checkWrite: (tx, record, existing, t, _facts, cause) => (cause ? Promise.resolve([]) : reportErrors(tx, record, existing, t, now())),
-    afterWrite: (w, row) => openRepairs(w, row),
+    afterWrite: (w, row) => openRepairs(w, row, takeBack),
   };
 }

@@ -3,6 +3,7 @@
 // its trip's days and to the depth of the day before, the footage following the depths in the
 // same write, the repair an NPT interval opens on its instrument once, and the well's figures.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { assignmentCollections } from '../../kernel/schema/assign';
 import { DICTIONARY } from '../../kernel/schema/dictionary';
 import type { Row, Store } from '../../server/store/types';
 import { DAILY_CHARTS_PATH } from '../../kernel/daily/names';
@@ -159,7 +160,23 @@ describe.each(storeMatrix())('the daily time log on %s', (_name, makeStore) => {
     expect(await repairs()).toHaveLength(1);
   });
 
-  it('refuses an interval naming an instrument still on a well, under the row, writing nothing', async () => {
+  it("takes an instrument that failed on the report's well off the well, and opens its repair in the same write", async () => {
+    const sent = assignmentCollections(registry).find((c) => c.spec.member === 'device' && c.parent.resource === 'project')!;
+    await store.update('device', device.id, { ...device, status: 1 });
+    const assignment = await store.insert(sent.resource, {
+      [sent.parent.field]: wellId,
+      [sent.spec.member]: device.id,
+      [sent.spec.since]: '2025-03-01T00:00:00.000Z',
+    });
+    const failure = row('08:00', '10:00', 'repair', { npt: true, nptCategory: 'downholeTool', nptCause: 'ours', device: device.id });
+    const made = await add({ day: '2025-03-03', timeLog: [row('00:00', '08:00', 'rotating'), failure] });
+    expect(made.code, JSON.stringify(made)).toBe(20000);
+    expect((await store.get(sent.resource, assignment.id))![sent.spec.until]).toEqual(expect.any(String));
+    expect((await store.get('device', device.id))!.status).toBe(2);
+    expect(await store.count('fitrecord', [{ field: 'dailyReport', op: 'eq', value: made.data.id }])).toBe(1);
+  });
+
+  it('refuses an interval naming an instrument still on another well, under the row, writing nothing', async () => {
     await store.update('device', device.id, { ...device, status: 1 });
     const failure = row('08:00', '10:00', 'repair', { npt: true, nptCategory: 'downholeTool', nptCause: 'ours', device: device.id });
     const refused = await add({ day: '2025-03-03', timeLog: [failure] });
