@@ -273,7 +273,7 @@ export class SqlStore implements Store {
           const { name, kind } = this.column(resource, c.field);
           if (c.op === 'given') {
             const empty = kind === 'text' ? eb.or([eb(name, 'is', null), eb(name, '=', '')]) : eb(name, 'is', null);
-            return c.value ? eb.not(empty) : empty;
+            return c.value === true ? eb.not(empty) : empty;
           }
           if (c.op === 'in') {
             const values = (c.value as unknown[]).map((v) => operand(kind, 'eq', v, dialect)).filter((v) => v !== NOTHING);
