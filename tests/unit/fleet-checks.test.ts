@@ -68,7 +68,8 @@ describe('x-rules', () => {
   });
 
   it('refuses a rule with no condition or with two', () => {
-    const words = 'must name a field and one condition: gt, gte, lt, lte (another field), requiredWhen, sumAtMost or period';
+    const words =
+      'must name a field and one condition: gt, gte, lt, lte (another field), requiredWhen, requiredWith, sumAtMost, period or timeLog';
     expect(problems((f) => (well(f)['x-rules'] = [{ field: 'depth' }, { field: 'depth', gt: 'name', lt: 'name' }]))).toEqual([
       at('/x-rules/0', words),
       at('/x-rules/1', words),
@@ -150,7 +151,7 @@ describe('lists and derived values', () => {
     ).toEqual([
       at(
         '/properties/both/x-computed',
-        'must say one way to compute the value: concat, hoursBetween, copy, difference, ratio, fromParent, sumOf, sumSince, revisionOf or nextRun',
+        'must say one way to compute the value: concat, hoursBetween, copy, first, difference, ratio, fromParent, sumOf, sumSince, revisionOf, nextRun or logHours',
       ),
     ]);
   });
