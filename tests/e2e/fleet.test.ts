@@ -84,9 +84,12 @@ describe("usage records on a device's record page", () => {
     return device;
   }
 
+  /** A well of the demo data: a run typed by hand picks its well from the list. */
+  const aWell = async () => (await listOf('/project/list?limit=1&sort=%2Bid')).rows[0] as Row & { wellNumber: string };
   async function fillRun(page: Page, well: string) {
     const d = dialog(page);
     await d.locator('input[name="project"]').fill(well);
+    await page.getByRole('option', { name: well, exact: true }).click();
     await d.locator('input[name="startcl"]').fill('2450.5');
     await d.locator('input[name="endcl"]').fill('3120');
     await d.locator('input[name="starttime"]').fill('2025-05-02T06:00');
@@ -108,12 +111,14 @@ describe("usage records on a device's record page", () => {
   it('adds a run with its mud and MWD values; the server works out its hours in use', async () => {
     const page = browser.page;
     const device = await openCreate(page);
-    const well = `E2E-Run-${Date.now() % 100000}H`;
-    await fillRun(page, well);
+    const well = await aWell();
+    await fillRun(page, well.wellNumber);
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await dialog(page).waitFor({ state: 'detached' });
-    await page.locator('table tbody tr', { hasText: well }).waitFor();
-    const [created] = (await listOf(`/device/userecord?id=${device.id}&q=${well}`)).rows;
+    await page.locator('table tbody tr', { hasText: well.wellNumber }).filter({ hasText: '2,450.5' }).first().waitFor();
+    const created = (await listOf(`/device/userecord?id=${device.id}&project=${well.id}&limit=100`)).rows.find(
+      (r) => r.startcl === 2450.5,
+    )!;
     // The times were typed in the browser's zone; 3 days 12.5 hours apart whatever the zone.
     expect(created).toMatchObject({ startcl: 2450.5, endcl: 3120, usetime: 84.5, status: 1 });
     expect(created.mudata).toEqual({ type: 'water', density: 1.18, funnel: 48 });
@@ -123,9 +128,8 @@ describe("usage records on a device's record page", () => {
   it('refuses a run that ends above its start, or failed without a reason, naming the field under its input', async () => {
     const page = browser.page;
     const device = await openCreate(page);
-    const well = `E2E-Bad-${Date.now() % 100000}H`;
     const before = (await listOf(`/device/userecord?id=${device.id}`)).total;
-    await fillRun(page, well);
+    await fillRun(page, (await aWell()).wellNumber);
     await dialog(page).locator('input[name="endcl"]').fill('2400');
     await pick(page, 'status', 'Failed run');
     await dialog(page).getByRole('button', { name: 'Save' }).click();

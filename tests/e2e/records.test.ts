@@ -122,6 +122,12 @@ describe("a device's record page", () => {
     const [device] = (await listOf('/device/list?limit=1')).rows;
     const crew = (await api<Row & { teamNumber: string }>('/crew/info?id=3')) as Row & { teamNumber: string };
     const before = (await listOf(`/device/userecord?id=${device.id}`)).total;
+    // Two wells of the demo data: a run typed by hand picks its well from the list.
+    const [first, second] = (await listOf('/project/list?limit=2&sort=%2Bid')).rows as (Row & { wellNumber: string })[];
+    const pickWell = async (well: { wellNumber: string }) => {
+      await dialog(page).locator('input[name="project"]').fill(well.wellNumber);
+      await page.getByRole('option', { name: well.wellNumber, exact: true }).click();
+    };
 
     await openAs(page, '/device/index');
     await page.locator('table tbody tr').first().click(); // a device opens on its record page
@@ -131,7 +137,7 @@ describe("a device's record page", () => {
     await toolbarCreate(page).click();
     await dialog(page).getByText('Add Usage record').waitFor();
     expect(await dialog(page).locator('input[name="device"]').count()).toBe(0);
-    await dialog(page).locator('input[name="project"]').fill('E2E-Well-1H');
+    await pickWell(first);
     await dialog(page).locator('input[name="startcl"]').fill('1250.5');
     await dialog(page).locator('input[name="starttime"]').fill('2025-03-01T08:30');
     await pick(page, 'status', 'Normal run');
@@ -142,22 +148,24 @@ describe("a device's record page", () => {
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await dialog(page).waitFor({ state: 'detached' });
 
-    const row = page.locator('table tbody tr', { hasText: 'E2E-Well-1H' });
+    const row = page.locator('table tbody tr', { hasText: '1,250.5' }).filter({ hasText: first.wellNumber });
     await row.waitFor();
     expect(await row.textContent()).toContain(crew.teamNumber);
     await page.getByText(`of ${before + 1}`).waitFor();
-    const [created] = (await listOf(`/device/userecord?id=${device.id}&q=E2E-Well-1H`)).rows;
+    const created = (await listOf(`/device/userecord?id=${device.id}&project=${first.id}&limit=100`)).rows.find(
+      (r) => r.startcl === 1250.5,
+    )!;
     expect(created).toMatchObject({ device: device.id, crew: crew.id, startcl: 1250.5, status: 1 });
 
     // The crew links to its own page.
     expect(await row.getByRole('link', { name: crew.teamNumber }).getAttribute('href')).toBe(`/crew/record/${crew.id}`);
 
     await row.click();
-    await expect.poll(() => dialog(page).locator('input[name="project"]').inputValue()).toBe('E2E-Well-1H');
-    await dialog(page).locator('input[name="project"]').fill('E2E-Well-2H');
+    await expect.poll(() => dialog(page).locator('input[name="project"]').inputValue()).toBe(first.wellNumber);
+    await pickWell(second);
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await dialog(page).waitFor({ state: 'detached' });
-    const edited = page.locator('table tbody tr', { hasText: 'E2E-Well-2H' });
+    const edited = page.locator('table tbody tr', { hasText: '1,250.5' }).filter({ hasText: second.wellNumber });
     await edited.waitFor();
 
     await edited.getByRole('button', { name: 'Delete' }).click();
