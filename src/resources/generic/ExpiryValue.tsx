@@ -1,6 +1,7 @@
 // A date a record stops being valid on (`x-ui.expiry`: a certificate's expiry): the date, and
 // once it is near or past, how long is left or since when, in the warning or the error colour.
 import Box from '@mui/material/Box';
+import type { Theme } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 import { daysUntil } from '../../../kernel/schema/statistics';
 
@@ -20,7 +21,9 @@ export function ExpiryValue({ value, text, within }: { value: string; text: stri
       : days === 0
         ? translate('app.certs.today')
         : translate('app.certs.expiring', { smart_count: days });
-  const color = state === 'expired' ? 'error.main' : 'warning.dark';
+  // The warning's darker shade reads on a light page, its lighter one on a dark page (4.5:1 either way).
+  const color =
+    state === 'expired' ? 'error.main' : (theme: Theme) => theme.palette.warning[theme.palette.mode === 'dark' ? 'light' : 'dark'];
   return (
     <Box component="span" data-expiry={state} sx={{ color, fontWeight: 600, typography: 'body2' }}>
       {text}
