@@ -65,7 +65,10 @@ function RecordPage() {
           <SummaryGrid resource={resource} schema={schema} paths={spec?.summary ?? []} />
         </CardContent>
       </Card>
-      {spec && spec.sections.length > 0 && <RecordSections resource={resource} record={record} sections={spec.sections} />}
+      {/* Another record (or another resource's page) opens on its first tab, not on the tab the last one showed. */}
+      {spec && spec.sections.length > 0 && (
+        <RecordSections key={`${resource}:${record.id}`} resource={resource} record={record} sections={spec.sections} />
+      )}
     </Box>
   );
 }
