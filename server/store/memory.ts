@@ -47,7 +47,7 @@ function matches(row: Row, condition: Condition): boolean {
   const value = getPath(row, condition.field);
   if (condition.op === 'contains') return contains(value, condition.value);
   // `given`: true asks for a value, anything else for none (as the SQL stores read it).
-  if (condition.op === 'given') return absent(value) !== (condition.value === true);
+  if (condition.op === 'given') return (absent(value) || value === '') !== (condition.value === true);
   if (absent(value)) return false;
   const kind = kindOf(value);
   const meets = (op: 'eq' | 'gte' | 'lte', wanted: unknown) => {
