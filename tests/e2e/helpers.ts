@@ -40,7 +40,8 @@ export async function signIn(page: Page, username: string, password = E2E_PASSWO
 
 /** Waits until the location's path (and search) is the one given. */
 export async function expectPath(page: Page, path: string) {
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === path, { timeout: 10_000 });
+  // With two browser test files at once on two cores, a page can take over 10 s to arrive.
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path, { timeout: 30_000 });
   const url = new URL(page.url());
   expect(`${url.pathname}${url.search}`).toBe(path);
 }
