@@ -1,9 +1,5 @@
 // One counting entry of a statistics screen: a chart of the counts (or of the sums of a field, per
 // value), with the numbers beside it. The records counted may be another resource's (wells per crew).
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { properties } from '../../../kernel/schema/registry';
 import type { CountBucket, RangeBucket } from '../../../kernel/schema/statistics';
@@ -13,6 +9,7 @@ import { CountTable } from './CountTable';
 import { CountChart } from './lazyCharts';
 import { type ChartRow, PIE_MAX_SLICES, measureOf } from './rows';
 import { useGroupRows, useRangeRows } from './useEntryRows';
+import { EntryCard } from './EntryCard';
 
 interface EntryProps<B> {
   /** The resource whose records are counted, and its schema. */
@@ -55,26 +52,13 @@ function CountCard({ resource, schema, field, sum, sumTotal, entryKey, rows, kin
   const sumHeader = sum ? labels.column(sum, properties(schema)[sum]) : undefined;
   const empty = rows.every((r) => measureOf(r) === 0);
   return (
-    <Card data-entry={entryKey} sx={{ minWidth: 0 }}>
-      <CardContent>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-          {title}
-        </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-          <Box sx={{ flex: '1 1 260px', minWidth: 0 }} data-chart>
-            {empty ? (
-              <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-                {translate('app.stats.no_data')}
-              </Typography>
-            ) : (
-              <CountChart rows={rows} label={sumHeader ?? translate('app.stats.count')} kind={kind} />
-            )}
-          </Box>
-          <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
-            <CountTable rows={rows} title={title} valueHeader={fieldLabel} sumHeader={sumHeader} sumTotal={sumTotal} />
-          </Box>
-        </Box>
-      </CardContent>
-    </Card>
+    <EntryCard
+      entryKey={entryKey}
+      title={title}
+      emptyText={empty ? translate('app.stats.no_data') : undefined}
+      chart={<CountChart rows={rows} label={sumHeader ?? translate('app.stats.count')} kind={kind} />}
+    >
+      <CountTable rows={rows} title={title} valueHeader={fieldLabel} sumHeader={sumHeader} sumTotal={sumTotal} />
+    </EntryCard>
   );
 }

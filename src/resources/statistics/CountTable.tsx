@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { type ChartRow, measureOf, shareOf } from './rows';
+import { TOTALS_ROW } from './EntryCard';
 
 interface CountTableProps {
   rows: ChartRow[];
@@ -62,7 +63,7 @@ export function CountTable({ rows, title, valueHeader, sumHeader, sumTotal }: Co
           </TableRow>
         ))}
       </TableBody>
-      <TableFooter sx={{ '& td': { fontWeight: 600, color: 'text.primary', fontSize: 'inherit' } }}>
+      <TableFooter sx={TOTALS_ROW}>
         <TableRow>
           <TableCell>{translate('app.stats.total')}</TableCell>
           <TableCell align="right" data-total>

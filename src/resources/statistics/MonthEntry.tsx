@@ -1,16 +1,12 @@
 // A per-month entry of a statistics screen: the records of the last months by the month of a date
 // (trips by the month they came out of the hole), a column per month, every month shown even when
 // empty, and beside it a table of each month's records and their sum or average, with the unit.
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { registry } from '../../../kernel/schema/load-vite';
 import { properties } from '../../../kernel/schema/registry';
@@ -18,6 +14,7 @@ import { type StatisticsResult, monthMeasure } from '../../../kernel/schema/stat
 import { useLabels } from '../generic/useLabels';
 import { MonthValuesChart } from './lazyCharts';
 import { monthName, monthRows } from './rows';
+import { EntryCard, TOTALS_ROW } from './EntryCard';
 
 type PerMonth = Extract<StatisticsResult, { perMonth: unknown }>;
 
@@ -53,59 +50,49 @@ export function MonthEntry({ resource, result, entryKey }: { resource: string; r
     n === null || n === undefined ? '—' : n.toLocaleString(locale, { maximumFractionDigits: 2 });
   const values = rows.map((r) => (measure ? (r.value ?? null) : r.count));
   return (
-    <Card data-entry={entryKey} sx={{ minWidth: 0 }}>
-      <CardContent>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-          {title}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-          {window}
-        </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-          <Box sx={{ flex: '1 1 260px', minWidth: 0 }} data-chart>
-            <MonthValuesChart months={rows.map((r) => r.label)} values={values} label={valueHeader ?? countHeader} whole={!measure} />
-          </Box>
-          <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
-            <Table size="small" aria-label={title}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('app.stats.month')}</TableCell>
-                  <TableCell align="right">{countHeader}</TableCell>
-                  {valueHeader && <TableCell align="right">{valueHeader}</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => (
-                  <TableRow key={row.key} data-month={row.key}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.label}</TableCell>
-                    <TableCell align="right" data-count>
-                      {number(row.count)}
-                    </TableCell>
-                    {valueHeader && (
-                      <TableCell align="right" data-value>
-                        {number(row.value)}
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))}
-              </TableBody>
-              <TableFooter sx={{ '& td': { fontWeight: 600, color: 'text.primary', fontSize: 'inherit' } }}>
-                <TableRow>
-                  <TableCell>{translate('app.stats.all_months')}</TableCell>
-                  <TableCell align="right" data-total>
-                    {number(result.total)}
-                  </TableCell>
-                  {valueHeader && (
-                    <TableCell align="right" data-value-total>
-                      {number(result.value)}
-                    </TableCell>
-                  )}
-                </TableRow>
-              </TableFooter>
-            </Table>
-          </Box>
-        </Box>
-      </CardContent>
-    </Card>
+    <EntryCard
+      entryKey={entryKey}
+      title={title}
+      caption={window}
+      chart={<MonthValuesChart months={rows.map((r) => r.label)} values={values} label={valueHeader ?? countHeader} whole={!measure} />}
+    >
+      <Table size="small" aria-label={title}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('app.stats.month')}</TableCell>
+            <TableCell align="right">{countHeader}</TableCell>
+            {valueHeader && <TableCell align="right">{valueHeader}</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.key} data-month={row.key}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.label}</TableCell>
+              <TableCell align="right" data-count>
+                {number(row.count)}
+              </TableCell>
+              {valueHeader && (
+                <TableCell align="right" data-value>
+                  {number(row.value)}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+        <TableFooter sx={TOTALS_ROW}>
+          <TableRow>
+            <TableCell>{translate('app.stats.all_months')}</TableCell>
+            <TableCell align="right" data-total>
+              {number(result.total)}
+            </TableCell>
+            {valueHeader && (
+              <TableCell align="right" data-value-total>
+                {number(result.value)}
+              </TableCell>
+            )}
+          </TableRow>
+        </TableFooter>
+      </Table>
+    </EntryCard>
   );
 }

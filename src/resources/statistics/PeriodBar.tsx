@@ -25,34 +25,25 @@ const WIDTH = { width: { xs: 'calc(50% - 4px)', sm: 180 } };
 
 export function PeriodBar({ period, onChange }: { period: Period; onChange: (period: Period) => void }) {
   const translate = useTranslate();
-  const change = (param: keyof Period) => (event: ChangeEvent<HTMLInputElement>) => onChange({ ...period, [param]: event.target.value });
-  const reversed = period.from && period.to && period.from > period.to;
-  const day = { inputLabel: { shrink: true } };
+  const reversed = Boolean(period.from && period.to && period.from > period.to);
+  const day = (param: keyof Period) => (
+    <TextField
+      size="small"
+      type="date"
+      name={param}
+      label={translate(`app.stats.period_${param}`)}
+      value={period[param] ?? ''}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => onChange({ ...period, [param]: event.target.value })}
+      slotProps={{ inputLabel: { shrink: true } }}
+      sx={WIDTH}
+      error={reversed}
+    />
+  );
   return (
     <Box sx={{ mb: 2 }} data-period>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <TextField
-          size="small"
-          type="date"
-          name="from"
-          label={translate('app.stats.period_from')}
-          value={period.from ?? ''}
-          onChange={change('from')}
-          slotProps={day}
-          sx={WIDTH}
-          error={Boolean(reversed)}
-        />
-        <TextField
-          size="small"
-          type="date"
-          name="to"
-          label={translate('app.stats.period_to')}
-          value={period.to ?? ''}
-          onChange={change('to')}
-          slotProps={day}
-          sx={WIDTH}
-          error={Boolean(reversed)}
-        />
+        {day('from')}
+        {day('to')}
       </Box>
       <Typography variant="body2" color={reversed ? 'error' : 'text.secondary'} sx={{ mt: 1 }}>
         {translate(reversed ? 'app.stats.period_reversed' : 'app.stats.period_note')}

@@ -2,8 +2,6 @@
 // type, brand, hole size, fluid type), each group's failures per 1,000 hours as a bar, and beside it
 // a table of runs, failed runs, hours, failures per 1,000 h and mean time between failures.
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -20,6 +18,7 @@ import type { ReliabilityFigures, StatisticsResult } from '../../../kernel/schem
 import { useLabels } from '../generic/useLabels';
 import { CountChart } from './lazyCharts';
 import { useGroupRows } from './useEntryRows';
+import { EntryCard, TOTALS_ROW } from './EntryCard';
 
 type Reliability = Extract<StatisticsResult, { reliability: unknown }>;
 
@@ -63,79 +62,69 @@ export function ReliabilityEntry({ result, entryKey }: { result: Reliability; en
   const empty = result.total.runs === 0;
   const zero: ReliabilityFigures = { runs: 0, failures: 0, hours: 0, perThousandHours: null, mtbf: null };
   return (
-    <Card data-entry={entryKey} sx={{ minWidth: 0, gridColumn: '1 / -1' }}>
-      <CardContent>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-          {title}
-        </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-          <Box sx={{ flex: '1 1 280px', minWidth: 0 }} data-chart>
-            {empty ? (
-              <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-                {translate('app.stats.no_runs_in_period')}
+    <EntryCard
+      entryKey={entryKey}
+      title={title}
+      wide
+      chartFlex="1 1 280px"
+      tableFlex="2 1 480px"
+      emptyText={empty ? translate('app.stats.no_runs_in_period') : undefined}
+      chart={<CountChart rows={rows} label={headers.perThousandHours} kind="bar" fractional />}
+    >
+      {phone ? (
+        // On a phone each group is a block of its figures, one a line, rather than a table wider than the screen.
+        <Box component="ul" aria-label={title} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {[
+            ...rows.map((row) => ({ key: row.key, label: row.label, figures: row.figures ?? zero })),
+            { key: 'total', label: translate('app.stats.total'), figures: result.total },
+          ].map((item) => (
+            <Box component="li" key={item.key} data-value={item.key} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {item.label}
               </Typography>
-            ) : (
-              <CountChart rows={rows} label={headers.perThousandHours} kind="bar" fractional />
-            )}
-          </Box>
-          <Box sx={{ flex: '2 1 480px', minWidth: 0 }}>
-            {phone ? (
-              // On a phone each group is a block of its figures, one a line, rather than a table wider than the screen.
-              <Box component="ul" aria-label={title} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-                {[
-                  ...rows.map((row) => ({ key: row.key, label: row.label, figures: row.figures ?? zero })),
-                  { key: 'total', label: translate('app.stats.total'), figures: result.total },
-                ].map((item) => (
-                  <Box component="li" key={item.key} data-value={item.key} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {item.label}
+              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, m: 0 }}>
+                {FIGURES.map((name) => (
+                  <Fragment key={name}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {headers[name]}
                     </Typography>
-                    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, m: 0 }}>
-                      {FIGURES.map((name) => (
-                        <Fragment key={name}>
-                          <Typography component="dt" variant="body2" color="text.secondary">
-                            {headers[name]}
-                          </Typography>
-                          <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }} data-figure={name}>
-                            {number(item.figures[name], name === 'runs' || name === 'failures' ? 0 : 2)}
-                          </Typography>
-                        </Fragment>
-                      ))}
-                    </Box>
-                  </Box>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }} data-figure={name}>
+                      {number(item.figures[name], name === 'runs' || name === 'failures' ? 0 : 2)}
+                    </Typography>
+                  </Fragment>
                 ))}
               </Box>
-            ) : (
-              <Table size="small" aria-label={title}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{labels.field(by)}</TableCell>
-                    {FIGURES.map((name) => (
-                      <TableCell key={name} align="right" title={name === 'mtbf' ? translate('app.stats.mtbf_help') : undefined}>
-                        {headers[name]}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((row) => (
-                    <TableRow key={row.key} data-value={row.key}>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.label}</TableCell>
-                      {cells(row.figures ?? zero)}
-                    </TableRow>
-                  ))}
-                </TableBody>
-                <TableFooter sx={{ '& td': { fontWeight: 600, color: 'text.primary', fontSize: 'inherit' } }}>
-                  <TableRow data-total>
-                    <TableCell>{translate('app.stats.total')}</TableCell>
-                    {cells(result.total)}
-                  </TableRow>
-                </TableFooter>
-              </Table>
-            )}
-          </Box>
+            </Box>
+          ))}
         </Box>
-      </CardContent>
-    </Card>
+      ) : (
+        <Table size="small" aria-label={title}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{labels.field(by)}</TableCell>
+              {FIGURES.map((name) => (
+                <TableCell key={name} align="right" title={name === 'mtbf' ? translate('app.stats.mtbf_help') : undefined}>
+                  {headers[name]}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.key} data-value={row.key}>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.label}</TableCell>
+                {cells(row.figures ?? zero)}
+              </TableRow>
+            ))}
+          </TableBody>
+          <TableFooter sx={TOTALS_ROW}>
+            <TableRow data-total>
+              <TableCell>{translate('app.stats.total')}</TableCell>
+              {cells(result.total)}
+            </TableRow>
+          </TableFooter>
+        </Table>
+      )}
+    </EntryCard>
   );
 }
