@@ -10,6 +10,7 @@
 // the stored totals every day was not chosen: the totals would lag by up to a day, and every refresh
 // would be a write of every instrument on a well.
 import type { RunFields } from '../schema/statistics';
+import { notGiven } from '../schema/given';
 
 export { type RunFields, runFieldsOf } from '../schema/statistics';
 
@@ -23,11 +24,9 @@ const timeOf = (value: unknown): number | undefined => {
   return Number.isFinite(ms) ? ms : undefined;
 };
 
-const absent = (value: unknown) => value === undefined || value === null || value === '';
-
 /** Whether the run is still going on: it has a start time and no end time. */
 export function isOpenRun(run: Row, fields: RunFields): boolean {
-  return timeOf(run[fields.start]) !== undefined && absent(run[fields.end]);
+  return timeOf(run[fields.start]) !== undefined && notGiven(run[fields.end]);
 }
 
 /** The hours from a start time to `now`; 0 for a start after now (a clock ahead) or none. */

@@ -2,6 +2,7 @@
 // the period in words, and when it runs next. Shared by the server, which runs the jobs and checks
 // the periods it stores, and the console, which shows and edits them.
 import { Cron } from 'croner';
+import { notGiven } from '../schema/given';
 
 /**
  * 1 every N seconds, 2 every N minutes, 3 every N hours, 4 every N days (intervals);
@@ -61,11 +62,11 @@ export function periodProblems(
   period: Partial<Record<'type' | PeriodField, unknown>>,
 ): { field: 'type' | PeriodField; reason: string; min?: number; max?: number }[] {
   const { type } = period;
-  if (type === undefined || type === null || type === '') return [{ field: 'type', reason: 'required' }];
+  if (notGiven(type)) return [{ field: 'type', reason: 'required' }];
   if (!isPeriodType(type)) return [{ field: 'type', reason: 'unknownType' }];
   return FIELDS[type].flatMap(({ field, min, max }) => {
     const value = period[field];
-    if (value === undefined || value === null || value === '') return [{ field, reason: 'required' }];
+    if (notGiven(value)) return [{ field, reason: 'required' }];
     if (typeof value !== 'number' || !Number.isInteger(value)) return [{ field, reason: 'notWholeNumber' }];
     if (value < min || value > max) return [{ field, reason: 'outOfRange', min, max }];
     return [];

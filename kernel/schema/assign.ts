@@ -4,6 +4,7 @@
 // so a seeded member reads exactly as one the endpoints wrote.
 import type { Registry } from './registry';
 import type { AssignSpec, ParentSpec } from './types';
+import { notGiven } from './given';
 
 /** An assignment collection: the resource, its assign spec and its parent link. */
 export interface AssignmentCollection {
@@ -25,7 +26,7 @@ export function assignmentCollections(registry: Registry): AssignmentCollection[
 /** An assignment is current while its `until` holds nothing. */
 export const isCurrent = (row: Record<string, unknown>, spec: AssignSpec): boolean => {
   const until = row[spec.until];
-  return until === undefined || until === null || until === '';
+  return notGiven(until);
 };
 
 /**
@@ -43,5 +44,5 @@ export function memberFieldText(names: string[], maxLength?: number): string | u
 export function representation(registry: Registry, resource: string, row: Record<string, unknown>): string {
   const field = registry.resources[resource]?.['x-resource'].recordRepresentation;
   const value = field ? row[field] : undefined;
-  return value === undefined || value === null || value === '' ? `#${String(row.id)}` : String(value);
+  return notGiven(value) ? `#${String(row.id)}` : String(value);
 }

@@ -4,6 +4,7 @@ import { parseDecimal, parseInteger } from '../contract/integers';
 import { MAX_IDS, echo } from '../contract/limits';
 import { field } from './registry';
 import type { FilterOp, ResourceSchema, SortSpec } from './types';
+import { emptyFilter } from './given';
 
 export interface RaListParams {
   pagination?: { page: number; perPage: number };
@@ -36,8 +37,6 @@ export function referenceParam(schema: ResourceSchema, field: string): string {
   return filter.param;
 }
 
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-
 export function toLegacyQuery(schema: ResourceSchema, params: RaListParams): LegacyQuery {
   const meta = schema['x-resource'];
   const page = params.pagination?.page ?? 1;
@@ -49,7 +48,7 @@ export function toLegacyQuery(schema: ResourceSchema, params: RaListParams): Leg
     sort: `${sort.order === 'DESC' ? '-' : '+'}${sort.field}`,
   };
   for (const [param, value] of Object.entries(params.filter ?? {})) {
-    if (isEmpty(value)) continue;
+    if (emptyFilter(value)) continue;
     query[param] = Array.isArray(value) ? value.join(',') : String(value);
   }
   return query;

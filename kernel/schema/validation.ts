@@ -16,6 +16,7 @@ import { compact, writeSchema } from './write-schema';
 import { echo } from '../contract/limits';
 import { MAX_FIELDS, definitionProblems } from '../forms/definitions';
 import type { FieldDefinition } from '../forms/types';
+import { notGiven } from './given';
 
 /** Unknown fields named in one refusal; the rest are refused all the same. */
 const MAX_UNKNOWN_REPORTED = 10;
@@ -191,8 +192,6 @@ interface Context {
   t: Translate;
 }
 
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
-
 /**
  * The problems of the resource's `x-rules` in a record: a comparison with another field (checked
  * when both are given; the other may be a value the record's own fields compute), a field
@@ -220,7 +219,7 @@ function ruleProblems(data: Record<string, unknown>, refused: Set<string>, conte
       out.push({ field: rule.field, message: `${label(rule.field)}: ${reason}` });
     }
     const when = Object.entries(rule.requiredWhen ?? {});
-    if (when.length > 0 && isEmpty(value) && when.every(([path, expected]) => !refused.has(path) && getPath(data, path) === expected)) {
+    if (when.length > 0 && notGiven(value) && when.every(([path, expected]) => !refused.has(path) && getPath(data, path) === expected)) {
       const [path, expected] = when[0];
       const other = when
         .map(([p, v]) => t('validation.rules.is', { other: label(p), value: valueLabel(resource, p, schemaAt(root, p) ?? {}, v, t) }))
@@ -231,7 +230,7 @@ function ruleProblems(data: Record<string, unknown>, refused: Set<string>, conte
       });
     }
     const withOther = rule.requiredWith;
-    if (withOther !== undefined && isEmpty(value) && !refused.has(withOther) && !isEmpty(getPath(data, withOther)))
+    if (withOther !== undefined && notGiven(value) && !refused.has(withOther) && !notGiven(getPath(data, withOther)))
       out.push({ field: rule.field, message: `${label(rule.field)}: ${t('validation.rules.required_with', { other: label(withOther) })}` });
     if (rule.sumAtMost) out.push(...sumProblems(data, rule.field, rule.sumAtMost, refused, context));
     if (rule.period) out.push(...periodRuleProblems(data, rule.field, refused, context));

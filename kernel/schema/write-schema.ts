@@ -3,6 +3,7 @@
 // neither required nor accepted from a client. The console and the server both use it.
 import { resolve } from './registry';
 import type { ConfigOptions, FieldSchema, ResourceSchema } from './types';
+import { notGiven } from './given';
 
 function writable(root: ResourceSchema, schema: FieldSchema, config: ConfigOptions): FieldSchema {
   const s = resolve(root, schema);
@@ -61,7 +62,7 @@ export function stripReadOnly(root: ResourceSchema, input: Record<string, unknow
 export function compact(value: Record<string, unknown>, root: ResourceSchema, schema: FieldSchema = root): Record<string, unknown> {
   const entries: [string, unknown][] = [];
   for (const [key, item] of Object.entries(value)) {
-    if (item === null || item === undefined || item === '') continue;
+    if (notGiven(item)) continue;
     const known = schema.properties && Object.hasOwn(schema.properties, key) ? resolve(root, schema.properties[key]) : undefined;
     const rows = known?.type === 'array' && known.items ? resolve(root, known.items) : undefined;
     if (known?.type === 'object' && known.properties && typeof item === 'object' && !Array.isArray(item)) {

@@ -12,6 +12,7 @@ import { type Follower, writeDerived } from '../resources/relations';
 import { DICTIONARY } from '../../kernel/schema/dictionary';
 import type { Row, Store } from '../store/types';
 import { WriteRefused, type Writer } from '../write/service';
+import { notGiven } from '../../kernel/schema/given';
 
 /** Where a report, its trip and the repair records keep what this module reads and writes. */
 export const DAILY = {
@@ -47,8 +48,6 @@ export const hasDailyLog = (registry: Registry) =>
 /** The calendar day of an instant in the server's time zone (`TZ`), as a report's day is written. */
 export const dayOf = (instant: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: SCHEDULE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
 /** Every report of a well, in the order of their days (two reports of one day: in the order written). */
 export async function reportsOfWell(store: Store, wellId: number): Promise<Row[]> {
@@ -146,7 +145,7 @@ async function reportErrors(tx: Store, record: Record<string, unknown>, existing
   if (first && day < first)
     errors.push({ field: DAILY.day, message: `${label(DAILY.day)}: ${t('server.daily.before_trip', { day: first })}` });
   else if (day > last) {
-    const open = isEmpty(trip[DAILY.tripEnd]);
+    const open = notGiven(trip[DAILY.tripEnd]);
     errors.push({
       field: DAILY.day,
       message: `${label(DAILY.day)}: ${t(open ? 'server.daily.after_today' : 'server.daily.after_trip', { day: last })}`,

@@ -19,6 +19,7 @@ import { refOf } from '../../kernel/schema/registry';
 import type { FieldError } from '../../kernel/schema/validation';
 import type { Language, Translate } from '../http/messages';
 import type { Row, Store } from '../store/types';
+import { notGiven } from '../../kernel/schema/given';
 
 interface FieldLink {
   resource: string;
@@ -29,8 +30,6 @@ interface Context {
   language: Language;
   t: Translate;
 }
-
-const isEmptyValue = (value: unknown) => value === undefined || value === null || value === '';
 
 /** Records with any of these values in `field`. */
 const anyOf = (field: string, values: (string | number)[]): Condition[] => [{ field, op: 'in', value: values }];
@@ -332,7 +331,7 @@ export function createRelations(registry: Registry, followers: readonly Follower
         const items = code ? await dictionaryItems(store, code) : undefined;
         for (const [i, row] of (rows as Record<string, unknown>[]).entries()) {
           const value = row?.[part];
-          if (value === undefined || value === null || value === '') continue;
+          if (notGiven(value)) continue;
           const field = `${list}.${i}.${part}`;
           const label = t('validation.item_field', { list: name(list), row: i + 1, field: name(`${list}.${part}`), _: field });
           if (target && !(await store.get(target, value as number)))
@@ -408,7 +407,7 @@ export function createRelations(registry: Registry, followers: readonly Follower
   ): Promise<FieldError[]> {
     const spec = registry.resources[resource]['x-resource'].open;
     const owner = spec && record[spec.onePer];
-    if (!spec || !isEmptyValue(record[spec.until]) || (typeof owner !== 'number' && typeof owner !== 'string')) return [];
+    if (!spec || !notGiven(record[spec.until]) || (typeof owner !== 'number' && typeof owner !== 'string')) return [];
     const open = await store.findIds(resource, [
       { field: spec.onePer, op: 'eq', value: owner },
       { field: spec.until, op: 'given', value: false },

@@ -6,6 +6,7 @@ import { utcMonth } from '../../kernel/schema/statistics';
 import type { Condition, ListQuery } from '../../kernel/schema/query';
 import { type ColumnKind, NOTHING, operand } from '../db/columns';
 import type { Group, Grouping, Row, Store, UpdateOptions, UpdateResult } from './types';
+import { notGiven } from '../../kernel/schema/given';
 
 const absent = (value: unknown) => value === undefined || value === null;
 
@@ -47,7 +48,7 @@ function matches(row: Row, condition: Condition): boolean {
   const value = getPath(row, condition.field);
   if (condition.op === 'contains') return contains(value, condition.value);
   // `given`: true asks for a value, anything else for none (as the SQL stores read it).
-  if (condition.op === 'given') return (absent(value) || value === '') !== (condition.value === true);
+  if (condition.op === 'given') return notGiven(value) !== (condition.value === true);
   if (absent(value)) return false;
   const kind = kindOf(value);
   const meets = (op: 'eq' | 'gte' | 'lte', wanted: unknown) => {

@@ -5,6 +5,7 @@ import type { Identifier } from 'react-admin';
 import type { View } from '../../kernel/schema/route-component';
 import { type ViewPaths, recordPath } from '../../kernel/routes/tree';
 import { patternParams } from '../routes/routeParams';
+import { notGiven } from '../../kernel/schema/given';
 
 /** react-admin's own path of each view it knows; the record page is ours alone. */
 export function defaultPath(resource: string, view: View): string | undefined {
@@ -25,7 +26,7 @@ export function viewLink(paths: ViewPaths, resource: string, view: View, id?: Id
   // record's id alone cannot address it, and a wrong link is worse than none.
   if (patternParams(pattern).length > 1) return undefined;
   if (!/:id\b/.test(pattern)) return pattern;
-  return id === undefined || id === null || id === '' ? undefined : recordPath(pattern, id);
+  return notGiven(id) ? undefined : recordPath(pattern, id);
 }
 
 /** The views a record opens in, best first: its record page, else its edit form, else its detail. */

@@ -1,6 +1,7 @@
 // Path patterns with several parameters (/project/daily/:id/:tid): a record route shows the
 // record its LAST parameter names; the parameters before it name the record's ancestors,
 // outermost first (the well of a trip). Pure functions, so links and pages agree.
+import { notGiven } from '../../kernel/schema/given';
 
 /** The names of a pattern's parameters, in order (`['id', 'tid']`). */
 export function patternParams(pattern: string): string[] {
@@ -23,7 +24,7 @@ export function recordIdParam(pattern: string, params: Record<string, string | u
  */
 export function fillPattern(pattern: string, ids: (string | number | null | undefined)[]): string | undefined {
   const names = patternParams(pattern);
-  if (names.length !== ids.length || ids.some((id) => id === undefined || id === null || id === '')) return undefined;
+  if (names.length !== ids.length || ids.some(notGiven)) return undefined;
   let index = 0;
   return pattern
     .split('/')

@@ -21,6 +21,7 @@ import { ExpiryValue } from './ExpiryValue';
 import { itemLine } from './itemLine';
 import { WidgetValue, hasWidgetValue } from '../widgets';
 import { RevisedChip, RevisedValue } from '../record/Revision';
+import { notGiven } from '../../../kernel/schema/given';
 
 export interface ValueFieldProps {
   source: string;
@@ -78,7 +79,7 @@ function ValueShown({ source, resource, schema, withUnit, choices }: ValueFieldP
         <ChoiceChip schema={UNLINKED} value="unlinked" choice={{ id: 'unlinked', name: translate('app.list.not_in_list') }} index={0} />
       </span>
     );
-  if (value === undefined || value === null || value === '') return <span>—</span>;
+  if (notGiven(value)) return <span>—</span>;
   if (schema['x-resource-name']) return <span>{resourceName(translate, String(value))}</span>;
   if (schema['x-route-title']) return <span>{translate(`route.${String(value)}`, { _: String(value) })}</span>;
   const recordOf = schema['x-record-of'];
