@@ -41,5 +41,26 @@ export async function makeApi(store: Store = new MemoryStore(), options: { seed?
     );
     return (await response.json()) as Envelope<T>;
   };
-  return { app, store, call };
+  /** A multipart POST, as a file input sends it: the file (when one is given) as `file`, beside the form's other fields. */
+  const upload = async <T = unknown>(
+    path: string,
+    file?: { content: string | Uint8Array<ArrayBuffer>; name?: string },
+    {
+      token = 'admin-token',
+      query,
+      fields = {},
+      language,
+    }: { token?: string | null; query?: Record<string, string | number>; fields?: Record<string, string>; language?: string } = {},
+  ): Promise<Envelope<T>> => {
+    const url = new URL(`http://localhost/dev-api${path}`);
+    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+    const form = new FormData();
+    if (file) form.append('file', new File([file.content], file.name ?? 'survey.csv'));
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    const headers: Record<string, string> = {};
+    if (token) headers['X-Token'] = token;
+    if (language) headers['Accept-Language'] = language;
+    return (await (await app.fetch(new Request(url, { method: 'POST', headers, body: form }))).json()) as Envelope<T>;
+  };
+  return { app, store, call, upload };
 }

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Row, Store } from '../../server/store/types';
 import { postgresSkip, storeMatrix } from './stores';
-import { type Envelope, makeApi, registry } from './helpers';
+import { makeApi, registry } from './helpers';
 
 const stores = storeMatrix();
 if (postgresSkip) console.warn(`Survey revisions are tested on memory and SQLite only: PostgreSQL is not reachable (${postgresSkip})`);
@@ -34,29 +34,21 @@ interface Preview {
 
 describe.each(stores)('what was sent stays on %s', (_name, makeStore) => {
   let store: Store;
-  let app: Awaited<ReturnType<typeof makeApi>>['app'];
+  let upload: Awaited<ReturnType<typeof makeApi>>['upload'];
   let call: Awaited<ReturnType<typeof makeApi>>['call'];
   let well: Row;
   let trip: Row;
 
   beforeEach(async () => {
     store = await makeStore();
-    ({ app, call } = await makeApi(store, { seed: false }));
+    ({ upload, call } = await makeApi(store, { seed: false }));
     well = await store.insert('project', { wellNumber: 'Su53-78H', startDate: '2025-03-01', status: 0 });
     trip = await store.insert('trip', { wellId: well.id, tripNumber: 1, startDepth: 0, endDepth: 900 });
   });
   afterEach(() => store.close());
 
-  const post = async <T>(path: string, content?: string): Promise<Envelope<T>> => {
-    const form = new FormData();
-    if (content !== undefined) form.append('file', new File([content], 'survey.csv'));
-    const request = new Request(`http://localhost/dev-api${path}?id=${well.id}`, {
-      method: 'POST',
-      headers: { 'X-Token': 'admin-token' },
-      body: form,
-    });
-    return (await app.fetch(request)).json();
-  };
+  const post = <T>(path: string, content?: string) =>
+    upload<T>(path, content === undefined ? undefined : { content }, { query: { id: well.id } });
   const importListing = (rows: typeof LISTING) => post<{ kept: number }>(spec.import, csv(rows));
   const preview = (rows: typeof LISTING) => post<Preview>(spec.preview!, csv(rows));
   const restore = () => post<{ kept: number }>(spec.restore!);

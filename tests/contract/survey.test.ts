@@ -54,14 +54,14 @@ interface Trajectory {
 
 describe.each(stores)('a well’s survey on %s', (_name, makeStore) => {
   let store: Store;
-  let app: Awaited<ReturnType<typeof makeApi>>['app'];
+  let upload: Awaited<ReturnType<typeof makeApi>>['upload'];
   let call: Awaited<ReturnType<typeof makeApi>>['call'];
   let well: Row;
   let trip: Row;
 
   beforeEach(async () => {
     store = await makeStore();
-    ({ app, call } = await makeApi(store, { seed: false }));
+    ({ upload, call } = await makeApi(store, { seed: false }));
     const types = await store.insert('dictionary', { code: 'wellType', name: 'Well types' });
     await store.insert('dictionaryitem', { dictionary: types.id, key: 'horizontal', sort: 0, label: { en: 'Horizontal' }, enabled: true });
     well = await store.insert('project', WELL);
@@ -77,18 +77,10 @@ describe.each(stores)('a well’s survey on %s', (_name, makeStore) => {
   afterEach(() => store.close());
 
   const trajectory = () => call<Trajectory>('GET', spec.trajectory, { query: { id: well.id } });
-  const importFile = async (
-    content: string | Uint8Array<ArrayBuffer>,
-    name = 'survey.csv',
-    id: number | string = well.id,
-  ): Promise<Envelope<{ kept: number; warnings: unknown[] }> & { refusal?: Record<string, unknown> }> => {
-    const form = new FormData();
-    form.append('file', new File([content], name));
-    const response = await app.fetch(
-      new Request(`http://localhost/dev-api${spec.import}?id=${id}`, { method: 'POST', headers: { 'X-Token': 'admin-token' }, body: form }),
-    );
-    return response.json();
-  };
+  const importFile = (content: string | Uint8Array<ArrayBuffer>, name = 'survey.csv', id: number | string = well.id) =>
+    upload<{ kept: number; warnings: unknown[] }>(spec.import, { content, name }, { query: { id } }) as Promise<
+      Envelope<{ kept: number; warnings: unknown[] }> & { refusal?: Record<string, unknown> }
+    >;
   const daily = (day: string, md: number, inc: number, azi: number) =>
     call<Row>('POST', dailyAdd, {
       body: {

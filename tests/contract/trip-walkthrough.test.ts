@@ -23,12 +23,12 @@ const csv = (inclination: number) =>
 
 describe.each(storeMatrix())('a trip from the hole to the completed well on %s', (_name, makeStore) => {
   let store: Store;
-  let app: Awaited<ReturnType<typeof makeApi>>['app'];
+  let upload: Awaited<ReturnType<typeof makeApi>>['upload'];
   let call: Awaited<ReturnType<typeof makeApi>>['call'];
 
   beforeAll(async () => {
     store = await makeStore();
-    ({ app, call } = await makeApi(store, { seed: false }));
+    ({ upload, call } = await makeApi(store, { seed: false }));
     const activities = await store.insert(DICTIONARY.lists, { code: 'rigActivity', name: 'Rig activities' });
     for (const [sort, key] of ['rotating', 'sliding', 'circulating', 'tripping', 'waiting'].entries())
       await store.insert(DICTIONARY.items, { dictionary: activities.id, key, sort, label: { en: key }, enabled: true });
@@ -38,16 +38,7 @@ describe.each(storeMatrix())('a trip from the hole to the completed well on %s',
   });
 
   const post = <T = Row>(url: string, body: unknown) => call<T>('POST', url, { body }) as Promise<Envelope<T> & { changed?: unknown }>;
-  const importSurvey = async (wellId: number, content: string) => {
-    const form = new FormData();
-    form.append('file', new File([content], 'survey.csv'));
-    const request = new Request(`http://localhost/dev-api${survey.import}?id=${wellId}`, {
-      method: 'POST',
-      headers: { 'X-Token': 'admin-token' },
-      body: form,
-    });
-    return (await (await app.fetch(request)).json()) as Envelope<unknown>;
-  };
+  const importSurvey = (wellId: number, content: string) => upload(survey.import, { content }, { query: { id: wellId } });
 
   it('keeps one truth from the open trip to the completed well', async () => {
     const well = await store.insert('project', {

@@ -51,7 +51,7 @@ type Answer<T = Row> = Envelope<T> & { changed?: Changed };
 
 describe.each(stores)('one write path for every kind of write on %s', (_name, makeStore) => {
   let store: Store;
-  let app: Awaited<ReturnType<typeof makeApi>>['app'];
+  let upload: Awaited<ReturnType<typeof makeApi>>['upload'];
   let call: Awaited<ReturnType<typeof makeApi>>['call'];
   let well: Row;
   let group: Row;
@@ -59,7 +59,7 @@ describe.each(stores)('one write path for every kind of write on %s', (_name, ma
 
   beforeEach(async () => {
     store = await makeStore();
-    ({ app, call } = await makeApi(store, { seed: false }));
+    ({ upload, call } = await makeApi(store, { seed: false }));
     const types = await store.insert('dictionary', { code: 'wellType', name: 'Well types' });
     await store.insert('dictionaryitem', { dictionary: types.id, key: 'horizontal', sort: 0, label: { en: 'Horizontal' }, enabled: true });
     well = await store.insert('project', WELL);
@@ -90,16 +90,8 @@ describe.each(stores)('one write path for every kind of write on %s', (_name, ma
     await work();
     return (await log()).slice(before);
   };
-  const importListing = async (content: string, id: number = well.id): Promise<Answer<{ kept: number }>> => {
-    const form = new FormData();
-    form.append('file', new File([content], 'survey.csv'));
-    const request = new Request(`http://localhost/dev-api${survey.import}?id=${id}`, {
-      method: 'POST',
-      headers: { 'X-Token': 'admin-token', 'Accept-Language': 'en' },
-      body: form,
-    });
-    return (await app.fetch(request)).json();
-  };
+  const importListing = (content: string, id: number = well.id) =>
+    upload<{ kept: number }>(survey.import, { content }, { query: { id }, language: 'en' }) as Promise<Answer<{ kept: number }>>;
 
   it('a generic add logs the record and answers the instrument whose hours it changed', async () => {
     let answer: Answer | undefined;
