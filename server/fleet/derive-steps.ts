@@ -8,7 +8,7 @@ import type { Registry } from '../../kernel/schema/registry';
 import type { Connection } from '../db/connect';
 import { inTransaction } from '../db/seed';
 import { SqlStore } from '../store/sql';
-import { writeKept } from './hours';
+import { writeDerived } from '../resources/relations';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Trx = Transaction<any>;
@@ -36,7 +36,7 @@ export function rollupSteps(connection: Connection, registry: Registry): { name:
           ]),
         ),
       };
-      return refreshRollups(store, narrowed, (resource, row, changes) => writeKept(store, resource, row as never, changes));
+      return refreshRollups(store, narrowed, (resource, row, changes) => writeDerived(store, resource, row as never, changes));
     },
   }));
 }

@@ -6,8 +6,8 @@
 import { type Rollup, latestTime, rollupsOf, staleRollups } from '../../kernel/fleet/hours';
 import { isOpenRun, openExtraSince } from '../../kernel/fleet/open-runs';
 import type { Registry } from '../../kernel/schema/registry';
-import type { Follower } from '../resources/relations';
-import type { Row, Store } from '../store/types';
+import { type Follower, writeDerived } from '../resources/relations';
+import type { Store } from '../store/types';
 
 /** The runs and repairs of instruments, as the fleet names them (FleetNames of due.ts). */
 interface RunNames {
@@ -51,12 +51,6 @@ export async function openSinceRepair(store: Store, names: RunNames, now: Date):
   return out;
 }
 
-/** Writes worked-out values without counting as an edit (the version stays). */
-export async function writeKept(store: Store, resource: string, row: Row, changes: Record<string, unknown>) {
-  const { id, version: _v, ...fields } = row;
-  await store.update(resource, id, { ...fields, ...changes }, undefined, { keepVersion: true });
-}
-
 /** The follower keeping every `sumSince` field of the registry; none when there is none. */
 export function sumSinceFollower(registry: Registry): Follower | undefined {
   const rollups: Rollup[] = rollupsOf(registry).filter((r) => 'sumSince' in r.spec);
@@ -75,7 +69,7 @@ export function sumSinceFollower(registry: Registry): Follower | undefined {
         const stale = await staleRollups(tx, registry, rollups, link.resource, id);
         if (Object.keys(stale).length === 0) continue;
         const parent = await tx.get(link.resource, id);
-        if (parent) await writeKept(tx, link.resource, parent, stale);
+        if (parent) await writeDerived(tx, link.resource, parent, stale);
       }
     },
   };
