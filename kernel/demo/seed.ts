@@ -13,6 +13,7 @@ import type { Condition } from '../schema/query';
 import { type Registry, fields } from '../schema/registry';
 import { type FakeRefs, SEED_DATE, checkFake, fakeRecords, readsParents, seedOf } from './fake';
 import { finishSet, writeSet } from './finish';
+import { addMissingFixed } from './fixed-records';
 import { refreshRollups } from '../fleet/hours';
 import type { GeneratedSet, SeedGenerator, StoredRecord } from './made';
 import { seedOrder } from './order';
@@ -210,5 +211,8 @@ export async function seedStore(store: SeedStore, registry: Registry, options: S
     if (ran) result.inserted.push(...counts);
     else result.skipped.push(...unit);
   }
+  // Fixed records (data-dictionary lists) that came after the demo data of this database went in.
+  const skipped = result.skipped.filter((name) => done.has(name));
+  if (skipped.length > 0) result.inserted.push(...(await store.transaction((tx) => addMissingFixed(tx, registry, skipped))));
   return result;
 }
