@@ -33,6 +33,8 @@ async function completePlan(): Promise<Record<string, number>> {
   return plan;
 }
 let plan: Record<string, number>;
+/** The plan's resources that hold demo records. */
+const filled = () => Object.fromEntries(Object.entries(plan).filter(([, count]) => count > 0));
 beforeAll(async () => {
   plan = await completePlan();
 });
@@ -43,11 +45,18 @@ const seed = (dataDir: string) =>
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
   });
 
+/**
+ * What each resource with demo records holds. Those the demo data leaves empty are left out: the
+ * server's jobs write some of them (a job that runs every five minutes records its run), so a
+ * start that lasts past such a minute would count one.
+ */
 function counts(dataDir: string): Record<string, number> {
   const db = new Database(join(dataDir, 'console.db'), { readonly: true });
   try {
     return Object.fromEntries(
-      Object.keys(plan).map((name) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]),
+      Object.keys(plan)
+        .filter((name) => plan[name] > 0)
+        .map((name) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]),
     );
   } finally {
     db.close();
@@ -65,11 +74,11 @@ describe('npm run seed', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'console-seed-'));
     const first = await seed(dataDir);
     expect(first.stdout).toContain('demo data inserted');
-    expect(counts(dataDir)).toEqual(plan);
+    expect(counts(dataDir)).toEqual(filled());
 
     const second = await seed(dataDir);
     expect(second.stdout).toContain('the demo data set is there already; nothing inserted.');
-    expect(counts(dataDir)).toEqual(plan);
+    expect(counts(dataDir)).toEqual(filled());
   });
 });
 
@@ -83,13 +92,13 @@ describe('the demo data on start', () => {
     };
     let server = await startServer(env);
     await server.stop();
-    expect(counts(env.DATA_DIR)).toEqual(plan);
+    expect(counts(env.DATA_DIR)).toEqual(filled());
 
     // As if the first start had died before the last resource made field by field alone (or a
     // schema was added since). A generator's records go in as one set, all or none.
     const ownOnly = (name: string) => {
       const seed = registry.resources[name]['x-resource'].seed!;
-      return !seed.generator && plan[name] === seed.count + (seed.fixed?.length ?? 0);
+      return !seed.generator && plan[name] > 0 && plan[name] === seed.count + (seed.fixed?.length ?? 0);
     };
     const last = Object.keys(plan).filter(ownOnly).at(-1)!;
     const db = new Database(join(env.DATA_DIR, 'console.db'));
@@ -99,7 +108,7 @@ describe('the demo data on start', () => {
 
     server = await startServer(env);
     await server.stop();
-    expect(counts(env.DATA_DIR)).toEqual(plan);
+    expect(counts(env.DATA_DIR)).toEqual(filled());
   });
 
   it('leaves a database that began empty (DEMO=0) without demo data on later starts', async () => {
