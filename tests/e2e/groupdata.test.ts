@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClientAs, expectPath, goWithin, messages, openAs, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, expectPath, goWithin, messages, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -44,6 +44,16 @@ beforeAll(async () => {
 
 describe("a group's items", () => {
   const browser = useFreshPage();
+
+  it('are reached from Settings at /setting and at /setting/group/index', async () => {
+    const page = browser.page;
+    await openAs(page, '/home');
+    for (const address of ['/setting', '/setting/group/index']) {
+      await page.goto(`${baseUrl()}${address}`);
+      await expectPath(page, '/setting/system/group');
+      await page.locator('table tbody tr', { hasText: String(made.group.name) }).waitFor();
+    }
+  });
 
   it('are added, edited, hidden and deleted through the forms the server defines', async () => {
     const page = browser.page;
