@@ -66,6 +66,16 @@ describe("a group's items", () => {
     await input(page, 'title').waitFor();
     await formDialog(page).getByText('Headline *:').waitFor();
     expect(await formDialog(page).locator('button[type=submit]').count()).toBe(0); // the dialog's buttons only
+    // Cancel and Confirm, no Reset; confirmed empty, the missing field is named, and nothing is logged.
+    expect(await formDialog(page).locator('.MuiDialogActions-root button').allTextContents()).toEqual([
+      m['ra.action.cancel'],
+      m['app.confirm.ok'],
+    ]);
+    const logged: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && logged.push(message.text())));
+    await formDialog(page).getByRole('button', { name: m['app.confirm.ok'] }).click();
+    await formDialog(page).getByText('Headline is required', { exact: true }).waitFor();
+    expect(logged).toEqual([]);
     await input(page, 'title').fill('Rig 12 back on line');
     await formDialog(page)
       .getByTestId('upload-input-root_slide')
