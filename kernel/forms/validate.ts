@@ -51,6 +51,15 @@ export function formReason(error: ErrorLike, rule: FormRule | undefined, languag
   return reasonFor(error as ErrorObject, schema, { resource: '', path: '', language, t });
 }
 
+/**
+ * What a form shows under a field: the reason, and for a missing value the field named by its
+ * title ("Name is required"), which the reason alone ("is required") leaves out.
+ */
+export function fieldReason(error: ErrorLike, rule: FormRule | undefined, language: Language, t: Translate): string {
+  if (error.keyword === 'required' && rule?.title) return t('validation.field_required', { field: rule.title });
+  return formReason(error, rule, language, t);
+}
+
 /** The problems of a submission; empty when the form accepts it. Each names the field by its title. */
 export function formProblems(
   definition: Pick<FormDefinition, 'rules' | 'title'>,

@@ -52,6 +52,8 @@ export class ApiError extends HttpError {
     readonly data?: unknown,
     /** The envelope's `refusal`: what exactly was found at fault (an imported file's line and column). */
     readonly refusal?: unknown,
+    /** False when the refusal came without words of the server's own: the message is then a default. */
+    readonly explained = true,
   ) {
     super(message, 200, errors ? { errors } : undefined);
     // HttpError sets its own prototype; restore ours so `instanceof ApiError` holds.
@@ -68,14 +70,8 @@ export function decodeEnvelope<T>(envelope: Envelope<T>): { data: T; msg?: strin
   if (SESSION_CODES.includes(envelope.code)) sessionEnded.emit();
   if (envelope.code === Code.passwordChangeDue) passwordChangeDue.emit();
   const errors = envelope.errors?.length ? Object.fromEntries(envelope.errors.map((e) => [e.field, e.message])) : undefined;
-  throw new ApiError(
-    envelope.message || envelope.msg || translate('app.http.error'),
-    envelope.code,
-    errors,
-    undefined,
-    envelope.data,
-    envelope.refusal,
-  );
+  const said = envelope.message || envelope.msg;
+  throw new ApiError(said || translate('app.http.error'), envelope.code, errors, undefined, envelope.data, envelope.refusal, Boolean(said));
 }
 
 function noAnswer(error: unknown): NoAnswer {

@@ -69,10 +69,18 @@ function consoleRoutes(access: Access | undefined, permissions: string[] | undef
   ];
 }
 
-/** The console, at clean URLs (/device/index), as the route tree writes them; the server answers index.html for them. */
+/**
+ * The console, at clean URLs (/device/index), as the route tree writes them; the server answers
+ * index.html for them. A change of page is a transition (the page shown stays until the next one
+ * is ready) only while a session is open. Signing out, react-admin navigates to the sign-in page
+ * and clears its store and queries at once: a transition would yield to those updates, which check
+ * the session again at the old address and sign out again, hundreds of times over several seconds
+ * of blank page, the route guard's message lost on the way.
+ */
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  const signedIn = useCurrentAccess() !== undefined;
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={signedIn}>
       <PathnameProvider>
         <SettingsProvider>
           <Console i18nProvider={i18nProvider} />

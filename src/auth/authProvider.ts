@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { request } from '../api/http';
+import { ApiError, request } from '../api/http';
 import { getToken } from '../api/token';
 import { signInOverApi } from './signIn';
 import { loginUrlFor } from './redirect';
@@ -31,7 +31,13 @@ export function createAuthProvider(translate: Translate): AuthProvider {
       try {
         await loadInfo();
       } catch (error) {
-        const message = error instanceof InfoError ? translate(error.message) : (error as Error).message;
+        // The server's words, else the guard's own default (not the HTTP layer's).
+        const message =
+          error instanceof InfoError
+            ? translate(error.message)
+            : error instanceof ApiError && !error.explained
+              ? ''
+              : (error as Error).message;
         const redirectTo = here();
         resetSession();
         pendingNotice.set(message || translate('app.guard.has_error'), 'error');

@@ -1,6 +1,7 @@
 // A dialog around a form the server defines: the definition is asked for when it opens (its
 // failure shown as the server's message, or "--"), the form rendered by ServerForm (loaded
-// with it), and Confirm submits the values to the definition's method and action. Success says
+// with it, without buttons of its own: the dialog's Cancel and Confirm are the form's), and
+// Confirm submits the values to the definition's method and action. Success says
 // the server's message or "submitted successfully"; a refusal says its message or "submission
 // failed" and marks the fields it names. Confirm stays busy until 500 ms after the answer.
 import Alert from '@mui/material/Alert';
@@ -47,7 +48,7 @@ export function FormDialog({ definitionPath, query, onClose, onSaved }: FormDial
     retry: false,
     gcTime: 0,
   });
-  // What the person typed; until then (and after Reset), the values the form opens with.
+  // What the person typed; until then, the values the form opens with.
   const [edited, setEdited] = useState<Values>();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>();
   const [busy, setBusy] = useState(false);
@@ -122,9 +123,6 @@ export function FormDialog({ definitionPath, query, onClose, onSaved }: FormDial
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
           {translate('ra.action.cancel')}
-        </Button>
-        <Button onClick={() => setEdited(undefined)} disabled={busy || !opening}>
-          {translate('app.forms.reset')}
         </Button>
         <Button
           variant="contained"

@@ -15,7 +15,7 @@ import { type Ref, useMemo } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formJsonSchema, formUiSchema } from '../../kernel/forms/json-schema';
 import type { FormRule } from '../../kernel/forms/types';
-import { formReason } from '../../kernel/forms/validate';
+import { fieldReason } from '../../kernel/forms/validate';
 import type { Language } from '../../kernel/i18n/languages';
 import { ImagesInput } from './ImagesInput';
 
@@ -77,6 +77,8 @@ function TimeWidget(props: WidgetProps) {
   return <BaseInputTemplate {...props} type={props.placeholder ? 'text' : 'time'} />;
 }
 
+const ignoreErrors = () => undefined;
+
 const widgets = { switch: SwitchWidget, upload: UploadWidget, uploads: UploadsWidget, time: TimeWidget };
 const templates = { FieldTemplate };
 
@@ -113,7 +115,7 @@ export default function ServerForm({ rules, values, onChange, onSubmit, readOnly
         error.name === 'required'
           ? String((error.params as { missingProperty?: string }).missingProperty ?? '')
           : (error.property ?? '').replace(/^\./, '').split('.')[0];
-      const message = formReason(
+      const message = fieldReason(
         { keyword: error.name ?? '', params: error.params ?? {} },
         byField.get(field),
         locale as Language,
@@ -154,6 +156,8 @@ export default function ServerForm({ rules, values, onChange, onSubmit, readOnly
         showErrorList={false}
         readonly={readOnly}
         noHtml5Validate
+        // The problems show under their fields; without a handler RJSF writes them to the console too.
+        onError={ignoreErrors}
         onChange={(event) => onChange?.(event.formData as Values)}
         onSubmit={(event) => onSubmit?.(event.formData as Values)}
       />

@@ -3,12 +3,12 @@
 // which lays the whole page out in the middle of drawing the first screen, and again once it is
 // drawn; this one reads it only after the first frame is painted, and then on scrolling.
 import Drawer from '@mui/material/Drawer';
-import { styled, type Theme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactNode, useEffect, useState } from 'react';
+import { styled } from '@mui/material/styles';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { SidebarClasses, useSidebarState } from 'react-admin';
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_COLOURS, SIDEBAR_WIDTH } from '../settings/theme';
 import { useSettings } from '../settings/SettingsContext';
+import { useDeviceClass } from '../settings/useDeviceClass';
 
 /** The app bar's height: scrolled past it, a bar that scrolls with the page is out of sight. */
 const APP_BAR_HEIGHT = 48;
@@ -31,16 +31,35 @@ function useScrolledPastAppBar(watch: boolean): boolean {
   return watch && past;
 }
 
+/**
+ * Whether the sidebar's state has been set for the device class: ResponsiveSidebar sets it once
+ * the layout has mounted, and again when the window crosses 992 px; until then it may still say
+ * open (react-admin's default above 600 px, or the last state of a wider window). A drawer over
+ * the page that opened and closed within that first moment would stay on the page, empty.
+ */
+function useStateSetFor(mobile: boolean): boolean {
+  const [setFor, setSetFor] = useState<boolean>();
+  // After that effect, and after what it sets has been drawn.
+  useEffect(() => startTransition(() => setSetFor(mobile)), [mobile]);
+  return setFor === mobile;
+}
+
+/**
+ * Below 992 px (a phone, or a tablet held upright) the sidebar is hidden, and opened it lies over
+ * the page, behind it a backdrop that closes it; wider, it is a column beside the page, 210 px
+ * open and a rail of icons closed.
+ */
 export function Sidebar({ children }: { children: ReactNode }) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const mobile = useDeviceClass() === 'mobile';
   const [open, setOpen] = useSidebarState();
   const { settings } = useSettings();
   // With a bar that scrolls away, the sidebar moves up into its place (a fixed bar stays above it).
-  const collapsed = useScrolledPastAppBar(!phone && !settings.fixedHeader);
+  const collapsed = useScrolledPastAppBar(!mobile && !settings.fixedHeader);
+  const stateSet = useStateSetFor(mobile);
   const toggle = () => setOpen(!open);
-  if (phone) {
+  if (mobile) {
     return (
-      <SidebarDrawer variant="temporary" open={open} onClose={toggle} classes={SidebarClasses}>
+      <SidebarDrawer variant="temporary" open={stateSet && open} onClose={toggle} classes={SidebarClasses}>
         {children}
       </SidebarDrawer>
     );
@@ -84,8 +103,10 @@ const SidebarDrawer = styled(Drawer, { name: 'RaSidebar', slot: 'Root' })(({ ope
       duration: theme.transitions.duration.leavingScreen,
     }),
     borderRight: 'none',
-    [theme.breakpoints.only('xs')]: { marginTop: 0, height: '100vh', position: 'inherit' },
     [theme.breakpoints.up('md')]: { border: 'none' },
     zIndex: 'inherit',
   },
+  // Over the page: the drawer's backdrop over the whole window, the menu the whole height.
+  '&.MuiDrawer-modal': { height: 'auto', backgroundColor: 'transparent' },
+  '&.MuiDrawer-modal .MuiPaper-root': { marginTop: 0, height: '100vh', position: 'inherit' },
 }));

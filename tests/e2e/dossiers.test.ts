@@ -135,6 +135,34 @@ describe("an instrument's dossiers", () => {
   });
 });
 
+describe('a dossier form in Chinese', () => {
+  const browser = useFreshPage({ locale: 'zh-CN' });
+
+  it('offers Cancel and Confirm only, names the field a form confirmed empty misses, and logs no error', async () => {
+    const page = browser.page;
+    const zh = messages('zh');
+    const filled = (await dossiersOf()).length;
+    await openAs(page, `/device/record/${made.device.id}`);
+    await dossiersTab(page, zh).click();
+    await page.getByRole('button', { name: zh['app.dossiers.fill'] }).click();
+    const chooser = page.getByRole('dialog', { name: zh['app.dossiers.choose'] });
+    await chooser.getByRole('combobox').click();
+    await page.getByRole('option', { name: String(made.template.name) }).click();
+    await chooser.getByRole('button', { name: zh['app.dossiers.fill'] }).click();
+    await formDialog(page).locator('#root_checked_by').waitFor();
+    expect(await formDialog(page).locator('.MuiDialogActions-root button').allTextContents()).toEqual([
+      zh['ra.action.cancel'],
+      zh['app.confirm.ok'],
+    ]);
+    const logged: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && logged.push(message.text())));
+    await formDialog(page).getByRole('button', { name: zh['app.confirm.ok'] }).click();
+    await formDialog(page).getByText('Checked by不能为空', { exact: true }).waitFor();
+    expect(logged).toEqual([]);
+    expect(await dossiersOf()).toHaveLength(filled);
+  });
+});
+
 describe('a dossier template designed in the browser', () => {
   const browser = useFreshPage();
   const designer = (page: Page) => page.locator('[data-field-definitions="typelist"]');

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClientAs, expectPath, goWithin, messages, openAs, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, expectPath, goWithin, messages, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -45,6 +45,16 @@ beforeAll(async () => {
 describe("a group's items", () => {
   const browser = useFreshPage();
 
+  it('are reached from Settings at /setting and at /setting/group/index', async () => {
+    const page = browser.page;
+    await openAs(page, '/home');
+    for (const address of ['/setting', '/setting/group/index']) {
+      await page.goto(`${baseUrl()}${address}`);
+      await expectPath(page, '/setting/system/group');
+      await page.locator('table tbody tr', { hasText: String(made.group.name) }).waitFor();
+    }
+  });
+
   it('are added, edited, hidden and deleted through the forms the server defines', async () => {
     const page = browser.page;
     await openAs(page, '/setting/system/group');
@@ -56,6 +66,16 @@ describe("a group's items", () => {
     await input(page, 'title').waitFor();
     await formDialog(page).getByText('Headline *:').waitFor();
     expect(await formDialog(page).locator('button[type=submit]').count()).toBe(0); // the dialog's buttons only
+    // Cancel and Confirm, no Reset; confirmed empty, the missing field is named, and nothing is logged.
+    expect(await formDialog(page).locator('.MuiDialogActions-root button').allTextContents()).toEqual([
+      m['ra.action.cancel'],
+      m['app.confirm.ok'],
+    ]);
+    const logged: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && logged.push(message.text())));
+    await formDialog(page).getByRole('button', { name: m['app.confirm.ok'] }).click();
+    await formDialog(page).getByText('Headline is required', { exact: true }).waitFor();
+    expect(logged).toEqual([]);
     await input(page, 'title').fill('Rig 12 back on line');
     await formDialog(page)
       .getByTestId('upload-input-root_slide')

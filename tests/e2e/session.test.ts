@@ -1,6 +1,23 @@
 // Sign-in, the route guard, sign-out, 404 and page titles, as a person meets them in Chromium.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, clickMenu, expectPath, messages, sidebarEntries, signIn, topMenuEntry, useFreshPage } from './helpers';
+
+/** Counts the page's history writes (pushState, replaceState) from its next load on. */
+async function countHistoryWrites(page: Page) {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { historyWrites: number };
+    counted.historyWrites = 0;
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const write = history[method].bind(history);
+      history[method] = (...args: Parameters<History['pushState']>) => {
+        counted.historyWrites += 1;
+        write(...args);
+      };
+    }
+  });
+}
+const historyWrites = (page: Page) => page.evaluate(() => (window as unknown as { historyWrites: number }).historyWrites);
 
 describe('signing in and out', () => {
   const browser = useFreshPage();
@@ -87,9 +104,16 @@ describe('signing in and out', () => {
     await page.goto(`${baseUrl()}/login?redirect=%2Fdevice%2Findex`);
     await signIn(page, 'admin');
     await expectPath(page, '/device/index');
+    await countHistoryWrites(page);
+    await page.reload();
+    await page.locator('table tbody tr').first().waitFor();
+    const before = await historyWrites(page);
     await page.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expectPath(page, '/login?redirect=%2Fdevice%2Findex');
+    await page.locator('input[name=username]').waitFor();
+    // One step to the sign-in page, not a loop of sign-outs that holds a blank page for seconds.
+    expect((await historyWrites(page)) - before).toBeLessThanOrEqual(2);
     await page.goto(`${baseUrl()}/crew/index`);
     await expectPath(page, '/login?redirect=%2Fcrew%2Findex');
   });
@@ -97,11 +121,33 @@ describe('signing in and out', () => {
   it('clears a token the server does not know, says why, and keeps the wanted path', async () => {
     const page = browser.page;
     await page.context().addCookies([{ name: 'Admin-Token', value: 'stale-token', url: baseUrl() }]);
+    await countHistoryWrites(page);
     await page.goto(`${baseUrl()}/device/index`);
     await expectPath(page, '/login?redirect=%2Fdevice%2Findex');
-    await page.getByText(/unable to get user details/).waitFor();
+    await page.getByRole('alert').getByText(messages('en')['server.token_invalid']).waitFor();
+    await page.locator('input[name=username]').waitFor();
+    // The guard sends the visitor to the sign-in page once, not in a loop that loses the message.
+    expect(await historyWrites(page)).toBeLessThanOrEqual(2);
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'Admin-Token')).toBeUndefined();
+  });
+
+  it("says 'Has Error' when the server refuses the session without a message of its own, in the reader's language", async () => {
+    const page = browser.page;
+    await page.route('**/dev-api/user/info*', (route) => route.fulfill({ json: { code: 50014 } }));
+    await page.context().addCookies([{ name: 'Admin-Token', value: 'expired-token', url: baseUrl() }]);
+    await page.goto(`${baseUrl()}/crew/index`);
+    await expectPath(page, '/login?redirect=%2Fcrew%2Findex');
+    await page.getByRole('alert').getByText(messages('en')['app.guard.has_error'], { exact: true }).waitFor();
+    expect((await page.context().cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
+
+    await page.context().addCookies([
+      { name: 'Admin-Token', value: 'expired-token', url: baseUrl() },
+      { name: 'language', value: 'zh', url: baseUrl() },
+    ]);
+    await page.goto(`${baseUrl()}/crew/index`);
+    await expectPath(page, '/login?redirect=%2Fcrew%2Findex');
+    await page.getByRole('alert').getByText(messages('zh')['app.guard.has_error'], { exact: true }).waitFor();
   });
 
   it('stays signed in when the page is reloaded while the info is still loading after sign-in', async () => {

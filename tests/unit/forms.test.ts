@@ -28,7 +28,7 @@ import {
   type FormOption,
   type FormRule,
 } from '../../kernel/forms/types';
-import { formProblems } from '../../kernel/forms/validate';
+import { fieldReason, formProblems } from '../../kernel/forms/validate';
 import type { ResourceSchema } from '../../kernel/schema/types';
 import { ourMessages } from '../messages';
 
@@ -438,6 +438,23 @@ const typelist: FieldDefinition[] = [
   field('headline', 'input', { required: true }),
   field('colour', 'select', { param: '1=>Red\n2=>Blue' }),
 ];
+
+describe('fieldReason, what a form shows under a field', () => {
+  const headline: FormRule = { type: 'input', field: 'headline', title: 'Headline', required: true };
+  const hours: FormRule = { type: 'number', field: 'hours', title: 'Hours', min: 1, max: 720 };
+  const chinese = new Polyglot({ phrases: ourMessages('zh'), locale: 'zh', allowMissing: true });
+  const zh = (key: string, options?: Record<string, unknown>) => chinese.t(key, options);
+  const missing = { keyword: 'required', params: { missingProperty: 'headline' } };
+
+  it("names a missing field by its title, in the reader's language", () => {
+    expect(fieldReason(missing, headline, 'en', t)).toBe('Headline is required');
+    expect(fieldReason(missing, { ...headline, title: '标题' }, 'zh', zh)).toBe('标题不能为空');
+  });
+
+  it('says the other reasons as the server does, without the title', () => {
+    expect(fieldReason({ keyword: 'maximum', params: { limit: 720 } }, hours, 'en', t)).toBe('must be from 1 to 720');
+  });
+});
 
 describe('the form of a record whose values its parent defines', () => {
   it('finds the field of the values and the parent list that defines them', () => {
