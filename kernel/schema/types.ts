@@ -533,6 +533,8 @@ export interface FieldUi {
   widget?: string;
   /** A date the record stops being valid on (a certificate's expiry): shown as expired once past, as expiring within this many days. */
   expiry?: number;
+  /** A machine name the form makes from this other top-level text field as it is typed, until the person types one of their own. */
+  nameOf?: string;
 }
 
 export interface FieldSchema {

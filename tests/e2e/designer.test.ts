@@ -130,6 +130,37 @@ describe('the form designer', () => {
       { name: 'place', title: 'Place', type: 'select', param: 'top=>Top of the page\nside=>Side bar', required: true },
     ]);
   });
+
+  it('makes the code and the field names from the titles as they are typed, until the person types their own', async () => {
+    const page = browser.page;
+    await openAs(page, '/setting/system/group/create');
+    const code = page.locator('input[name=config_name]');
+    await page.locator('input[name=name]').fill('Pre-job check');
+    await expect.poll(() => code.inputValue()).toBe('pre_job_check');
+    await page.locator('input[name=name]').fill('Pre-job check, pulser');
+    await expect.poll(() => code.inputValue()).toBe('pre_job_check_pulser');
+
+    const addField = async (index: number) => {
+      await designer(page).getByRole('button', { name: m['app.designer.add_field'] }).click();
+      await part(page, index, 'title').waitFor();
+    };
+    await addField(0);
+    await part(page, 0, 'title').fill('井斜角');
+    await expect.poll(() => part(page, 0, 'name').inputValue()).toBe('jing_xie_jiao');
+    // The same title on another field: numbered, as no two fields may share a name.
+    await addField(1);
+    await part(page, 1, 'title').fill('井斜角');
+    await expect.poll(() => part(page, 1, 'name').inputValue()).toBe('jing_xie_jiao_2');
+
+    // A name of the person's own stays whatever the title becomes.
+    await code.fill('pulser_check');
+    await part(page, 0, 'name').fill('inc');
+    await page.locator('input[name=name]').fill('Pulser check');
+    await part(page, 0, 'title').fill('Inclination');
+    await expect.poll(() => part(page, 1, 'name').inputValue()).toBe('jing_xie_jiao_2');
+    expect(await code.inputValue()).toBe('pulser_check');
+    expect(await part(page, 0, 'name').inputValue()).toBe('inc');
+  });
 });
 
 const SCREENS = join(ARTIFACTS, 'screens');

@@ -179,7 +179,7 @@ describe('the form of a file', () => {
         'x-fake': 0,
         'x-default': 0,
       } satisfies Record<keyof FieldSchema, 0>),
-      ui: Object.keys({ width: 0, multiline: 0, help: 0, placeholder: 0, colors: 0, widget: 0, expiry: 0 } satisfies Record<
+      ui: Object.keys({ width: 0, multiline: 0, help: 0, placeholder: 0, colors: 0, widget: 0, expiry: 0, nameOf: 0 } satisfies Record<
         keyof FieldUi,
         0
       >),
@@ -360,6 +360,10 @@ describe('field keywords', () => {
     'x-ui multiline on a field that is not text': [
       (f) => (well(f).properties.depth['x-ui'] = { multiline: 3 }),
       ['schemas/well.json#/properties/depth/x-ui/multiline: multiline is only for fields of type string'],
+    ],
+    'x-ui nameOf naming a field that is not text': [
+      (f) => (well(f).properties.code['x-ui'] = { nameOf: 'depth' }),
+      ['schemas/well.json#/properties/code/x-ui/nameOf: nameOf is for a top-level string field, naming another top-level string field'],
     ],
     'a pattern without the message a person sees instead': [
       (f) => delete well(f).properties.code['x-messages'],

@@ -35,7 +35,20 @@ import { useChoices } from '../../resources/generic/choices';
 import { useLabels } from '../../resources/generic/useLabels';
 import { DesignerPreview } from './DesignerPreview';
 import { type CardAction, FieldCard } from './FieldCard';
-import { PARTS, type Part, asList, cleanField, copyName, moveItem, newField, shows, sortProblems } from './fieldList';
+import {
+  PARTS,
+  type Part,
+  asList,
+  cleanField,
+  copyName,
+  moveItem,
+  nameFollowsTitle,
+  nameFromTitle,
+  newField,
+  shows,
+  sortProblems,
+} from './fieldList';
+import { useLatinize } from '../useLatinize';
 
 export interface FieldDefinitionsInputProps {
   resource: string;
@@ -65,6 +78,7 @@ export function FieldDefinitionsInput({ resource, field: definition, keyPath = d
   const labels = useLabels(resource);
   const { field, fieldState, formState } = useInput({ source, isRequired: definition.required });
   const list = useMemo(() => asList(field.value), [field.value]);
+  const latinize = useLatinize();
 
   // The schema of one item: its kinds (for their translated names) and the lengths it allows.
   const itemSchema = useMemo<FieldSchema | undefined>(() => {
@@ -125,8 +139,12 @@ export function FieldDefinitionsInput({ resource, field: definition, keyPath = d
     field.onBlur();
   };
   const update = (index: number, change: Partial<FieldDefinition>) => {
+    const item = list[index];
+    // A new title renames a field whose name the designer gave it; a name the person typed stays.
+    const renamed = change.title !== undefined && change.name === undefined && nameFollowsTitle(item, latinize);
+    const name = renamed ? (nameFromTitle(change.title!, list, index, latinize) ?? item.name) : undefined;
     commit(
-      list.map((item, i) => (i === index ? cleanField({ ...item, ...change }) : item)),
+      list.map((field, i) => (i === index ? cleanField({ ...field, ...change, ...(name ? { name } : {}) }) : field)),
       cardIds,
     );
   };

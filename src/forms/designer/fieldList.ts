@@ -3,6 +3,7 @@
 // that no other field holds, and the problems of the list sorted by the field and part they
 // concern.
 import { type DefinitionProblem, FIELD_NAME_PATTERN } from '../../../kernel/forms/definitions';
+import { type Latinize, machineName, unusedName } from '../../../kernel/forms/machine-name';
 import { CHOICE_TYPES, FORM_FIELD_TYPES, type FieldDefinition, type FormFieldType } from '../../../kernel/forms/types';
 
 /** The parts of a field a person edits, in the order of its card. */
@@ -71,14 +72,23 @@ export const newField = (list: readonly FieldDefinition[]): FieldDefinition => (
 /** The name of a copy: `<name>_2`, `<name>_3`… (kept within the 32 characters a name may have), or a fresh `field<N>`. */
 export function copyName(name: string, list: readonly FieldDefinition[]): string {
   if (!FIELD_NAME_PATTERN.test(name)) return newFieldName(list);
-  const names = taken(list);
-  const base = name.replace(/_\d+$/, '');
-  for (let n = 2; n < 1000; n += 1) {
-    const suffix = `_${n}`;
-    const candidate = `${base.slice(0, 32 - suffix.length)}${suffix}`;
-    if (!names.has(candidate.toLowerCase())) return candidate;
-  }
-  return newFieldName(list);
+  return unusedName(name.replace(/_\d+$/, ''), taken(list));
+}
+
+/**
+ * Whether a field's name is still one the designer gave it (a fresh `field<N>`, or the name made
+ * from its title, numbered where another field held it): typing the title then renames it too.
+ */
+export function nameFollowsTitle(field: FieldDefinition, latinize?: Latinize): boolean {
+  if (field.name === '' || /^field\d+$/.test(field.name)) return true;
+  const made = machineName(field.title, latinize);
+  return made !== undefined && (field.name === made || new RegExp(`^${made}_\\d+$`).test(field.name));
+}
+
+/** The name made from a title for the field at `index`, no other field's; undefined when the title gives none. */
+export function nameFromTitle(title: string, list: readonly FieldDefinition[], index: number, latinize?: Latinize): string | undefined {
+  const made = machineName(title, latinize);
+  return made && unusedName(made, taken(list.filter((_, i) => i !== index)));
 }
 
 /** The list with the item at `from` moved to `to`. */

@@ -20,6 +20,7 @@ import { isSingleton } from '../../../kernel/schema/singleton';
 import type { Field } from '../../../kernel/schema/types';
 import { ReferencePicker } from '../reference/ReferencePicker';
 import { ReferenceListPicker } from '../reference/ReferenceListPicker';
+import { NameInput } from './NameInput';
 import { UploadInput } from '../files/UploadInput';
 import { ArrayRowsInput } from './ArrayRowsInput';
 import { LazyFieldDefinitionsInput } from '../../forms/designer/LazyFieldDefinitionsInput';
@@ -125,6 +126,7 @@ function EditableInput({ resource, field, keyPath }: SchemaInputProps) {
   }
   if (schema.format === 'date-time') return <DateTimeInput {...common} parse={isoDateTime} />;
   if (schema.format === 'date') return <DateInput {...common} />;
+  if (ui.nameOf && !inRow) return <NameInput {...common} nameOf={ui.nameOf} />;
   const rows = multilineRows(schema);
   // In a row of a list an emptied text stays '' (not null), so the check says it needs a text rather than the wrong type.
   const parse = inRow ? (value: string) => value : undefined;
