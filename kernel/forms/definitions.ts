@@ -52,7 +52,9 @@ export function definitionProblems(typelist: readonly FieldDefinition[]): Defini
 /** The rules of a form made of these fields, each opening with its value in `values`. */
 export function rulesOf(typelist: readonly FieldDefinition[], values: Record<string, unknown> = {}): FormRule[] {
   return typelist.map((field) => {
-    const rule: FormRule = { type: field.type, field: field.name, title: field.title };
+    // A number's unit follows its label, as everywhere a measured value is named: "Pump pressure (MPa)".
+    const unit = field.type === 'number' && field.unit ? field.unit : undefined;
+    const rule: FormRule = { type: field.type, field: field.name, title: unit ? `${field.title} (${unit})` : field.title };
     if (CHOICE_TYPES.includes(field.type)) rule.options = parseParam(field.param).options;
     if (field.required) rule.required = true;
     if (field.info) rule.info = field.info;

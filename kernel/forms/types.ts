@@ -76,4 +76,6 @@ export interface FieldDefinition {
   placeholder?: string;
   min?: number;
   max?: number;
+  /** The unit of a number (m, MPa, °), shown after its label. */
+  unit?: string;
 }

@@ -160,6 +160,12 @@ describe('the form designer', () => {
     await expect.poll(() => part(page, 1, 'name').inputValue()).toBe('jing_xie_jiao_2');
     expect(await code.inputValue()).toBe('pulser_check');
     expect(await part(page, 0, 'name').inputValue()).toBe('inc');
+
+    // A number takes a unit, shown after its label in the form it makes.
+    expect(await part(page, 0, 'unit').count()).toBe(0);
+    await chooseKind(page, 0, 'number');
+    await part(page, 0, 'unit').fill('°');
+    await expect.poll(() => preview(page).textContent()).toContain('Inclination (°)');
   });
 });
 

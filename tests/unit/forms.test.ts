@@ -19,6 +19,7 @@ import {
   formValues,
 } from '../../kernel/forms/json-schema';
 import { formatParam, parseParam } from '../../kernel/forms/param';
+import { cleanField } from '../../src/forms/designer/fieldList';
 import { flattenRecord, formValuesField, ownFormFields, recordFormRules, splitSubmission } from '../../kernel/forms/record-form';
 import {
   CHOICE_TYPES,
@@ -576,5 +577,19 @@ describe('a stored definition that makes no usable schema', () => {
     const problems = formProblems({ rules, title: '' }, { pick: 1 }, 'en', keys);
     expect(problems).toHaveLength(1);
     expect(problems[0].message).toMatch(/^forms\.definition_broken\{"reason":".*enum/);
+  });
+});
+
+describe('the unit of a designed number', () => {
+  it('follows its label in the form, and is kept only for a number', () => {
+    const [pressure, name] = rulesOf([
+      { name: 'pressure', title: 'Pump pressure', type: 'number', unit: 'MPa' },
+      { name: 'note', title: 'Note', type: 'input', unit: 'MPa' },
+    ]);
+    expect(pressure.title).toBe('Pump pressure (MPa)');
+    expect(fieldSchema(pressure).title).toBe('Pump pressure (MPa)');
+    expect(name.title).toBe('Note');
+    expect(cleanField({ name: 'note', title: 'Note', type: 'input', unit: 'MPa' })).not.toHaveProperty('unit');
+    expect(cleanField({ name: 'p', title: 'P', type: 'number', unit: 'MPa' })).toMatchObject({ unit: 'MPa' });
   });
 });

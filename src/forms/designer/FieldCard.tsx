@@ -247,6 +247,7 @@ export function FieldCard({
         {shown('max') && (
           <TextField {...text('max')} type="number" value={field.max ?? ''} onChange={(e) => onChange({ max: toNumber(e.target.value) })} />
         )}
+        {shown('unit') && <TextField {...text('unit')} value={field.unit ?? ''} onChange={(e) => onChange({ unit: e.target.value })} />}
         <Box sx={{ gridColumn: shown('placeholder') ? undefined : '1 / -1', minWidth: 0 }}>
           <TextField {...text('info')} value={field.info ?? ''} onChange={(e) => onChange({ info: e.target.value })} />
         </Box>

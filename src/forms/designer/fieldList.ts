@@ -7,7 +7,7 @@ import { type Latinize, machineName, unusedName } from '../../../kernel/forms/ma
 import { CHOICE_TYPES, FORM_FIELD_TYPES, type FieldDefinition, type FormFieldType } from '../../../kernel/forms/types';
 
 /** The parts of a field a person edits, in the order of its card. */
-export const PARTS = ['name', 'title', 'type', 'required', 'info', 'placeholder', 'param', 'min', 'max'] as const;
+export const PARTS = ['name', 'title', 'type', 'required', 'info', 'placeholder', 'param', 'min', 'max', 'unit'] as const;
 export type Part = (typeof PARTS)[number];
 
 /** Kinds whose value has bounds: a number's, and the count of images of `uploads`. */
@@ -23,6 +23,7 @@ export const hasBounds = (type: FormFieldType) => BOUNDED_TYPES.includes(type);
 export function shows(part: Part, type: FormFieldType): boolean {
   if (part === 'param') return hasOptions(type);
   if (part === 'min' || part === 'max') return hasBounds(type);
+  if (part === 'unit') return type === 'number';
   // Only what a person types into has an empty state to show a placeholder in.
   if (part === 'placeholder') return TYPED_TYPES.includes(type);
   return true;
@@ -48,6 +49,7 @@ export function cleanField(field: Partial<FieldDefinition>): FieldDefinition {
     if (isNumber(field.min)) out.min = field.min;
     if (isNumber(field.max)) out.max = field.max;
   }
+  if (type === 'number' && typeof field.unit === 'string' && field.unit.trim() !== '') out.unit = field.unit;
   return out;
 }
 
