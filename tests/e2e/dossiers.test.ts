@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClientAs, baseUrl, goWithin, messages, openAs, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, goWithin, messages, openAs, pick, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -183,6 +183,8 @@ describe('a dossier template designed in the browser', () => {
     const name = `E2E designed check ${stamp}`;
     await page.locator('input[name=name]').fill(name);
     await page.locator('input[name=config_name]').fill(`e2e_designed_check_${stamp}`);
+    // The category is picked from a list, by its name.
+    await pick(page, 'cate_id', m['resources.dosstemplate.enums.cate_id.1']);
     await addField(page, 0, 'seal', 'Seal state', 'select');
     await part(page, 0, 'param').fill('new=>New seals\nold=>Reused');
     await addField(page, 1, 'face', 'Tool face photo', 'upload');
@@ -198,6 +200,7 @@ describe('a dossier template designed in the browser', () => {
         { timeout: 10_000 },
       )
       .toBe(1);
+    expect((await admin.get<{ list: Row[] }>('/device/dosslist?limit=100&sort=-id')).list.find((t) => t.name === name)?.cate_id).toBe(1);
 
     await page.goto(`${baseUrl()}/device/record/${made.device.id}`);
     await dossiersTab(page).click();
