@@ -61,7 +61,8 @@ function CountCard({ resource, schema, field, sum, sumTotal, entryKey, rows, kin
           {title}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-          <Box sx={{ flex: '1 1 260px', minWidth: 0 }} data-chart>
+          {/* Bars carry their names beside them: they take the card's width, the table goes under them. */}
+          <Box sx={{ flex: kind === 'bar' ? '1 1 100%' : '1 1 260px', minWidth: 0 }} data-chart>
             {empty ? (
               <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
                 {translate('app.stats.no_data')}
