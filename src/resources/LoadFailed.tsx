@@ -12,9 +12,11 @@ export interface LoadFailedProps {
   error: unknown;
   /** Asks for the data again. */
   retry: () => void;
+  /** The data is being asked for again: the button waits. */
+  retrying?: boolean;
 }
 
-export function LoadFailed({ error, retry }: LoadFailedProps) {
+export function LoadFailed({ error, retry, retrying = false }: LoadFailedProps) {
   const translate = useTranslate();
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   return (
@@ -32,7 +34,7 @@ export function LoadFailed({ error, retry }: LoadFailedProps) {
           {message}
         </Typography>
       )}
-      <Button variant="contained" startIcon={<RefreshIcon />} onClick={() => retry()} sx={{ mt: 1 }}>
+      <Button variant="contained" startIcon={<RefreshIcon />} onClick={() => retry()} disabled={retrying} sx={{ mt: 1 }}>
         {translate('app.load.retry')}
       </Button>
     </Box>
