@@ -170,6 +170,26 @@ describe('the device list', () => {
     expect((await headers.allTextContents()).join('|')).not.toContain('Number type');
   });
 
+  // An instrument's `houring` counts its hours since it last came back from repair or service, not
+  // those of one run: each language's column header says so.
+  it.each([
+    { language: 'en' as const, says: /since .*repair/i, not: /this run/i },
+    { language: 'zh' as const, says: /维保/, not: /本趟/ },
+    { language: 'es' as const, says: /desde .*reparación/i, not: /corrida/i },
+    { language: 'ja' as const, says: /修理/, not: /今回/ },
+  ])('heads the hours since the last repair or service as such in $language', async ({ language, says, not }) => {
+    const page = browser.page;
+    await page.context().addCookies([{ name: 'language', value: language, url: baseUrl() }]);
+    await openAs(page, '/device/index');
+    const headers = page.locator('#main-content table thead th');
+    await headers.first().waitFor();
+    const texts = await headers.allTextContents();
+    const hours = texts.find((text) => says.test(text));
+    expect(hours, texts.join(' | ')).toBeDefined();
+    expect(hours).toContain(`(${messages(language)['units.h']})`);
+    expect(texts.filter((text) => not.test(text))).toEqual([]);
+  });
+
   it('says when the filters match nothing, and clears them', async () => {
     const page = browser.page;
     const m = messages('en');
