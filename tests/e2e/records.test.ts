@@ -176,6 +176,27 @@ describe("a device's record page", () => {
     await expect.poll(async () => (await listOf(`/device/userecord?id=${device.id}`)).total).toBe(before);
   });
 
+  it("refuses a repair's return time in the future in its form, under the field, and saves nothing", async () => {
+    const page = browser.page;
+    const [device] = (await listOf('/device/list?status=0&limit=1')).rows;
+    const before = (await listOf(`/device/fitrecord?id=${device.id}`)).total;
+    await openAs(page, `/device/record/${device.id}`);
+    await page.getByRole('tab', { name: 'Repair records' }).click();
+    await toolbarCreate(page).click();
+    await dialog(page).getByText('Add Repair record').waitFor();
+    const local = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await dialog(page)
+      .locator('input[name="songTime"]')
+      .fill(local(new Date(Date.now() - 2 * 86_400_000)));
+    await dialog(page).locator('textarea[name="songReason"]').fill('Seal leak');
+    await dialog(page)
+      .locator('input[name="returnTime"]')
+      .fill(local(new Date(Date.now() + 2 * 86_400_000)));
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await dialog(page).getByText('Returned: must not be in the future').waitFor();
+    expect((await listOf(`/device/fitrecord?id=${device.id}`)).total).toBe(before);
+  });
+
   it('refuses to delete a crew that usage records still name, with the reason', async () => {
     const page = browser.page;
     const [record] = (await listOf('/device/userecord?limit=50')).rows.filter((r) => r.crew);
