@@ -28,7 +28,7 @@ export interface ServiceDue {
   remainingHours?: number;
   /** Average hours of use per day over the window. */
   dailyHours: number;
-  /** The estimated date the hours run out (YYYY-MM-DD), when the rate gives one. */
+  /** The date the hours run out (YYYY-MM-DD): estimated from the rate ahead of it, the day they did once overdue. */
   dueDate?: string;
 }
 
@@ -54,6 +54,11 @@ export interface DueInput {
   validityDays: number;
   now: Date;
   horizonDays?: number;
+  /**
+   * Its runs since the last repair came back, all of them: with them an overdue service is dated
+   * by the day its hours actually ran out, rather than by the recent rate of use.
+   */
+  sinceRepair?: readonly { start?: unknown; hours?: unknown }[];
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -71,12 +76,42 @@ export function dailyUse(runs: DueInput['runs'], now: Date, windowDays = USAGE_W
   return hours / windowDays;
 }
 
-export function serviceDue({ hoursSinceRepair, intervalHours, runs, now, horizonDays = DUE_HORIZON_DAYS }: DueInput): ServiceDue {
+/**
+ * The day a service interval ran out: the runs since the last repair came back, in the order they
+ * started, reach `intervalHours` during one of them, that many hours after its start less what the
+ * runs before it had used. Undefined when they do not reach it.
+ */
+export function intervalSpentOn(runs: readonly { start?: unknown; hours?: unknown }[], intervalHours: number): string | undefined {
+  const timed = runs
+    .flatMap((run) => {
+      const at = typeof run.start === 'string' ? Date.parse(run.start) : NaN;
+      const hours = typeof run.hours === 'number' && Number.isFinite(run.hours) && run.hours > 0 ? run.hours : 0;
+      return Number.isFinite(at) ? [{ at, hours }] : [];
+    })
+    .sort((a, b) => a.at - b.at);
+  let used = 0;
+  for (const { at, hours } of timed) {
+    if (used + hours >= intervalHours) return day(at + (intervalHours - used) * 3_600_000);
+    used += hours;
+  }
+  return undefined;
+}
+
+export function serviceDue({
+  hoursSinceRepair,
+  intervalHours,
+  runs,
+  now,
+  horizonDays = DUE_HORIZON_DAYS,
+  sinceRepair,
+}: DueInput): ServiceDue {
   const dailyHours = dailyUse(runs, now);
   if (intervalHours === undefined || !(intervalHours > 0)) return { state: 'unknown', dailyHours };
   const remainingHours = round1(intervalHours - hoursSinceRepair);
-  // Past the interval, the same rate dates when the hours ran out (so the longest overdue comes first).
-  const dueDate = dailyHours > 0 ? day(now.getTime() + (remainingHours / dailyHours) * DAY_MS) : undefined;
+  // Past the interval, the day the hours ran out, from the runs themselves when they are given,
+  // else as the recent rate dates it (so the longest overdue comes first); ahead of it, that rate's estimate.
+  const spent = remainingHours <= 0 && sinceRepair ? intervalSpentOn(sinceRepair, intervalHours) : undefined;
+  const dueDate = spent ?? (dailyHours > 0 ? day(now.getTime() + (remainingHours / dailyHours) * DAY_MS) : undefined);
   const state: DueState = remainingHours <= 0 ? 'overdue' : remainingHours <= horizonDays * dailyHours ? 'due' : 'ok';
   return { state, intervalHours, remainingHours, dailyHours: Math.round(dailyHours * 100) / 100, ...(dueDate ? { dueDate } : {}) };
 }
@@ -130,9 +165,13 @@ export interface DueAnswer {
   windowDays: number;
 }
 
-/** Overdue first, then by the earliest due date (unknown dates last), then by name. */
+/**
+ * By urgency: the overdue first, overdue longest first (one whose day is unknown first of all: its
+ * hours ran out before any run the window holds), then those due, soonest first, then by name.
+ */
 export function dueOrder(a: DueItem, b: DueItem): number {
   if (a.overdue !== b.overdue) return a.overdue ? -1 : 1;
-  const [da, db] = [a.dueDate ?? '9999', b.dueDate ?? '9999'];
+  const unknown = a.overdue ? '0000' : '9999';
+  const [da, db] = [a.dueDate ?? unknown, b.dueDate ?? unknown];
   return da < db ? -1 : da > db ? 1 : a.name.localeCompare(b.name);
 }

@@ -126,6 +126,8 @@ export function rulesProblems({ root, config }: ResourceContext): Found[] {
     }
     if (rule.sumAtMost) sumProblems(root, leaves, rule, add);
     if (rule.period) periodRuleProblems(root, rule, add);
+    if (rule.notFuture && !fieldProblem && kindOf(leaves.get(rule.field)!) !== 'time')
+      add('/notFuture', `"${rule.field}" is not a date or a time: notFuture keeps a date or a time from being later than now`);
     if (rule.requiredWith !== undefined) {
       add('/requiredWith', namedProblem(root, leaves, rule.requiredWith));
       if (rule.requiredWith === rule.field) add('/requiredWith', 'names the field itself');

@@ -467,6 +467,8 @@ export type FieldRule = {
   period?: true;
   /** `field` is a time log: a list of rows from one clock time to a later one, neither overlapping, covering the day while `coverWhen` holds. */
   timeLog?: TimeLogRule;
+  /** `field`, a date or a time, may not be later than now (a repair's return): what has not happened yet cannot be recorded. */
+  notFuture?: true;
 } & Partial<Record<RuleComparison, string>>;
 
 /** The parts of a time log's rows that hold the clock times ("HH:MM", "24:00" the day's end), and when the rows must fill the day. */

@@ -190,6 +190,23 @@ interface Context {
   root: ResourceSchema;
   language: Language;
   t: Translate;
+  /** The time the record is checked at (the server's clock; the browser's in a form). */
+  now: Date;
+}
+
+/** The browser's clock and the server's may differ a little: a time this close to now is not yet the future. */
+const CLOCK_GRACE_MS = 60_000;
+
+/** The day `now` is, where the check runs, as a date field holds it (YYYY-MM-DD). */
+const dayOf = (now: Date) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+
+/** A date later than today, or a time later than now (give or take the clocks' difference). */
+function inFuture(schema: FieldSchema | undefined, value: unknown, now: Date): boolean {
+  if (typeof value !== 'string') return false;
+  if (schema?.format === 'date') return value > dayOf(now);
+  const ms = comparable(schema, value);
+  return ms !== undefined && ms > now.getTime() + CLOCK_GRACE_MS;
 }
 
 /**
@@ -232,6 +249,8 @@ function ruleProblems(data: Record<string, unknown>, refused: Set<string>, conte
     const withOther = rule.requiredWith;
     if (withOther !== undefined && notGiven(value) && !refused.has(withOther) && !notGiven(getPath(data, withOther)))
       out.push({ field: rule.field, message: `${label(rule.field)}: ${t('validation.rules.required_with', { other: label(withOther) })}` });
+    if (rule.notFuture && inFuture(schemaAt(root, rule.field), value, context.now))
+      out.push({ field: rule.field, message: `${label(rule.field)}: ${t('validation.rules.not_future')}` });
     if (rule.sumAtMost) out.push(...sumProblems(data, rule.field, rule.sumAtMost, refused, context));
     if (rule.period) out.push(...periodRuleProblems(data, rule.field, refused, context));
     if (rule.timeLog) out.push(...timeLogRuleProblems(data, rule.field, rule.timeLog, refused, context));
@@ -389,7 +408,7 @@ export class RecordValidator {
    * (null, '') mean "no value" and are checked as absent; a field the schema does not know
    * is refused whatever its value.
    */
-  check(resource: string, input: Record<string, unknown>, language: Language, t: Translate): FieldError[] {
+  check(resource: string, input: Record<string, unknown>, language: Language, t: Translate, now = new Date()): FieldError[] {
     const root = this.registry.resources[resource];
     const label = (field: string) => fieldLabel(resource, field, t);
     // A caller's own field names are quoted shortened, and only the first few of them.
@@ -409,7 +428,7 @@ export class RecordValidator {
       out.push({ field, message: `${label(field)}: ${reasonFor(error, schema, { resource, path: keyPath(field), language, t })}` });
     }
     // Checks across fields, for the fields that passed their own, with the values the record computes.
-    const context = { resource, root, language, t };
+    const context = { resource, root, language, t, now };
     const ruled = ruleProblems(withComputed(root, data), withComputedRefused(root, seen), context);
     for (const problem of [...ruled, ...repeatedItems(data, context), ...definitionListProblems(data, context)]) {
       if (seen.has(problem.field)) continue;

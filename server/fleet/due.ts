@@ -16,6 +16,7 @@ import {
 } from '../../kernel/fleet/due';
 import { STATUS } from '../../kernel/fleet/lifecycle';
 import { liveHours } from '../../kernel/fleet/open-runs';
+import { latestTime } from '../../kernel/fleet/hours';
 import { openSinceRepair } from './hours';
 import { type AppContext, ok } from '../context';
 import type { Api } from '../http/endpoints';
@@ -43,7 +44,36 @@ export interface DueDeps {
   names: FleetNames;
 }
 
-/** The instruments due within the horizon or overdue, overdue first. */
+/**
+ * The runs of these instruments since their last repair came back (all of them when none has
+ * come back), by instrument: read for those overdue alone.
+ */
+async function runsSinceRepair(store: Store, names: FleetNames, ids: number[]): Promise<Map<number, Row[]>> {
+  const out = new Map<number, Row[]>();
+  if (ids.length === 0) return out;
+  const page = { sort: { field: 'id', order: 'ASC' as const }, page: 1, limit: ALL };
+  const [runs, repairs] = await Promise.all([
+    store.list(names.runs.resource, { ...page, conditions: [{ field: names.runs.parent, op: 'in', value: ids }] }),
+    store.list(names.repairs.resource, { ...page, conditions: [{ field: names.repairs.parent, op: 'in', value: ids }] }),
+  ]);
+  for (const id of ids) {
+    const since = latestTime(
+      repairs.rows.filter((r) => r[names.repairs.parent] === id),
+      names.repairs.returned,
+    );
+    out.set(
+      id,
+      runs.rows.filter((run) => {
+        if (run[names.runs.parent] !== id) return false;
+        const at = typeof run[names.runs.start] === 'string' ? Date.parse(run[names.runs.start] as string) : NaN;
+        return since === undefined || at > since;
+      }),
+    );
+  }
+  return out;
+}
+
+/** The instruments due within the horizon or overdue, by urgency (kernel/fleet/due.ts dueOrder). */
 export async function dueItems({ store, parameters, files, names }: DueDeps, now: Date): Promise<DueItem[]> {
   const values = await parameters.current();
   const intervals = new Map(values.serviceIntervalHours.map((s) => [s.type, s.hours]));
@@ -79,20 +109,35 @@ export async function dueItems({ store, parameters, files, names }: DueDeps, now
   const open = await openSinceRepair(store, names, now);
   const fields = names.runs.end && { start: names.runs.start, end: names.runs.end, hours: names.runs.hours };
   const hoursOf = (run: Row) => (fields ? liveHours(run, fields, now) : run[names.runs.hours]);
-  const items: DueItem[] = [];
-  for (const device of devices) {
-    const stored = typeof device[names.sinceRepair] === 'number' ? (device[names.sinceRepair] as number) : 0;
-    const status = dueStatus({
-      hoursSinceRepair: stored + (open.get(device.id) ?? 0),
-      intervalHours: intervals.get(device.type as number),
-      runs: (runsOf.get(device.id) ?? []).map((run) => ({ start: run[names.runs.start], hours: hoursOf(run) })),
-      lastCalibration: lastReport.get(device.id),
-      validityDays: values.calibrationValidityDays,
-      now,
-    });
+  const hoursAt = (run: Row) => ({ start: run[names.runs.start], hours: hoursOf(run) });
+  const inputOf = (device: Row) => ({
+    hoursSinceRepair:
+      (typeof device[names.sinceRepair] === 'number' ? (device[names.sinceRepair] as number) : 0) + (open.get(device.id) ?? 0),
+    intervalHours: intervals.get(device.type as number),
+    runs: (runsOf.get(device.id) ?? []).map(hoursAt),
+    lastCalibration: lastReport.get(device.id),
+    validityDays: values.calibrationValidityDays,
+    now,
+  });
+  const statuses = devices.map((device) => {
+    const status = dueStatus(inputOf(device));
     // An instrument at the repair shop is being serviced already.
     if (device.status === STATUS.repair) status.service = { ...status.service, state: 'ok' };
-    if (!isListed(status)) continue;
+    return status;
+  });
+  // An overdue service is dated by the day its hours ran out: from all its runs since the repair came back.
+  const spent = await runsSinceRepair(
+    store,
+    names,
+    devices.filter((_, i) => statuses[i].service.state === 'overdue').map((device) => device.id),
+  );
+  const items: DueItem[] = [];
+  devices.forEach((device, i) => {
+    const since = spent.get(device.id);
+    const status = since
+      ? { ...statuses[i], service: dueStatus({ ...inputOf(device), sinceRepair: since.map(hoursAt) }).service }
+      : statuses[i];
+    if (!isListed(status)) return;
     const listed = (state: string) => state === 'due' || state === 'overdue';
     items.push({
       id: device.id,
@@ -107,7 +152,7 @@ export async function dueItems({ store, parameters, files, names }: DueDeps, now
       ...(listed(status.service.state) ? { service: status.service } : {}),
       ...(listed(status.calibration.state) ? { calibration: status.calibration } : {}),
     });
-  }
+  });
   return items.sort(dueOrder);
 }
 
@@ -139,7 +184,11 @@ const DUE_DATA = {
               intervalHours: { type: 'number', description: 'the service interval of its type (system parameters)' },
               remainingHours: { type: 'number', description: 'hours of use left before the service; negative once overdue' },
               dailyHours: { type: 'number', description: 'average hours of use per day over the window' },
-              dueDate: { ...DATE, description: 'estimated from the daily use; absent when it was not used in the window' },
+              dueDate: {
+                ...DATE,
+                description:
+                  'ahead of the interval, estimated from the daily use (absent when it was not used in the window); past it, the day its runs since the repair used it up',
+              },
             },
           },
           calibration: {
@@ -166,7 +215,7 @@ export function registerDue(api: Api, deps: DueDeps, now: () => Date) {
       access: { resource: deps.names.device },
       doc: {
         tags: [deps.names.device],
-        summary: `The instruments due for service or calibration within ${DUE_HORIZON_DAYS} days, and those overdue; overdue first, then by due date`,
+        summary: `The instruments due for service or calibration within ${DUE_HORIZON_DAYS} days, and those overdue; by urgency: overdue longest first, then due soonest first`,
         description:
           `Service: the hours since the last repair came back against the service interval of the instrument's type; due when the hours left would be used within ${DUE_HORIZON_DAYS} days ` +
           `at its average daily use over the last ${USAGE_WINDOW_DAYS} days. Calibration: the latest calibration report's upload time plus the calibration validity days. Scrapped instruments are left out.`,

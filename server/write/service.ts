@@ -194,7 +194,7 @@ export function createWriteService({
           ? await hooks.validate(tx, input, undefined)
           : hooks.asGiven
             ? []
-            : validator.check(resource, input, actor.language, actor.t);
+            : validator.check(resource, input, actor.language, actor.t, now());
         if (problems.length > 0) refuse({ status: 'invalid', errors: problems });
         // 2. compute
         const computed = closingValues(
@@ -238,7 +238,7 @@ export function createWriteService({
           if (decided.length > 0) refuse({ status: 'invalid', errors: decided });
           const problems = hooks.validate
             ? await hooks.validate(tx, merged, existing)
-            : validator.check(resource, merged, actor.language, actor.t);
+            : validator.check(resource, merged, actor.language, actor.t, now());
           if (problems.length > 0) refuse({ status: 'invalid', errors: problems });
           // 2. compute
           record = closingValues(schema, actor, existing, derive(schema, compact({ ...merged, ...hooks.set }, schema), existing, now()));

@@ -103,6 +103,25 @@ describe.each(SETUPS)('instrument hours and lifecycle on $name', (setup) => {
     ]);
   });
 
+  it("refuses a repair's return time later than now, naming the field, and writes nothing", async () => {
+    const made = await newDevice('F1');
+    const refused = await call('POST', '/device/fitrecord/add', {
+      device: made.id,
+      songTime: at(-2),
+      songReason: 'Pulser',
+      returnTime: at(0, 2),
+    });
+    expect(refused.code).toBe(40001);
+    expect(refused.errors).toEqual([{ field: 'returnTime', message: 'Returned: must not be in the future' }]);
+    expect(await world.store.count('fitrecord', [{ field: 'device', op: 'eq', value: made.id }])).toBe(0);
+    // Now, by the server's clock, is not yet the future; and an open repair returned later is refused the same.
+    const repair = await ok('POST', '/device/fitrecord/add', { device: made.id, songTime: at(-2), songReason: 'Pulser' });
+    expect((await call('POST', '/device/fitrecord/update', { ...repair, returnTime: at(1) })).code).toBe(40001);
+    expect((await device(made.id)).status).toBe(2);
+    await ok('POST', '/device/fitrecord/update', { ...repair, returnTime: at(0) });
+    expect((await device(made.id)).status).toBe(0);
+  });
+
   it('refuses impossible transitions, saying why, and writes nothing', async () => {
     const scrapped = await newDevice('S1', 0);
     const gone = await ok('POST', '/device/update', { ...scrapped, status: 4 });

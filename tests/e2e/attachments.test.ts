@@ -86,6 +86,44 @@ describe('the attachments library', () => {
     await expectPath(page, `/device/record/${device.id}`);
   });
 
+  it('shows a landscape picture whole in its thumbnails, in the library and on a calibration report', async () => {
+    const page = browser.page;
+    const wide = await sharp({ create: { width: 800, height: 200, channels: 3, background: '#722ed1' } })
+      .png()
+      .toBuffer();
+    const name = `landscape-${Date.now()}.png`;
+    await upload(name, wide);
+    const admin = await apiClientAs('admin');
+    const device = await admin.post<{ id: number }>('/device/create', {
+      numtype: 'T',
+      num: `LS${Date.now() % 1_000_000}`,
+      type: 1,
+      status: 0,
+      brand: 1,
+      meth: 1,
+    });
+    await upload(`report-${name}`, wide, '/device/report/upload', { id: String(device.id) });
+    /** How the thumbnail draws its picture in its box, and the picture's own proportions (the server's thumbnail is not cut either). */
+    const drawn = (img: ReturnType<Page['locator']>) =>
+      img.evaluate((element: HTMLImageElement) =>
+        element.complete && element.naturalWidth > 0
+          ? { fit: getComputedStyle(element).objectFit, ratio: element.naturalWidth / element.naturalHeight }
+          : undefined,
+      );
+
+    await openLibrary(page, name);
+    const tile = page.locator(`[data-attachment="${name}"] img`);
+    await expect.poll(() => drawn(tile)).toEqual({ fit: 'contain', ratio: 4 });
+
+    await openAs(page, `/device/record/${device.id}`);
+    await page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: 'Calibration reports' }).click();
+    const report = page
+      .getByTestId('report-card')
+      .filter({ hasText: `report-${name}` })
+      .locator('img');
+    await expect.poll(() => drawn(report)).toEqual({ fit: 'contain', ratio: 4 });
+  });
+
   it('reuses a file of the library in a staff photo field as a copy, the original kept', async () => {
     const page = browser.page;
     const admin = await apiClientAs('admin');

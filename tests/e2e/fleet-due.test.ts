@@ -54,6 +54,66 @@ describe('instruments due on Home', () => {
   });
 });
 
+/** An instrument of type 1 (300 h between services) with runs that start `daysAgo` days ago, `hours` hours each, one after another. */
+async function runInstrument(label: string, runs: { daysAgo: number; hours: number }[]): Promise<Row> {
+  const admin = await apiClientAs('admin');
+  const made = await admin.post<Row>('/device/create', {
+    numtype: 'T',
+    num: `${label}${Date.now() % 100000}`,
+    type: 1,
+    status: 0,
+    brand: 1,
+    meth: 1,
+  });
+  for (const { daysAgo, hours } of runs) {
+    const start = new Date(Date.now() - daysAgo * DAY);
+    await admin.post('/device/userecord/add', {
+      device: made.id,
+      startcl: 100,
+      starttime: start.toISOString(),
+      endtime: new Date(start.getTime() + hours * 3_600_000).toISOString(),
+      status: 1,
+    });
+  }
+  return made;
+}
+
+describe('the order of the instruments due on Home', () => {
+  const browser = useFreshPage();
+
+  it('is by urgency: overdue longest first, each saying since when, then due soonest first', async () => {
+    // Long overdue, unused since: its 300 h ran out some 390 days ago. Just overdue: they ran out days ago.
+    const long = await runInstrument('OLD', [{ daysAgo: 400, hours: 310 }]);
+    const recent = await runInstrument('NEW', [
+      { daysAgo: 20, hours: 160 },
+      { daysAgo: 13, hours: 160 },
+    ]);
+    const page = browser.page;
+    await openAs(page, '/home');
+    const card = page.locator('[data-due]');
+    await card.locator(`[data-due-item="${recent.id}"]`).waitFor();
+    const order = await card
+      .locator('[data-due-item]')
+      .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-due-item'))));
+    expect(order.indexOf(long.id)).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(long.id), 'the longer overdue comes first').toBeLessThan(order.indexOf(recent.id));
+    // Each overdue service says the day its hours ran out, and the list runs from the oldest day to the latest.
+    const ranOut = new Date(Date.now() - 400 * DAY + 300 * 3_600_000);
+    const day = ranOut.toLocaleDateString('en', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+    await expect.poll(() => card.locator(`[data-due-item="${long.id}"] [data-reason="service"]`).textContent()).toContain(`since ${day}`);
+    const { items } = await (
+      await apiClientAs('admin')
+    ).get<{ items: { id: number; overdue: boolean; dueDate?: string }[] }>('/device/due');
+    expect(items.map((item) => item.id)).toEqual(order);
+    const overdue = items.filter((item) => item.overdue);
+    const due = items.filter((item) => !item.overdue);
+    expect(items.slice(0, overdue.length).every((item) => item.overdue)).toBe(true);
+    const days = (list: typeof items) => list.map((item) => item.dueDate ?? '');
+    expect(days(overdue)).toEqual([...days(overdue)].sort());
+    expect(days(due)).toEqual([...days(due)].sort());
+  });
+});
+
 describeScreens('Home with the instruments due', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'home-due', async ({ page, shot }) => {
   await dueInstrument();
   await openAs(page, '/home');

@@ -100,6 +100,28 @@ describe('the operation log', () => {
   });
 });
 
+describe("an entry's changes", () => {
+  const browser = useFreshPage();
+
+  // A status is stored as its code: the entry reads it by the option's name, as lists do, in the reader's language.
+  it.each(['en', 'zh'] as const)('name an option by its label, not its code, in %s', async (language) => {
+    const page = browser.page;
+    const lang = messages(language);
+    const { items } = await admin.get<{ items: Row[] }>('/device/list?status=0&limit=50');
+    const device = items[stamp % items.length];
+    await admin.post('/device/fitrecord/add', { device: device.id, songTime: new Date().toISOString(), songReason: 'Seal leak' });
+    const [entry] = (await admin.get<{ list: Row[] }>(`/setting/log/operation/list?resource=device&record=${device.id}`)).list;
+    expect(entry.changes).toContainEqual({ path: 'status', before: '0', after: '2' });
+    await page.context().addCookies([{ name: 'language', value: language, url: baseUrl() }]);
+    await openAs(page, `${OPERATION_LOG_PATH}/${entry.id}`);
+    const line = page.getByRole('table', { name: lang['app.history.changes'] }).locator('tr[data-path="status"]');
+    await line.getByText(lang['resources.device.fields.status'], { exact: true }).waitFor();
+    await line.getByText(lang['resources.device.enums.status.0'], { exact: true }).waitFor();
+    await line.getByText(lang['resources.device.enums.status.2'], { exact: true }).waitFor();
+    expect((await line.locator('td').allTextContents()).map((text) => text.trim())).not.toContain('0');
+  });
+});
+
 describe('the sign-in log', () => {
   const browser = useFreshPage();
 

@@ -170,6 +170,26 @@ describe('the device list', () => {
     expect((await headers.allTextContents()).join('|')).not.toContain('Number type');
   });
 
+  // An instrument's `houring` counts its hours since it last came back from repair or service, not
+  // those of one run: each language's column header says so.
+  it.each([
+    { language: 'en' as const, says: /since .*repair/i, not: /this run/i },
+    { language: 'zh' as const, says: /维保/, not: /本趟/ },
+    { language: 'es' as const, says: /desde .*reparación/i, not: /corrida/i },
+    { language: 'ja' as const, says: /修理/, not: /今回/ },
+  ])('heads the hours since the last repair or service as such in $language', async ({ language, says, not }) => {
+    const page = browser.page;
+    await page.context().addCookies([{ name: 'language', value: language, url: baseUrl() }]);
+    await openAs(page, '/device/index');
+    const headers = page.locator('#main-content table thead th');
+    await headers.first().waitFor();
+    const texts = await headers.allTextContents();
+    const hours = texts.find((text) => says.test(text));
+    expect(hours, texts.join(' | ')).toBeDefined();
+    expect(hours).toContain(`(${messages(language)['units.h']})`);
+    expect(texts.filter((text) => not.test(text))).toEqual([]);
+  });
+
   it('says when the filters match nothing, and clears them', async () => {
     const page = browser.page;
     const m = messages('en');
@@ -261,6 +281,44 @@ describe("a device's usage records", () => {
 });
 
 // Only the window, not the whole page: the popovers are placed in it. No prefix: the names these shots always had.
+describe('a list whose call fails', () => {
+  const browser = useFreshPage();
+
+  /** The list's error state: it says the rows could not be loaded, offers to try again, and never that there are none. */
+  async function expectLoadFailed(page: Page, m: Record<string, string>, name: string) {
+    const alert = page.locator('#main-content [data-load-failed]');
+    await alert.getByText(m['app.load.failed']).waitFor();
+    expect(await page.getByText(m['ra.page.empty'].replace('%{name}', name)).count()).toBe(0);
+    expect(await page.locator('#main-content [role=status]').count()).toBe(0);
+    // No pagination counting the rows of an answer that never came.
+    expect(await page.locator('#main-content .MuiTablePagination-displayedRows').count()).toBe(0);
+    return alert.getByRole('button', { name: m['app.load.retry'] });
+  }
+
+  it('says so with a retry, not that there is nothing, when the server answers 500', async () => {
+    const page = browser.page;
+    const m = messages('en');
+    await page.route('**/dev-api/crew/list?**', (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
+    await openAs(page, '/crew/index');
+    const retry = await expectLoadFailed(page, m, plural(m, 'resources.crew.name'));
+    await page.unroute('**/dev-api/crew/list?**');
+    await retry.click();
+    await page.locator('#main-content table tbody tr').first().waitFor();
+  });
+
+  it("says so with a retry in a record's tab when the network fails", async () => {
+    const page = browser.page;
+    const m = messages('en');
+    const [run] = (await listOf('/device/userecord?limit=1')).items;
+    await page.route('**/dev-api/device/userecord?**', (route) => route.abort('internetdisconnected'));
+    await openAs(page, `/device/record/${run.device}`);
+    const retry = await expectLoadFailed(page, m, plural(m, 'resources.userecord.name'));
+    await page.unroute('**/dev-api/device/userecord?**');
+    await retry.click();
+    await page.locator('#main-content table tbody tr').first().waitFor();
+  });
+});
+
 describeScreens(
   'list screens',
   [desk('en'), desk('zh'), phone('en'), phone('zh')],

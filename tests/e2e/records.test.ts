@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../kernel/schema/load-node';
 import { dictionaryCode } from '../../kernel/schema/dictionary';
 import { fields } from '../../kernel/schema/registry';
+import { flattenRoutes } from '../../kernel/routes/tree';
+import { parseScreen } from '../../kernel/schema/route-component';
 import { apiAs, expectPath, goWithin, openAs, pick, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
@@ -174,6 +176,27 @@ describe("a device's record page", () => {
     await expect.poll(async () => (await listOf(`/device/userecord?id=${device.id}`)).total).toBe(before);
   });
 
+  it("refuses a repair's return time in the future in its form, under the field, and saves nothing", async () => {
+    const page = browser.page;
+    const [device] = (await listOf('/device/list?status=0&limit=1')).rows;
+    const before = (await listOf(`/device/fitrecord?id=${device.id}`)).total;
+    await openAs(page, `/device/record/${device.id}`);
+    await page.getByRole('tab', { name: 'Repair records' }).click();
+    await toolbarCreate(page).click();
+    await dialog(page).getByText('Add Repair record').waitFor();
+    const local = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await dialog(page)
+      .locator('input[name="songTime"]')
+      .fill(local(new Date(Date.now() - 2 * 86_400_000)));
+    await dialog(page).locator('textarea[name="songReason"]').fill('Seal leak');
+    await dialog(page)
+      .locator('input[name="returnTime"]')
+      .fill(local(new Date(Date.now() + 2 * 86_400_000)));
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await dialog(page).getByText('Returned: must not be in the future').waitFor();
+    expect((await listOf(`/device/fitrecord?id=${device.id}`)).total).toBe(before);
+  });
+
   it('refuses to delete a crew that usage records still name, with the reason', async () => {
     const page = browser.page;
     const [record] = (await listOf('/device/userecord?limit=50')).rows.filter((r) => r.crew);
@@ -198,6 +221,55 @@ describe("a device's record page", () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expectPath(page, `/device/record/${device.id}`);
     await page.getByText(`${device.numtype}${num}`).first().waitFor();
+  });
+});
+
+describe('an address naming no record', () => {
+  const browser = useFreshPage();
+  /** Every route of the tree that shows one record (its page, its details, its form), with its pattern's parameters. */
+  const recordRoutes = flattenRoutes(loadRegistry().routes).flatMap(({ fullPath, node }) => {
+    const view = node.component ? parseScreen(node.component)?.view : undefined;
+    const params = fullPath.split('/').filter((part) => part.startsWith(':')).length;
+    return view && ['record', 'show', 'edit'].includes(view) && params > 0 ? [{ pattern: fullPath, params }] : [];
+  });
+  const fill = (pattern: string, ids: (string | number)[]) => {
+    let i = 0;
+    return pattern.replace(/:[a-z]+\??/gi, () => String(ids[i++]));
+  };
+
+  /** The page says the record is not there, keeps the address, and leaves no tag of it in the tags bar. */
+  async function expectNotFound(page: Page, path: string) {
+    await goWithin(page, '/home');
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await page.locator('#main-content [data-page="404"]').waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname, path).toBe(path);
+    await expect.poll(() => page.locator(`[data-tag="${path}"]`).count(), { message: path }).toBe(0);
+  }
+
+  it('shows the not-found page for a missing or malformed id on every record, detail and edit route', { timeout: 180_000 }, async () => {
+    const page = browser.page;
+    expect(recordRoutes.length).toBeGreaterThan(5);
+    await openAs(page, '/home');
+    for (const { pattern, params } of recordRoutes) {
+      await expectNotFound(page, fill(pattern, Array(params).fill(987654)));
+      await expectNotFound(page, fill(pattern, Array(params).fill('abc')));
+    }
+  });
+
+  it('shows the not-found page for a trip under a well that is not its own, or a trip that does not exist', async () => {
+    const page = browser.page;
+    const nested = recordRoutes.find((r) => r.params === 2)!;
+    const [trip] = (await listOf('/project/record/list?limit=1')).rows;
+    const well = trip.wellId as number;
+    const [other] = (await listOf('/project/list?limit=2')).rows.filter((w) => w.id !== well);
+    await openAs(page, fill(nested.pattern, [well, trip.id]));
+    await expect.poll(() => page.locator('#main-content h2').first().textContent()).toContain(String(trip.tripNumber));
+    await expectNotFound(page, fill(nested.pattern, [well, 987654]));
+    await expectNotFound(page, fill(nested.pattern, [987654, trip.id]));
+    await expectNotFound(page, fill(nested.pattern, [other.id, trip.id]));
   });
 });
 

@@ -121,6 +121,53 @@ describe('statistics screens', () => {
   });
 });
 
+describe('horizontal bars of long names', () => {
+  // Widths where the card sets its chart beside its table (1440) or a narrow card (600), and the two usual ones.
+  it.each([1440, 1280, 600, 375])('draw a bar per name with every name inside the chart, without an error, at %i px', async (width) => {
+    const { page, close } = await openPage({ width, height: 800 });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    try {
+      const spec = registry.resources.project['x-resource'].statistics!;
+      const answer = await api<StatisticsAnswer>(spec.path);
+      const entry = answer.entries.find((e) => 'groupBy' in e && e.groupBy === 'clientUnit') as Extract<
+        StatisticsResult,
+        { groupBy: string }
+      >;
+      const names = entry.buckets.filter((b) => b.count > 0).length;
+      expect(names).toBeGreaterThan(5); // enough names for bars rather than a ring
+      await openAs(page, spec.path);
+      const chart = page.locator(`[data-entry="${entryKey(entry)}"] [data-chart] svg`).first();
+      await expect.poll(() => chart.locator('.MuiBarChart-element').count(), { timeout: 15_000 }).toBe(names);
+      await waitUntilStill(page);
+      const drawn = await chart.evaluate((svg) => {
+        const box = svg.getBoundingClientRect();
+        return {
+          widths: [...svg.querySelectorAll('.MuiBarChart-element')].map((bar) => bar.getBoundingClientRect().width),
+          labels: [...svg.querySelectorAll('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel')].map((label) => {
+            const r = label.getBoundingClientRect();
+            return { text: label.textContent ?? '', left: r.left - box.left, right: r.right - box.left, width: r.width };
+          }),
+          width: box.width,
+        };
+      });
+      for (const w of drawn.widths) expect(w).toBeGreaterThan(0);
+      expect(drawn.labels.length).toBe(names);
+      for (const label of drawn.labels) {
+        expect(label.left, label.text).toBeGreaterThanOrEqual(0);
+        // A name may be cut short with an ellipsis, but keeps enough to be read, and leaves the bars room.
+        expect(Array.from(label.text.replace('…', '')).length, label.text).toBeGreaterThanOrEqual(6);
+        expect(label.right, label.text).toBeLessThanOrEqual(drawn.width * 0.6);
+      }
+      expect(errors.filter((e) => /negative value|attribute/i.test(e))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('the reliability of instruments', () => {
   const browser = useFreshPage();
 

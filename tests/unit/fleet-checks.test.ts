@@ -69,7 +69,7 @@ describe('x-rules', () => {
 
   it('refuses a rule with no condition or with two', () => {
     const words =
-      'must name a field and one condition: gt, gte, lt, lte (another field), requiredWhen, requiredWith, sumAtMost, period or timeLog';
+      'must name a field and one condition: gt, gte, lt, lte (another field), requiredWhen, requiredWith, sumAtMost, period, timeLog or notFuture';
     expect(problems((f) => (well(f)['x-rules'] = [{ field: 'depth' }, { field: 'depth', gt: 'name', lt: 'name' }]))).toEqual([
       at('/x-rules/0', words),
       at('/x-rules/1', words),

@@ -3,7 +3,7 @@
 // enforces.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calibrationDue, dailyUse, dueOrder, dueStatus, serviceDue, type DueItem } from '../../kernel/fleet/due';
+import { calibrationDue, dailyUse, dueOrder, dueStatus, intervalSpentOn, serviceDue, type DueItem } from '../../kernel/fleet/due';
 import { hoursSince, latestTime, rollupsOf, sumAfter } from '../../kernel/fleet/hours';
 import { EDITS, STATUS, STATUSES, editOutcome, notAssignable, onEvent } from '../../kernel/fleet/lifecycle';
 import { loadRegistry } from '../../kernel/schema/load-node';
@@ -164,7 +164,7 @@ describe('due dates', () => {
     );
   });
 
-  it('lists the overdue first, then by due date, then by name', () => {
+  it('lists by urgency: overdue longest first (an unknown day first of all), then due soonest first, then by name', () => {
     const item = (name: string, overdue: boolean, dueDate?: string): DueItem => ({ id: name.length, name, overdue, dueDate });
     const sorted = [
       item('C', false, '2026-06-20'),
@@ -172,8 +172,24 @@ describe('due dates', () => {
       item('A', false),
       item('D', false, '2026-06-18'),
       item('E', true, '2026-05-01'),
+      item('F', true),
     ].sort(dueOrder);
-    expect(sorted.map((i) => i.name)).toEqual(['E', 'B', 'D', 'C', 'A']);
+    expect(sorted.map((i) => i.name)).toEqual(['F', 'E', 'B', 'D', 'C', 'A']);
+  });
+
+  it('dates an overdue service by the day its runs since the repair used up the interval', () => {
+    const runs = [
+      { start: '2026-03-10T00:00:00Z', hours: 100 },
+      { start: '2026-01-01T00:00:00Z', hours: 250 },
+      { start: '2026-05-01T00:00:00Z', hours: 80 },
+    ];
+    // 250 h from 1 January, then the 50 h left of 300 ran out 50 h into the run of 10 March.
+    expect(intervalSpentOn(runs, 300)).toBe('2026-03-12');
+    expect(intervalSpentOn(runs, 500)).toBeUndefined();
+    const input = { hoursSinceRepair: 430, intervalHours: 300, runs: [], validityDays: 180, now: NOW };
+    expect(serviceDue(input)).toMatchObject({ state: 'overdue', remainingHours: -130 });
+    expect(serviceDue(input).dueDate).toBeUndefined(); // unused lately: no rate to date it by
+    expect(serviceDue({ ...input, sinceRepair: runs }).dueDate).toBe('2026-03-12');
   });
 });
 

@@ -9,6 +9,8 @@ let views: View[] = [];
 /** Path → the page's address as last seen (path and query). */
 const targets = new Map<string, string>();
 const listeners = new Set<() => void>();
+/** Paths whose page found nothing to show (a record that does not exist): they get no tag. */
+const hidden = new Set<string>();
 
 function set(next: View[]) {
   if (next === views) return;
@@ -23,7 +25,18 @@ export const tagsStore = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  add: (view: View) => set(addView(views, view)),
+  add: (view: View) => {
+    if (!hidden.has(view.path)) set(addView(views, view));
+  },
+  /**
+   * Keeps `path` out of the bar while its page says there is nothing there: its tag closes and is
+   * not added again until the answered function is called (the page left).
+   */
+  hide(path: string): () => void {
+    hidden.add(path);
+    set(closeView(views, path));
+    return () => void hidden.delete(path);
+  },
   close: (path: string) => set(closeView(views, path)),
   closeOthers: (path: string) => set(closeOthers(views, path)),
   closeAll: () => set(closeAll(views)),

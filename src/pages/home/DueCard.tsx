@@ -1,7 +1,7 @@
 // Home's card of the instruments due for service or calibration within the horizon (14 days) and
-// those overdue, overdue first, each linked to its record page, with what is due: hours left of
-// the service interval and the estimated day they run out, days left of the calibration and its
-// last day. The server works it out (GET /device/due, kernel/fleet/due.ts).
+// those overdue, by urgency (overdue longest first, then due soonest), each linked to its record
+// page, with what is due: hours left of the service interval and the estimated day they run out
+// (past it, the hours over and the day they ran out), days left of the calibration and its last day. The server works it out (GET /device/due, kernel/fleet/due.ts).
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -30,7 +30,9 @@ function Reasons({ item }: { item: DueItem }) {
     const overdue = service.state === 'overdue';
     const hours = number(Math.abs(service.remainingHours ?? 0));
     const text = overdue
-      ? translate('app.home.due.service_overdue', { hours })
+      ? service.dueDate
+        ? translate('app.home.due.service_overdue_since', { hours, date: dayText(service.dueDate, locale) })
+        : translate('app.home.due.service_overdue', { hours })
       : service.dueDate
         ? translate('app.home.due.service_due', { hours, date: dayText(service.dueDate, locale) })
         : translate('app.home.due.service_due_undated', { hours });

@@ -1,10 +1,11 @@
 // The top of a file's card in the attachments library and the picker: the image's thumbnail
-// filling a box, or a large icon of the file's type; and the file's name and size under it.
+// whole in a box, or a large icon of the file's type; and the file's name and size under it.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { UploadedFile } from '../../../kernel/contract/uploads';
 import { FileKindIcon } from './FileKindIcon';
+import { ThumbnailImage } from './ThumbnailImage';
 import { formatFileSize } from './fileSize';
 import { useFileUrl } from './useFileUrl';
 
@@ -12,19 +13,7 @@ export function FilePreviewBox({ file, height }: { file: UploadedFile; height: n
   const src = useFileUrl(file.thumbnail || undefined);
   return (
     <Box sx={{ height, bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}>
-      {file.thumbnail ? (
-        src && (
-          <Box
-            component="img"
-            src={src}
-            alt=""
-            loading="lazy"
-            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-          />
-        )
-      ) : (
-        <FileKindIcon mime={file.type} sx={{ fontSize: height / 2.5 }} />
-      )}
+      {file.thumbnail ? src && <ThumbnailImage src={src} /> : <FileKindIcon mime={file.type} sx={{ fontSize: height / 2.5 }} />}
     </Box>
   );
 }

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { UploadedFile } from '../../../kernel/contract/uploads';
 import { FileKindIcon, kindKey } from './FileKindIcon';
+import { ThumbnailImage } from './ThumbnailImage';
 import { formatFileSize } from './fileSize';
 import { useFileUrl } from './useFileUrl';
 
@@ -45,13 +46,7 @@ export function ReportCard({ file, time, onPreview, onDelete }: ReportCardProps)
           overflow: 'hidden',
         }}
       >
-        {file.thumbnail ? (
-          thumbnail && (
-            <Box component="img" src={thumbnail} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-          )
-        ) : (
-          <FileKindIcon mime={file.type} sx={{ fontSize: 56 }} />
-        )}
+        {file.thumbnail ? thumbnail && <ThumbnailImage src={thumbnail} /> : <FileKindIcon mime={file.type} sx={{ fontSize: 56 }} />}
       </ButtonBase>
       <Box sx={{ px: 1.5, pt: 1, flex: 1, minWidth: 0 }}>
         <Typography

@@ -6,14 +6,13 @@ import Link from '@mui/material/Link';
 import { useTranslate } from 'react-admin';
 import { FILE_TYPES, type UploadAccept, extensionOf, thumbnailOfUrl } from '../../../kernel/contract/uploads';
 import { FileKindIcon } from './FileKindIcon';
+import { ThumbnailImage } from './ThumbnailImage';
 import { useFileUrl } from './useFileUrl';
 
-/** An image's thumbnail, filling a square of `size` pixels. */
+/** An image's thumbnail, whole in a square of `size` pixels. */
 export function UploadPreview({ url, size }: { url: string; size: number }) {
   const src = useFileUrl(thumbnailOfUrl(url) ?? url);
-  return src ? (
-    <Box component="img" src={src} alt="" loading="lazy" sx={{ width: size, height: size, objectFit: 'cover', display: 'block' }} />
-  ) : null;
+  return src ? <ThumbnailImage src={src} width={size} height={size} /> : null;
 }
 
 export function UploadThumbnail({ url, accept, size = 40 }: { url: string; accept: UploadAccept; size?: number }) {

@@ -4,7 +4,7 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactElement, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { Datagrid, type Identifier, type RaRecord, SimpleList } from 'react-admin';
+import { Datagrid, type Identifier, type RaRecord, SimpleList, useListContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { field } from '../../../kernel/schema/registry';
 import type { ResourceSchema } from '../../../kernel/schema/types';
@@ -15,6 +15,7 @@ import { dictionaryCode } from '../../../kernel/schema/dictionary';
 import { ResourceChoicesProvider } from './choices';
 import { useLabels } from './useLabels';
 import { ValueField } from './ValueField';
+import { LoadFailed } from '../LoadFailed';
 
 export interface RecordRowsProps {
   resource: string;
@@ -54,6 +55,7 @@ export function RecordRows({
   rowSx,
 }: RecordRowsProps) {
   const labels = useLabels(resource);
+  const { error, refetch, isFetching } = useListContext();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const meta = schema['x-resource'];
   const columns = useColumns(resource, schema, place, hide).visible;
@@ -103,6 +105,8 @@ export function RecordRows({
     [columnKey, schema, resource, labels],
   );
 
+  // A failed call is said to be one, with a way to ask again: its rows are unknown, not none.
+  if (error) return <LoadFailed error={error} retry={() => void refetch()} retrying={isFetching} />;
   if (phone) {
     // A record named only by its id is better named by its first other column.
     const named = meta.recordRepresentation !== 'id' && columns.includes(meta.recordRepresentation);

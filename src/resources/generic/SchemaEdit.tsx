@@ -10,6 +10,7 @@ import { toPayload } from './useRecordValidator';
 import { useWriteErrors } from './useWriteErrors';
 import { useSchema } from './useSchema';
 import { SINGLETON_ID, isSingleton } from '../../../kernel/schema/singleton';
+import { EditUnavailable, QUIET_RECORD_QUERY } from '../RecordUnavailable';
 
 export function SchemaEdit() {
   const resource = useResourceContext() ?? '';
@@ -25,6 +26,8 @@ export function SchemaEdit() {
     <Edit
       id={single ? SINGLETON_ID : undefined}
       actions={<EditActions />}
+      error={<EditUnavailable />}
+      queryOptions={QUIET_RECORD_QUERY}
       mutationMode="pessimistic"
       redirect={single ? false : (back ?? list)}
       mutationOptions={{ onError, onSuccess: single ? saved : undefined }}

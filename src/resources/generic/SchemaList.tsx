@@ -1,42 +1,18 @@
 // The list screen of any resource: columns, sort, page size, search and filters from its schema;
 // the column chooser, chip legend and export (list/ListTools); and an empty state that says
 // what to do.
-import {
-  BulkDeleteWithConfirmButton,
-  CreateButton,
-  FilterButton,
-  List,
-  ListPaginationContext,
-  Pagination,
-  TopToolbar,
-  useListPaginationContext,
-} from 'react-admin';
-import { useSteady } from '../list/steady';
+import { BulkDeleteWithConfirmButton, CreateButton, FilterButton, List, TopToolbar } from 'react-admin';
 import { useMemo } from 'react';
 import { useRouteTitle } from '../../routes/useRouteTitle';
 import { ListEmpty } from '../list/ListEmpty';
 import { LazyListTools } from '../list/LazyListTools';
 import { ListFilterForm, ListFilters } from '../list/ListFilterForm';
+import { ListPagination } from '../list/ListPagination';
 import { useLinks } from '../useLinks';
-import { pageSizes } from './formLayout';
 import { RecordRows } from './RecordRows';
 import { useFilterInputs } from './useFilterInputs';
 import { useSchema } from './useSchema';
 import { TIP_BULK_DELETE } from '../../forms/useConfirmCall';
-
-/**
- * The list's pagination, given steady handlers (see list/steady.ts): it draws again when the
- * page, its size or the total change.
- */
-function ListPagination({ perPage }: { perPage: number }) {
-  const pagination = useSteady(useListPaginationContext());
-  const sizes = useMemo(() => pageSizes(perPage), [perPage]);
-  return (
-    <ListPaginationContext.Provider value={pagination}>
-      <Pagination rowsPerPageOptions={sizes} />
-    </ListPaginationContext.Provider>
-  );
-}
 
 export function SchemaList() {
   const { resource, schema } = useSchema();

@@ -4,11 +4,14 @@ import { fields } from '../../../kernel/schema/registry';
 import { EditLinkButton } from './ViewButtons';
 import { SummaryGrid } from './SummaryGrid';
 import { useSchema } from './useSchema';
+import { QUIET_RECORD_QUERY, ShowUnavailable } from '../RecordUnavailable';
 
 export function SchemaShow() {
   const { resource, schema } = useSchema();
   return (
     <Show
+      error={<ShowUnavailable />}
+      queryOptions={QUIET_RECORD_QUERY}
       actions={
         <TopToolbar>
           <EditLinkButton />

@@ -2,7 +2,8 @@
 // coloured chips, references (and a record of the resource another field names), resource names, dates, numbers (with their unit when asked), yes/no; a field set
 // through a switch call as a switch, and a scheduled job's period in words; a closed record
 // revised since it was closed, marked so, with the new values beside the kept ones.
-import { type Identifier, useI18nProvider, useRecordContext, useTranslate } from 'react-admin';
+import type { ReactElement, ReactNode } from 'react';
+import { type Identifier, RecordContextProvider, useI18nProvider, useRecordContext, useTranslate } from 'react-admin';
 import { formatDate, formatNumber } from '../../format';
 import { getPath } from '../../../kernel/schema/registry';
 import type { FieldSchema } from '../../../kernel/schema/types';
@@ -80,14 +81,51 @@ function ValueShown({ source, resource, schema, withUnit, choices }: ValueFieldP
       </span>
     );
   if (notGiven(value)) return <span>—</span>;
-  if (schema['x-resource-name']) return <span>{resourceName(translate, String(value))}</span>;
-  if (schema['x-route-title']) return <span>{translate(`route.${String(value)}`, { _: String(value) })}</span>;
   const recordOf = schema['x-record-of'];
   if (recordOf) return <RecordOfValue resource={record[recordOf]} id={value as Identifier} />;
+  const reference = schema['x-ref'];
+  if (reference) return <ReferenceValue source={source} reference={reference} />;
+  const revised =
+    choices && lock?.revision && lock.field === source ? (
+      <RevisedChip resource={resource} record={record} />
+    ) : (schema.type === 'number' || schema.type === 'integer') && lock?.keeps?.includes(source) ? (
+      <RevisedValue resource={resource} record={record} path={source} />
+    ) : undefined;
+  return plainValue({ value, schema, withUnit, choices, after: revised }, translate, locale);
+}
+
+export interface PlainValueProps {
+  value: unknown;
+  schema: FieldSchema;
+  withUnit?: boolean;
+  /** The field's choices, when it has a list of options. */
+  choices: Choice[] | undefined;
+  /** Shown after an option or a number (the mark of a revised value). */
+  after?: ReactNode;
+}
+
+/**
+ * A value as its field's schema writes it, whatever record holds it (or held it: the operation
+ * log's values before and after): options as their chips, references by their records' names,
+ * dates and numbers in the reader's language.
+ */
+export function plainValue(
+  { value, schema, withUnit, choices, after }: PlainValueProps,
+  translate: ReturnType<typeof useTranslate>,
+  locale: string,
+): ReactElement {
+  if (notGiven(value)) return <span>—</span>;
+  if (schema['x-resource-name']) return <span>{resourceName(translate, String(value))}</span>;
+  if (schema['x-route-title']) return <span>{translate(`route.${String(value)}`, { _: String(value) })}</span>;
   const upload = schema['x-upload'];
   if (upload) return <UploadThumbnail url={String(value)} accept={upload.accept} />;
   const reference = schema['x-ref'];
-  if (reference) return <ReferenceValue source={source} reference={reference} />;
+  if (reference)
+    return (
+      <RecordContextProvider value={{ id: value as Identifier, value }}>
+        <ReferenceValue source="value" reference={reference} />
+      </RecordContextProvider>
+    );
   const listReference = schema.items?.['x-ref'];
   if (listReference && Array.isArray(value)) return <ReferenceListValue ids={value as Identifier[]} reference={listReference} />;
   if (choices) {
@@ -98,7 +136,7 @@ function ValueShown({ source, resource, schema, withUnit, choices }: ValueFieldP
           const index = choices.findIndex((c) => c.id === v);
           return <ChoiceChip key={String(v)} schema={schema} value={v} choice={choices[index]} index={index} />;
         })}
-        {lock?.revision && lock.field === source && <RevisedChip resource={resource} record={record} />}
+        {after}
       </span>
     );
   }
@@ -117,11 +155,13 @@ function ValueShown({ source, resource, schema, withUnit, choices }: ValueFieldP
       <span>
         <span className={TYPOGRAPHY}>{formatNumber(value, locale)}</span>
         {unit && ` ${unit}`}
-        {lock?.keeps?.includes(source) && <RevisedValue resource={resource} record={record} path={source} />}
+        {after}
       </span>
     );
   }
-  if (schema.type === 'boolean') return <span>{translate(value ? 'ra.boolean.true' : 'ra.boolean.false')}</span>;
+  if (schema.type === 'boolean' || typeof value === 'boolean')
+    return <span>{translate(value ? 'ra.boolean.true' : 'ra.boolean.false')}</span>;
   if (Array.isArray(value)) return <span>{value.map(itemLine).join('; ')}</span>;
+  if (typeof value === 'object') return <span>{itemLine(value)}</span>;
   return <span>{String(value)}</span>;
 }

@@ -14,7 +14,6 @@ import {
   FilterContext,
   FilterForm,
   type Identifier,
-  Pagination,
   ReferenceManyField,
   useNotify,
   useRecordContext,
@@ -22,10 +21,10 @@ import {
 } from 'react-admin';
 import { registry } from '../../../kernel/schema/load-vite';
 import { isMade } from '../../../kernel/schema/made-from';
-import { pageSizes } from '../generic/formLayout';
 import { RecordRows } from '../generic/RecordRows';
 import { useFilterInputs } from '../generic/useFilterInputs';
 import { ListEmpty } from '../list/ListEmpty';
+import { ListPagination } from '../list/ListPagination';
 import { LazyListTools } from '../list/LazyListTools';
 import { useLinks } from '../useLinks';
 import { ChildDialog } from './ChildDialog';
@@ -61,7 +60,7 @@ export function ChildCollection({ resource, parentId }: { resource: string; pare
         record={{ id: parentId }}
         sort={meta.list.sort}
         perPage={meta.list.perPage}
-        pagination={<Pagination rowsPerPageOptions={pageSizes(meta.list.perPage)} />}
+        pagination={<ListPagination perPage={meta.list.perPage} />}
       >
         <FilterContext.Provider value={filters.inputs}>
           {/* The filters take the room left by the buttons, wrapping among themselves; on a narrow

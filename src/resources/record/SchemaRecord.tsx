@@ -18,7 +18,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { registry } from '../../../kernel/schema/load-vite';
-import { useRecordRouteId } from '../../routes/useRecordRouteId';
+import { useRecordRoute, useRecordRouteId } from '../../routes/useRecordRouteId';
+import { QUIET_RECORD_QUERY, RecordNotFound, ShowUnavailable } from '../RecordUnavailable';
 import { useRouteTitle } from '../../routes/useRouteTitle';
 import { EditLinkButton } from '../generic/ViewButtons';
 import { SummaryGrid } from '../generic/SummaryGrid';
@@ -32,7 +33,13 @@ export function SchemaRecord() {
   const { resource } = useSchema();
   const id = useRecordRouteId();
   return (
-    <ShowBase resource={resource} id={id} loading={<LinearProgress sx={{ mt: 2 }} />}>
+    <ShowBase
+      resource={resource}
+      id={id}
+      loading={<LinearProgress sx={{ mt: 2 }} />}
+      error={<ShowUnavailable />}
+      queryOptions={QUIET_RECORD_QUERY}
+    >
       <RecordPage />
     </ShowBase>
   );
@@ -46,7 +53,12 @@ function RecordPage() {
   const spec = schema['x-resource'].record;
   // The summary follows what a write in a tab changed (an instrument's hours after a run is added).
   useRefreshChanged();
+  const { ancestors } = useRecordRoute();
   if (!record) return null;
+  // A child's page under its parent's (a trip under its well): the record must be that parent's.
+  const parent = schema['x-resource'].parent;
+  if (parent && ancestors.length > 0 && String(record[parent.field]) !== ancestors[ancestors.length - 1])
+    return <RecordNotFound resource={resource} />;
   return (
     <Box sx={{ mt: 1, minWidth: 0 }}>
       {/* The phone's top bar names the record; the route's title is in its tag and breadcrumb. */}

@@ -56,6 +56,8 @@ function CountCard({ resource, schema, field, sum, sumTotal, entryKey, rows, kin
       entryKey={entryKey}
       title={title}
       emptyText={empty ? translate('app.stats.no_data') : undefined}
+      // Bars carry their names beside them: they take the card's width, the table goes under them.
+      chartFlex={kind === 'bar' ? '1 1 100%' : undefined}
       chart={<CountChart rows={rows} label={sumHeader ?? translate('app.stats.count')} kind={kind} />}
     >
       <CountTable rows={rows} title={title} valueHeader={fieldLabel} sumHeader={sumHeader} sumTotal={sumTotal} />

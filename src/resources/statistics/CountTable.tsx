@@ -30,7 +30,8 @@ export function CountTable({ rows, title, valueHeader, sumHeader, sumTotal }: Co
   return (
     <Table size="small" aria-label={title}>
       <TableHead>
-        <TableRow>
+        {/* The numbers' headers are short words: kept on one line, never split a character a line. */}
+        <TableRow sx={{ '& th[align="right"], & th.MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}>
           <TableCell>{valueHeader}</TableCell>
           <TableCell align="right">{translate('app.stats.count')}</TableCell>
           {sumHeader && <TableCell align="right">{sumHeader}</TableCell>}

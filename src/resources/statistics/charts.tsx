@@ -9,13 +9,44 @@ import { ChartsXAxis } from '@mui/x-charts/ChartsXAxis';
 import { ChartsYAxis } from '@mui/x-charts/ChartsYAxis';
 import { LinePlot, MarkPlot } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
+import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useState } from 'react';
 import { type ChartRow, measureOf } from './rows';
 
 const HEIGHT = 240;
-/** On a phone, the names beside horizontal bars get at most this width (cut with an ellipsis, whole in the tooltip), so the bars keep room. */
-const PHONE_LABEL_WIDTH = 110;
+/**
+ * The names beside horizontal bars take at most this share of the chart's width, cut with an
+ * ellipsis beyond it (whole in the tooltip and in the table), so that the bars always keep room.
+ */
+const LABEL_SHARE = 0.4;
+/** The tick and the gap between a name and the axis, in pixels. */
+const LABEL_GAP = 10;
+/** The axis's tick labels are drawn in this size (the chart library's own). */
+const TICK_FONT_SIZE = 12;
+
+/** The width of an element, followed as it changes (0 until it is laid out). */
+function useWidth(): [(element: HTMLElement | null) => void, number] {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return [setElement, width];
+}
+
+let measuring: CanvasRenderingContext2D | null | undefined;
+/** The width the widest of these texts takes in this font. */
+function widestText(texts: string[], font: string): number {
+  measuring ??= document.createElement('canvas').getContext('2d');
+  if (!measuring) return 0;
+  measuring.font = font;
+  return Math.max(0, ...texts.map((text) => measuring!.measureText(text).width));
+}
 
 export interface CountChartProps {
   rows: ChartRow[];
@@ -29,7 +60,7 @@ export interface CountChartProps {
 /** Counts (or sums) per value: a ring, horizontal bars (long option names), or columns (ranges). */
 export function CountChart({ rows, label, kind, fractional }: CountChartProps) {
   const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const [measure, width] = useWidth();
   const fallback = theme.palette.primary.main;
   if (kind === 'pie') {
     return (
@@ -54,16 +85,27 @@ export function CountChart({ rows, label, kind, fractional }: CountChartProps) {
     : {};
   const band = { scaleType: 'band' as const, data: labels, ...colors };
   const series = [{ data: rows.map(measureOf), label, color: fallback }];
-  return kind === 'bar' ? (
-    <BarChart
-      height={Math.max(HEIGHT, rows.length * 28)}
-      layout="horizontal"
-      hideLegend
-      yAxis={[{ ...band, width: phone ? PHONE_LABEL_WIDTH : 'auto' }]}
-      xAxis={[fractional ? {} : { tickMinStep: 1 }]}
-      series={series}
-    />
-  ) : (
+  if (kind === 'bar') {
+    const height = Math.max(HEIGHT, rows.length * 28);
+    const { fontFamily, fontWeight } = theme.typography.caption;
+    const names = widestText(labels, `${fontWeight ?? 400} ${TICK_FONT_SIZE}px ${fontFamily ?? 'sans-serif'}`) + LABEL_GAP;
+    // Drawn once the box's width is known: the names' room is worked out from it.
+    return (
+      <Box ref={measure} sx={{ height }}>
+        {width > 0 && (
+          <BarChart
+            height={height}
+            layout="horizontal"
+            hideLegend
+            yAxis={[{ ...band, width: Math.ceil(Math.min(names, width * LABEL_SHARE)) }]}
+            xAxis={[fractional ? {} : { tickMinStep: 1 }]}
+            series={series}
+          />
+        )}
+      </Box>
+    );
+  }
+  return (
     // Every range keeps its label, slanted so that they do not overlap.
     <BarChart
       height={HEIGHT}

@@ -1,5 +1,6 @@
 // The changes of one operation log entry as a diff: each field, labelled as the console labels
-// it on its own record's screens, with its value before and after.
+// it on its own record's screens, with its value before and after written as lists write it
+// (an option by its label, a reference by its record's name, a number with its unit).
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,14 +8,29 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
-import { useTranslate } from 'react-admin';
+import { useI18nProvider, useTranslate } from 'react-admin';
+import { registry } from '../../../../kernel/schema/load-vite';
+import { field } from '../../../../kernel/schema/registry';
+import { useChoices } from '../../generic/choices';
 import { useLabels } from '../../generic/useLabels';
+import { plainValue } from '../../generic/ValueField';
 import type { PanelProps } from '../panels';
-import { readChanges, valueText } from './changeText';
+import { readChanges } from './changeText';
+
+/** One value a field held, as the field's schema writes it (a field no schema knows any more, as it is). */
+function ChangeValue({ resource, path, value }: { resource: string; path: string; value: unknown }) {
+  const translate = useTranslate();
+  const locale = useI18nProvider().getLocale();
+  const schema = registry.resources[resource];
+  const fieldSchema = (schema && field(schema, path)?.schema) || {};
+  const choices = useChoices(resource, path, fieldSchema);
+  return plainValue({ value, schema: fieldSchema, withUnit: true, choices }, translate, locale);
+}
 
 export function ChangesPanel({ record }: PanelProps) {
   const translate = useTranslate();
-  const labels = useLabels(String(record.resource ?? ''));
+  const resource = String(record.resource ?? '');
+  const labels = useLabels(resource);
   const rows = readChanges(record.changes);
   if (rows.length === 0)
     return (
@@ -22,9 +38,9 @@ export function ChangesPanel({ record }: PanelProps) {
         {translate('app.history.no_changes')}
       </Typography>
     );
-  const shown = (value: unknown, present: boolean) =>
+  const shown = (path: string, value: unknown, present: boolean) =>
     present ? (
-      valueText(value, translate)
+      <ChangeValue resource={resource} path={path} value={value} />
     ) : (
       <Box component="span" sx={{ color: 'text.disabled' }}>
         {translate('app.history.none')}
@@ -53,9 +69,9 @@ export function ChangesPanel({ record }: PanelProps) {
                   overflowWrap: 'anywhere',
                 }}
               >
-                {shown(row.before, row.hasBefore)}
+                {shown(row.path, row.before, row.hasBefore)}
               </TableCell>
-              <TableCell sx={{ color: 'success.main', overflowWrap: 'anywhere' }}>{shown(row.after, row.hasAfter)}</TableCell>
+              <TableCell sx={{ color: 'success.main', overflowWrap: 'anywhere' }}>{shown(row.path, row.after, row.hasAfter)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

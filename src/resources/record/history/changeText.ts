@@ -1,5 +1,4 @@
-// Reading an operation log entry's changes (values kept as JSON text) and writing a value on a line.
-import { itemLine } from '../../generic/itemLine';
+// Reading an operation log entry's changes (values kept as JSON text).
 
 export interface ChangeRow {
   path: string;
@@ -30,12 +29,4 @@ export function readChanges(changes: unknown): ChangeRow[] {
       hasBefore: c.before !== undefined,
       hasAfter: c.after !== undefined,
     }));
-}
-
-/** A value on one line: lists item by item, yes/no translated, groups as their values. */
-export function valueText(value: unknown, translate: (key: string) => string): string {
-  if (typeof value === 'boolean') return translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
-  if (Array.isArray(value)) return value.map(itemLine).join('; ');
-  if (value !== null && typeof value === 'object') return itemLine(value);
-  return String(value ?? '');
 }
