@@ -157,6 +157,39 @@ describe('roles, accounts and the stored menu', () => {
   });
 });
 
+describe.each(['zh', 'es', 'ja'] as const)('the menu list in %s', (language) => {
+  const browser = useFreshPage();
+
+  it('names parents and screens by their translated titles, with no internal ids', async () => {
+    const page = browser.page;
+    const lang = messages(language);
+    await page.context().addCookies([{ name: 'language', value: language, url: baseUrl() }]);
+    await openAs(page, '/setting/permission/menu');
+    // The list's rows, in the order of their ids as the list sorts them.
+    const ids = (await entries()).map((entry) => entry.id).sort((a, b) => a - b);
+    const list = await entries();
+    const cells = async (key: string) => {
+      const line = page.locator('#main-content table tbody tr').nth(ids.indexOf(list.find((entry) => entry.key === key)!.id));
+      await line.waitFor();
+      return Object.fromEntries(
+        await Promise.all(
+          ['title', 'parent', 'component'].map(async (field) => [field, (await line.locator(`td.column-${field}`).innerText()).trim()]),
+        ),
+      ) as Record<string, string>;
+    };
+    // A page of a group: its parent is the group, by the title the sidebar gives it.
+    expect(await cells('StaffCreate')).toEqual({
+      title: lang['route.StaffCreate'],
+      parent: lang['route.Staff'],
+      component: lang['route.StaffCreate'],
+    });
+    // A page whose group has no title (the home page's): the group is named by its path.
+    expect((await cells('Home')).parent).toBe('/');
+    const shown = await page.locator('#main-content table tbody').innerText();
+    expect(shown).not.toMatch(/#\d|resource:|\bStaffCreate\b/);
+  });
+});
+
 describeScreens(
   'access screens',
   [desk('en'), desk('zh'), phone('en'), phone('zh')],

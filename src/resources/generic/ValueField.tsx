@@ -14,7 +14,7 @@ import { SwitchValue } from './SwitchValue';
 import { ReferenceValue } from '../reference/ReferenceValue';
 import { ReferenceListValue } from '../reference/ReferenceListValue';
 import { RecordOfValue } from './RecordOfValue';
-import { resourceName } from './resourceName';
+import { keyText } from './keyText';
 import { UploadThumbnail } from '../files/UploadThumbnail';
 import { type Choice, useChoices, useProvidedChoices } from './choices';
 import { ExpiryValue } from './ExpiryValue';
@@ -79,8 +79,8 @@ function ValueShown({ source, resource, schema, withUnit, choices }: ValueFieldP
       </span>
     );
   if (value === undefined || value === null || value === '') return <span>—</span>;
-  if (schema['x-resource-name']) return <span>{resourceName(translate, String(value))}</span>;
-  if (schema['x-route-title']) return <span>{translate(`route.${String(value)}`, { _: String(value) })}</span>;
+  const key = keyText(schema, value, translate);
+  if (key !== undefined) return <span>{key}</span>;
   const recordOf = schema['x-record-of'];
   if (recordOf) return <RecordOfValue resource={record[recordOf]} id={value as Identifier} />;
   const upload = schema['x-upload'];
