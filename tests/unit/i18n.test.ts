@@ -23,6 +23,11 @@ describe.each(LANGUAGES.filter((l) => l !== 'en'))('the %s messages', (language)
     expect(Object.entries(messages).filter(([k, v]) => !v.trim() && english[k]?.trim())).toEqual([]);
   });
 
+  it('call a survey in their own words, never by the English "survey"', () => {
+    const ours = ourMessages(language);
+    expect(Object.entries(ours).filter(([, text]) => /\bsurvey/i.test(text.replace(/%\{\w+\}/g, '')))).toEqual([]);
+  });
+
   it('keep the placeholders of our English messages', () => {
     const ours = ourMessages('en');
     const lost = Object.keys(ours).filter((k) => placeholders(ours[k]).some((p) => !placeholders(messages[k]).includes(p)));
