@@ -1,6 +1,6 @@
 // Who sees what, in the browser: an admin makes a role that sees only the instruments, ticked in
 // the tree of the stored menu, and an account with it and an initial password; its owner signs
-// in, must choose a new password in a dialog before anything else, and then sees only Devices
+// in, must choose a new password in a dialog before anything else, and then sees only Instruments
 // and the entries open to everyone. An admin renames a menu entry and the sidebars follow; an
 // admin resets the account's password. Then screenshots of the roles, accounts and menu screens
 // and of the must-change dialog, on a desk and a phone, in English and Chinese.
@@ -56,19 +56,19 @@ afterAll(async () => {
 describe('roles, accounts and the stored menu', () => {
   const browser = useFreshPage();
 
-  it('make a role that sees only Devices, ticked in the tree', async () => {
+  it('make a role that sees only Instruments, ticked in the tree', async () => {
     const page = browser.page;
     await openAs(page, '/setting/permission/role/create');
     await page.locator('input[name="name"]').fill('warehouse');
     await page.locator('input[name="description"]').fill('Instruments only');
     const tree = page.locator('[data-widget="menuTree"]');
     await tree.getByRole('checkbox', { name: m['route.Device'], exact: true }).check();
-    // Its list is open to whoever sees Devices: a greyed box that followed the tick.
+    // Its list is open to whoever sees Instruments: a greyed box that followed the tick.
     await tree.getByRole('button', { name: m['app.access.expand'].replace('%{name}', m['route.Device']) }).click();
     const listBox = tree.getByRole('checkbox', { name: m['route.DeviceList'], exact: true });
     expect(await listBox.isChecked()).toBe(true);
     expect(await listBox.isDisabled()).toBe(true);
-    // Ticking Devices ticked nothing else.
+    // Ticking Instruments ticked nothing else.
     expect(await tree.getByRole('checkbox', { name: m['route.Staff'], exact: true }).isChecked()).toBe(false);
     expect(await tree.getByRole('checkbox', { name: m['route.Setting'], exact: true }).isChecked()).toBe(false);
     await page.getByRole('button', { name: m['ra.action.save'] }).click();

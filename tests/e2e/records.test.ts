@@ -135,7 +135,7 @@ describe("a device's record page", () => {
     await page.getByRole('tab', { name: 'Usage records' }).waitFor();
 
     await toolbarCreate(page).click();
-    await dialog(page).getByText('Add Usage record').waitFor();
+    await dialog(page).getByText('Add usage record').waitFor();
     expect(await dialog(page).locator('input[name="device"]').count()).toBe(0);
     await pickWell(first);
     await dialog(page).locator('input[name="startcl"]').fill('1250.5');

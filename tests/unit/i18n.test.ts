@@ -36,6 +36,10 @@ describe.each(LANGUAGES.filter((l) => l !== 'en'))('the %s messages', (language)
 });
 
 describe('the English messages', () => {
+  it('call an instrument an instrument, never a device', () => {
+    expect(Object.entries(ourMessages('en')).filter(([, text]) => /\bdevices?\b/i.test(text.replace(/%\{\w+\}/g, '')))).toEqual([]);
+  });
+
   it('give a route.<title> for every titled route of the route tree', () => {
     const routes = JSON.parse(readFileSync(join(I18N, '../schemas/routes.json'), 'utf8'));
     const titles = new Set<string>();

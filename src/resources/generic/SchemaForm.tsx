@@ -6,12 +6,15 @@ import { type ReactNode, useMemo } from 'react';
 import {
   DeleteWithConfirmButton,
   type DeleteWithConfirmButtonProps,
+  type RaRecord,
   type RedirectionSideEffect,
   SaveButton,
   SimpleForm,
   Toolbar,
   useTranslate,
   useRecordContext,
+  useRedirect,
+  useResourceContext,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { PERIOD_TYPES, type PeriodType, periodFields } from '../../../kernel/schedule/period';
@@ -25,6 +28,7 @@ import { CloseSaveButton } from './CloseSaveButton';
 import { SchemaInput } from './SchemaInput';
 import { useRecordValidator } from './useRecordValidator';
 import { useSchema } from './useSchema';
+import { useRecordNotice } from './useRecordNotice';
 
 export interface SchemaFormProps {
   editing: boolean;
@@ -49,11 +53,21 @@ function FormToolbar({
   inDialog,
   closing,
 }: Pick<SchemaFormProps, 'deleteRedirect' | 'deleteOptions' | 'inDialog'> & { closing?: { resource: string; spec: CloseSpec } }) {
+  const resource = useResourceContext() ?? '';
+  const notice = useRecordNotice(resource);
+  const redirect = useRedirect();
+  // A page's delete says which record went, then leads where it was told.
+  const deleted = deleteOptions ?? {
+    onSuccess: (record: RaRecord) => {
+      notice('deleted', record);
+      if (deleteRedirect) redirect(deleteRedirect, resource);
+    },
+  };
   return (
     <Toolbar sx={{ justifyContent: 'space-between', ...(inDialog ? { '&.RaToolbar-mobileToolbar': { position: 'static' } } : {}) }}>
       {closing ? <CloseSaveButton {...closing} /> : <SaveButton />}
       {deleteRedirect !== undefined && (
-        <DeleteWithConfirmButton mutationMode="pessimistic" redirect={deleteRedirect} mutationOptions={deleteOptions} {...TIP_DELETE} />
+        <DeleteWithConfirmButton mutationMode="pessimistic" redirect={deleteRedirect} mutationOptions={deleted} {...TIP_DELETE} />
       )}
     </Toolbar>
   );

@@ -19,6 +19,8 @@ export function recordNamer(
   return (record) => {
     const named = record ? representationOf(schema['x-resource'], record) : undefined;
     if (!named) return '';
+    // A record named by its number reads as one.
+    if (named.field === 'id') return `#${String(named.value)}`;
     const field = fieldAt(schema, named.field)?.schema;
     return (field && keyText(field, named.value, translate)) ?? String(named.value);
   };
