@@ -37,7 +37,9 @@ describe.each(LANGUAGES.filter((l) => l !== 'en'))('the %s messages', (language)
 
 describe('the English messages', () => {
   it('call an instrument an instrument, never a device', () => {
-    expect(Object.entries(ourMessages('en')).filter(([, text]) => /\bdevices?\b/i.test(text.replace(/%\{\w+\}/g, '')))).toEqual([]);
+    // The search's other words are what people type, not what the console says.
+    const read = Object.entries(ourMessages('en')).filter(([key]) => key !== 'app.search.synonyms');
+    expect(read.filter(([, text]) => /\bdevices?\b/i.test(text.replace(/%\{\w+\}/g, '')))).toEqual([]);
   });
 
   it('give a route.<title> for every titled route of the route tree', () => {
