@@ -60,8 +60,10 @@ describe('spare parts', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     // The message names the record it made, as its kind and its name.
     await page.getByText(`Spare part ${name} created`, { exact: true }).waitFor();
-    await expectPath(page, '/device/attr');
     const [created] = (await listOf(`/device/asselist?q=${encodeURIComponent(name)}`)).rows;
+    // It opens in its form (a spare part has no page of its own), and the create page's tag is gone.
+    await expectPath(page, `/device/attr/edit/${created.id}`);
+    expect(await page.locator('[data-tag="/device/attr/create"]').count()).toBe(0);
     expect(created.rule_value).toEqual([
       { name: 'Material', options: ['Viton'] },
       { name: 'Size', options: ['147 mm', '215.9 mm'] },
@@ -177,11 +179,12 @@ describe('staff', () => {
     await page.locator('input[name="hireDate"]').fill('2021-04-01');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(`Staff member ${name} created`, { exact: true }).waitFor();
-    await expectPath(page, '/staff/index');
     const [person] = (await listOf(`/staff/list?q=${encodeURIComponent(name)}`)).rows;
     expect(person).toMatchObject({ name, mobile: '13912345678', position: 'mwdEngineer', status: 'active', hireDate: '2021-04-01' });
+    // Made, the person opens on their page, and the create page's tag is gone.
+    await expectPath(page, `/staff/detail/${person.id}`);
+    expect(await page.locator('[data-tag="/staff/create"]').count()).toBe(0);
 
-    await page.goto(`${baseUrl()}/staff/detail/${person.id}`);
     await page.getByRole('tab', { name: 'Certificates' }).waitFor();
     // The tab's toolbar offers Create, and so does its empty state: either opens the dialog.
     await page.getByRole('button', { name: 'Create' }).first().click();

@@ -1,9 +1,9 @@
 // The create and edit pages of any resource. Writes wait for the server's answer (pessimistic):
 // a refused write stays on screen with its errors.
-import { Create, Edit, type Identifier, type RaRecord, useNotify, useRedirect, useResourceContext } from 'react-admin';
+import { Create, Edit, type RaRecord, useNotify, useRedirect, useResourceContext } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { openView } from '../links';
 import { useLinks } from '../useLinks';
+import { tagsStore } from '../../layout/tags-bar/tagsStore';
 import { SchemaForm } from './SchemaForm';
 import { type BackState, EditActions } from './ViewButtons';
 import { toPayload } from './useRecordValidator';
@@ -47,21 +47,18 @@ export function SchemaCreate() {
   const resource = useResourceContext() ?? '';
   const links = useLinks();
   const onError = useWriteErrors();
-  // To the list; for a resource without one, to the new record's own page, if any.
-  const list = links.to(resource, 'list');
-  const toRecord = openView(links.paths, resource) ? (_resource?: string, id?: Identifier) => links.open(resource, id ?? '') ?? '' : false;
+  const here = useLocation().pathname;
   const notice = useRecordNotice(resource);
   const redirect = useRedirect();
+  // The new record opens (its record page, else its edit or detail page; the list when it has
+  // none of them), and the create page's tag closes: the page is done with.
   const created = (record: RaRecord) => {
     notice('created', record);
-    redirect(list ?? toRecord, resource, record.id, record);
+    redirect(links.open(resource, record.id) ?? links.to(resource, 'list') ?? false);
+    tagsStore.close(here);
   };
   return (
-    <Create
-      redirect={list ?? toRecord}
-      mutationOptions={{ onError, onSuccess: created }}
-      transform={(data: Record<string, unknown>) => toPayload(resource, data)}
-    >
+    <Create mutationOptions={{ onError, onSuccess: created }} transform={(data: Record<string, unknown>) => toPayload(resource, data)}>
       <SchemaForm editing={false} />
     </Create>
   );

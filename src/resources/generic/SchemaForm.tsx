@@ -16,7 +16,7 @@ import {
   useRedirect,
   useResourceContext,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { PERIOD_TYPES, type PeriodType, periodFields } from '../../../kernel/schedule/period';
 import { periodTypeField } from '../../../kernel/schedule/record';
 import { fields } from '../../../kernel/schema/registry';
@@ -56,11 +56,14 @@ function FormToolbar({
   const resource = useResourceContext() ?? '';
   const notice = useRecordNotice(resource);
   const redirect = useRedirect();
-  // A page's delete says which record went, then leads where it was told.
+  const form = useFormContext();
+  // A page's delete says which record went, then leads where it was told (the form marked
+  // clean first, as react-admin's own delete does, so that no unsaved-changes guard holds it).
   const deleted = deleteOptions ?? {
     onSuccess: (record: RaRecord) => {
       notice('deleted', record);
-      if (deleteRedirect) redirect(deleteRedirect, resource);
+      form.reset(undefined, { keepValues: true });
+      if (deleteRedirect !== undefined) redirect(deleteRedirect, resource);
     },
   };
   return (

@@ -5,12 +5,20 @@ import { resourceName } from './resourceName';
 
 export type RecordChange = 'created' | 'updated' | 'deleted';
 
-export function useRecordNotice(resource: string): (change: RecordChange, record: RaRecord | undefined) => void {
-  const notify = useNotify();
+/** The message's text, in the reader's language. */
+export function useRecordNoticeText(resource: string): (change: RecordChange, record: RaRecord | undefined) => string {
   const translate = useTranslate();
   const represent = useGetRecordRepresentation(resource);
-  return (change, record) => {
-    const title = record ? String(represent(record) || `#${record.id}`) : '';
-    notify(`app.record.${change}`, { type: 'info', messageArgs: { name: resourceName(translate, resource), title } });
-  };
+  return (change, record) =>
+    translate(`app.record.${change}`, {
+      name: resourceName(translate, resource),
+      title: record ? String(represent(record) || `#${record.id}`) : '',
+    });
+}
+
+/** Shows the message. */
+export function useRecordNotice(resource: string): (change: RecordChange, record: RaRecord | undefined) => void {
+  const notify = useNotify();
+  const text = useRecordNoticeText(resource);
+  return (change, record) => notify(text(change, record), { type: 'info' });
 }
