@@ -3,6 +3,7 @@
 // member keeps in its `memberField`. The server's endpoints and the demo data both use these,
 // so a seeded member reads exactly as one the endpoints wrote.
 import type { Registry } from './registry';
+import { representationOf } from './representation';
 import type { AssignSpec, ParentSpec } from './types';
 import { notGiven } from './given';
 
@@ -40,9 +41,9 @@ export function memberFieldText(names: string[], maxLength?: number): string | u
   return `${text.slice(0, maxLength - 1)}…`;
 }
 
-/** How a record is named in messages and member fields: its `recordRepresentation`, else `#id`. */
+/** How a record is named in messages and member fields: its `recordRepresentation` (or its fallback), else `#id`. */
 export function representation(registry: Registry, resource: string, row: Record<string, unknown>): string {
-  const field = registry.resources[resource]?.['x-resource'].recordRepresentation;
-  const value = field ? row[field] : undefined;
-  return notGiven(value) ? `#${String(row.id)}` : String(value);
+  const meta = registry.resources[resource]?.['x-resource'];
+  const named = meta ? representationOf(meta, row) : undefined;
+  return named ? String(named.value) : `#${String(row.id)}`;
 }

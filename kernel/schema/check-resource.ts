@@ -93,6 +93,7 @@ function listProblems(ctx: ResourceContext, names: Names): Found[] {
     );
   });
   add('recordRepresentation', shownProblem(root, names, meta.recordRepresentation));
+  if (meta.representationFallback !== undefined) add('representationFallback', shownProblem(root, names, meta.representationFallback));
   meta.unique?.forEach((set, i) => set.forEach((f, j) => add(`unique/${i}/${j}`, singleValueProblem(root, names, f, 'keep unique'))));
   return out;
 }

@@ -243,6 +243,8 @@ export interface ResourceMeta {
   list: { columns: string[]; sortable: string[]; sort: SortSpec; perPage: number };
   filters: FilterSpec[];
   recordRepresentation: string;
+  /** The field naming a record whose `recordRepresentation` field is empty (a menu group without a title: its path). */
+  representationFallback?: string;
   /** The fields the list's `q` parameter searches: case-insensitive, any of them containing the text. */
   search?: string[];
   parent?: ParentSpec;

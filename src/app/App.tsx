@@ -56,7 +56,7 @@ const AppNotification = () => <Notification autoHideDuration={MESSAGE_DURATION_M
 const GoHome = () => <Navigate to="/home" replace />;
 
 /** The console's routes for the person's info and roles: the fixed pages, then the route tree's. */
-function consoleRoutes(access: Access | undefined, permissions: string[] | undefined) {
+function consoleRoutes(access: Access | undefined, permissions: string[] | undefined, translate: I18nProvider['translate']) {
   return [
     <CustomRoutes key="public" noLayout>
       <Route path="/auth-redirect" element={<AuthRedirect />} />
@@ -65,7 +65,7 @@ function consoleRoutes(access: Access | undefined, permissions: string[] | undef
       <Route path="/redirect/*" element={<Redirect />} />
       <Route path="/404" element={<Page404 />} />
     </CustomRoutes>,
-    ...buildRoutes(visibleRoutes(access, permissions ?? [], registry.routes), pages, registry.resources),
+    ...buildRoutes(visibleRoutes(access, permissions ?? [], registry.routes), pages, registry.resources, translate),
   ];
 }
 
@@ -100,8 +100,11 @@ function Console({ i18nProvider }: { i18nProvider: I18nProvider }) {
   // the session is checked, with the person's roles.
   const access = useCurrentAccess();
   const routes = useMemo(
-    () => (access ? consoleRoutes(access, access.roles) : (permissions: string[] | undefined) => consoleRoutes(undefined, permissions)),
-    [access],
+    () =>
+      access
+        ? consoleRoutes(access, access.roles, i18nProvider.translate)
+        : (permissions: string[] | undefined) => consoleRoutes(undefined, permissions, i18nProvider.translate),
+    [access, i18nProvider],
   );
   return (
     <Admin

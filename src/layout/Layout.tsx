@@ -5,6 +5,7 @@ import { ConfirmLogoutDialog } from '../auth/ConfirmLogoutDialog';
 import { ChoiceChipStyles } from '../resources/list/ChoiceChip';
 import { useSettings } from '../settings/SettingsContext';
 import { DocumentTitle } from './DocumentTitle';
+import { LocalizedControls } from './LocalizedControls';
 import { ErrorPage } from './error-log/ErrorPage';
 import { SchemaMenu } from './menu/SchemaMenu';
 import { Navbar } from './navbar/Navbar';
@@ -59,10 +60,12 @@ function PendingNotice() {
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout appBar={AppBar} menu={Menu} error={ErrorPage} sidebar={Sidebar} sx={FRAME}>
-      <PendingNotice />
-      <PageFrame />
-      {children}
-    </RaLayout>
+    <LocalizedControls>
+      <RaLayout appBar={AppBar} menu={Menu} error={ErrorPage} sidebar={Sidebar} sx={FRAME}>
+        <PendingNotice />
+        <PageFrame />
+        {children}
+      </RaLayout>
+    </LocalizedControls>
   );
 }

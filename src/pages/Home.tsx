@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
+import { type Theme, useTheme } from '@mui/material/styles';
 import { Link } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { Title, useGetIdentity, useGetList, useLocaleState, useTranslate } from 'react-admin';
@@ -208,6 +208,13 @@ function useStatusAccent() {
   };
 }
 
+/** On a phone, a link of the page (an instrument, a person) is a touch target 44 px tall at least. */
+const phoneLinks = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& a:not(.MuiCardActionArea-root)': { display: 'inline-flex', alignItems: 'center', minHeight: 44 },
+  },
+});
+
 export function Home() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
@@ -215,7 +222,7 @@ export function Home() {
   const statuses = registry.resources.device.properties?.status?.enum ?? [];
   const { userecord, fitrecord } = registry.resources;
   return (
-    <Box sx={{ py: 1 }} data-page="home">
+    <Box sx={[{ py: 1 }, phoneLinks]} data-page="home">
       <Title title={translate('route.Home')} />
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {translate('app.home.welcome', { name: identity?.fullName ?? '' })}

@@ -5,6 +5,7 @@ import { Navigate, Route, useLocation, useParams } from 'react-router-dom';
 import { CustomRoutes, Resource, ResourceContextProvider } from 'react-admin';
 import { genericViews } from '../resources/generic';
 import { defaultPath } from '../resources/links';
+import { recordNamer } from '../resources/record/representationText';
 import { type KeywordView, type View, parseScreen } from '../../kernel/schema/route-component';
 import type { ResourceSchema, RouteNode } from '../../kernel/schema/types';
 import { flattenRoutes, recordPath } from '../../kernel/routes/tree';
@@ -42,7 +43,10 @@ export function buildRoutes(
   routes: RouteNode[],
   pages: Record<string, ComponentType>,
   schemas: Record<string, ResourceSchema>,
+  translate: (key: string, options?: Record<string, unknown>) => string,
 ): ReactElement[] {
+  /** How each resource's records are named, in the language shown when they are. */
+  const namer = (name: string) => (schemas[name] ? recordNamer(schemas[name], translate) : undefined);
   /** For each resource, the first path the tree gives each of its views. */
   const resources = new Map<string, Partial<Record<View, string>>>();
   const custom: ReactElement[] = [];
@@ -90,13 +94,13 @@ export function buildRoutes(
         views[view] === defaultPath(name, view) ? genericViews[view] : redirectTo(views[view]!),
       ]),
     );
-    return <Resource key={name} name={name} {...mount} recordRepresentation={schemas[name]?.['x-resource'].recordRepresentation} />;
+    return <Resource key={name} name={name} {...mount} recordRepresentation={namer(name)} />;
   });
   // Resources without a screen of their own (child collections, reference targets) are still
   // declared, so their records are named by their representation wherever they appear.
   const bare = Object.entries(schemas)
     .filter(([name]) => !resources.has(name))
-    .map(([name, schema]) => <Resource key={name} name={name} recordRepresentation={schema['x-resource'].recordRepresentation} />);
+    .map(([name]) => <Resource key={name} name={name} recordRepresentation={namer(name)} />);
 
   return [<CustomRoutes key="custom">{custom}</CustomRoutes>, ...declared, ...bare];
 }

@@ -76,7 +76,7 @@ describe.each(SETUPS)('attachments library on $name', (setup) => {
     const before = world.storedNames();
     const refused = await api.call('POST', '/setting/attachment/del', { body: { ids: [loose.data.id, held.data.id] } });
     expect(refused.code).toBe(40010);
-    expect(refused.message).toContain('"certificate.pdf" is attached to Device TD534032 as calibration report');
+    expect(refused.message).toContain('"certificate.pdf" is attached to Instrument TD534032 as calibration report');
     expect(refused.message).not.toContain('loose.pdf');
     expect(world.storedNames()).toEqual(before);
     expect(await names()).toEqual(['certificate.pdf', 'loose.pdf']);

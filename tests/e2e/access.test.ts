@@ -1,6 +1,6 @@
 // Who sees what, in the browser: an admin makes a role that sees only the instruments, ticked in
 // the tree of the stored menu, and an account with it and an initial password; its owner signs
-// in, must choose a new password in a dialog before anything else, and then sees only Devices
+// in, must choose a new password in a dialog before anything else, and then sees only Instruments
 // and the entries open to everyone. An admin renames a menu entry and the sidebars follow; an
 // admin resets the account's password. Then screenshots of the roles, accounts and menu screens
 // and of the must-change dialog, on a desk and a phone, in English and Chinese.
@@ -56,25 +56,27 @@ afterAll(async () => {
 describe('roles, accounts and the stored menu', () => {
   const browser = useFreshPage();
 
-  it('make a role that sees only Devices, ticked in the tree', async () => {
+  it('make a role that sees only Instruments, ticked in the tree', async () => {
     const page = browser.page;
     await openAs(page, '/setting/permission/role/create');
     await page.locator('input[name="name"]').fill('warehouse');
     await page.locator('input[name="description"]').fill('Instruments only');
     const tree = page.locator('[data-widget="menuTree"]');
     await tree.getByRole('checkbox', { name: m['route.Device'], exact: true }).check();
-    // Its list is open to whoever sees Devices: a greyed box that followed the tick.
+    // Its list is open to whoever sees Instruments: a greyed box that followed the tick.
     await tree.getByRole('button', { name: m['app.access.expand'].replace('%{name}', m['route.Device']) }).click();
     const listBox = tree.getByRole('checkbox', { name: m['route.DeviceList'], exact: true });
     expect(await listBox.isChecked()).toBe(true);
     expect(await listBox.isDisabled()).toBe(true);
-    // Ticking Devices ticked nothing else.
+    // Ticking Instruments ticked nothing else.
     expect(await tree.getByRole('checkbox', { name: m['route.Staff'], exact: true }).isChecked()).toBe(false);
     expect(await tree.getByRole('checkbox', { name: m['route.Setting'], exact: true }).isChecked()).toBe(false);
     await page.getByRole('button', { name: m['ra.action.save'] }).click();
-    await expectPath(page, '/setting/permission/role');
+    await page.waitForURL((url) => /^\/setting\/permission\/role\/edit\/\d+$/.test(url.pathname), { timeout: 30_000 });
     const device = await entryByKey('path:/device');
     const role = (await admin.get<{ list: Row[] }>('/setting/role/list')).list.find((r) => r.name === 'warehouse');
+    // Made, the role opens in its form (it has no page of its own).
+    await expectPath(page, `/setting/permission/role/edit/${role?.id}`);
     expect(role?.menus).toEqual([device.id]);
   });
 
@@ -87,8 +89,8 @@ describe('roles, accounts and the stored menu', () => {
     await page.getByRole('option', { name: /^warehouse/ }).click();
     await page.locator('input[name="password"]').fill(INITIAL);
     await page.getByRole('button', { name: m['ra.action.save'] }).click();
-    await expectPath(page, '/setting/permission/admin');
-    await page.locator('table tbody tr', { hasText: 'keeper' }).getByText('warehouse').waitFor();
+    await page.waitForURL((url) => /^\/setting\/permission\/admin\/edit\/\d+$/.test(url.pathname), { timeout: 30_000 });
+    await page.locator('[data-widget="roleNames"]').getByText('warehouse').waitFor();
     expect(await account('keeper')).toMatchObject({ roles: ['warehouse'], must_change: 1, enabled: 1 });
     expect(await account('keeper')).not.toHaveProperty('password');
   });
@@ -154,6 +156,39 @@ describe('roles, accounts and the stored menu', () => {
     await changePassword(page, 'reset-pass-3', CHOSEN);
     await page.locator('[data-menu="/device"]').click();
     await expect.poll(() => page.locator('[data-menu="/device/index"]').innerText()).toBe('Instruments');
+  });
+});
+
+describe.each(['zh', 'es', 'ja'] as const)('the menu list in %s', (language) => {
+  const browser = useFreshPage();
+
+  it('names parents and screens by their translated titles, with no internal ids', async () => {
+    const page = browser.page;
+    const lang = messages(language);
+    await page.context().addCookies([{ name: 'language', value: language, url: baseUrl() }]);
+    await openAs(page, '/setting/permission/menu');
+    // The list's rows, in the order of their ids as the list sorts them.
+    const ids = (await entries()).map((entry) => entry.id).sort((a, b) => a - b);
+    const list = await entries();
+    const cells = async (key: string) => {
+      const line = page.locator('#main-content table tbody tr').nth(ids.indexOf(list.find((entry) => entry.key === key)!.id));
+      await line.waitFor();
+      return Object.fromEntries(
+        await Promise.all(
+          ['title', 'parent', 'component'].map(async (field) => [field, (await line.locator(`td.column-${field}`).innerText()).trim()]),
+        ),
+      ) as Record<string, string>;
+    };
+    // A page of a group: its parent is the group, by the title the sidebar gives it.
+    expect(await cells('StaffCreate')).toEqual({
+      title: lang['route.StaffCreate'],
+      parent: lang['route.Staff'],
+      component: lang['route.StaffCreate'],
+    });
+    // A page whose group has no title (the home page's): the group is named by its path.
+    expect((await cells('Home')).parent).toBe('/');
+    const shown = await page.locator('#main-content table tbody').innerText();
+    expect(shown).not.toMatch(/#\d|resource:|\bStaffCreate\b/);
   });
 });
 

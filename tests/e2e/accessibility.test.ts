@@ -63,6 +63,40 @@ async function unnamed(page: Page): Promise<string[]> {
   }
 }
 
+/**
+ * The accessible names of controls and landmarks that read as English words the console never
+ * translated: a name made only of Latin words in lower case but for its first letter ("Open",
+ * "pagination navigation", "Go to next page"). Names of records (people, instruments: "Madie
+ * Paucek", "T5122 …") do not read so.
+ */
+async function englishNames(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AxNode[] };
+    const roles = [
+      'button',
+      'link',
+      'checkbox',
+      'menuitem',
+      'tab',
+      'combobox',
+      'textbox',
+      'searchbox',
+      'navigation',
+      'region',
+      'dialog',
+      'list',
+      'table',
+    ];
+    const english = /^[A-Za-z][a-z]*( [a-z]+)*$/;
+    return nodes
+      .filter((node) => !node.ignored && roles.includes(node.role?.value ?? '') && english.test((node.name?.value ?? '').trim()))
+      .map((node) => `${node.role?.value}: ${node.name?.value}`);
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** Lists that break the rules of lists: a ul/ol child that is not an li, an li outside a ul/ol. */
 async function badLists(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -215,6 +249,33 @@ describe('accessibility of the screens of the route tree', () => {
         .toBeGreaterThan(0);
       await waitUntilStill(page);
       expect(await badLists(page), 'lists with a group of the menu open').toEqual([]);
+    },
+  );
+
+  it(
+    'names controls and landmarks in Chinese: pagination, breadcrumb, the pickers and the page buttons',
+    { timeout: 120_000 },
+    async () => {
+      const page = browser.page;
+      await page.context().addCookies([{ name: 'language', value: 'zh', url: baseUrl() }]);
+      const well = routes.find((r) => r.node.component === 'resource:project:record')!.fullPath.replace(':id', '1');
+      const account = routes.find((r) => r.node.component === 'resource:admin:create')!.fullPath;
+      const found: string[] = [];
+      for (const [path, width] of [
+        [home, 1280],
+        [lists[0], 1280],
+        [well, 1280],
+        [account, 1280],
+        [lists[0], 375],
+        [well, 375],
+      ] as const) {
+        await page.setViewportSize({ width, height: 800 });
+        if (path === home) await openAs(page, home);
+        else await goWithin(page, path);
+        await settle(page);
+        found.push(...(await englishNames(page)).map((name) => `${path} at ${width} px: ${name}`));
+      }
+      expect(found).toEqual([]);
     },
   );
 

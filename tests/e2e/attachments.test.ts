@@ -80,7 +80,7 @@ describe('the attachments library', () => {
     const card = page.locator(`[data-attachment="${name}"]`);
     await card.waitFor();
     const holder = card.locator('[data-attached-to]');
-    expect(await holder.textContent()).toMatch(new RegExp(`Attached to Device .*${num}.* as Calibration report`));
+    expect(await holder.textContent()).toMatch(new RegExp(`Attached to Instrument .*${num}.* as Calibration report`));
     expect(await card.getByRole('button', { name: `Delete ${name}` }).count()).toBe(0);
     await holder.getByRole('link').click();
     await expectPath(page, `/device/record/${device.id}`);

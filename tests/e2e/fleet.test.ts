@@ -58,14 +58,36 @@ describe('spare parts', () => {
     await expect.poll(() => page.locator('input[name="rule_value.0.name"]').inputValue()).toBe('Material');
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await expectPath(page, '/device/attr');
+    // The message names the record it made, as its kind and its name.
+    await page.getByText(`Spare part ${name} created`, { exact: true }).waitFor();
     const [created] = (await listOf(`/device/asselist?q=${encodeURIComponent(name)}`)).rows;
+    // It opens in its form (a spare part has no page of its own), and the create page's tag is gone.
+    await expectPath(page, `/device/attr/edit/${created.id}`);
+    expect(await page.locator('[data-tag="/device/attr/create"]').count()).toBe(0);
     expect(created.rule_value).toEqual([
       { name: 'Material', options: ['Viton'] },
       { name: 'Size', options: ['147 mm', '215.9 mm'] },
     ]);
     const info = await api<Row>(`/device/asseinfo?id=${created.id}`);
     expect(info.spec).toEqual(created.rule_value);
+  });
+});
+
+describe('a spare part made in Chinese', () => {
+  const browser = useFreshPage();
+
+  it('is named in the message that says it was made', async () => {
+    const page = browser.page;
+    const name = `E2E 密封件 ${Date.now() % 100000}`;
+    await page.context().addCookies([{ name: 'language', value: 'zh', url: baseUrl() }]);
+    await openAs(page, '/device/attr/create');
+    await page.locator('input[name="rule_name"]').fill(name);
+    await rowButton(page, 'button-add-rule_value').click();
+    await page.locator('input[name="rule_value.0.name"]').fill('尺寸');
+    await rowButton(page, 'button-add-rule_value.0.options').click();
+    await page.locator('input[name="rule_value.0.options.0"]').fill('147 mm');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText(`已创建配件 ${name}`, { exact: true }).waitFor();
   });
 });
 
@@ -80,7 +102,7 @@ describe("usage records on a device's record page", () => {
     await page.getByRole('tab', { name: 'Repair records' }).waitFor();
     // The toolbar's Create (an empty tab offers a second one in its message).
     await page.getByRole('button', { name: 'Create', exact: true }).and(page.locator(':not([role=status] *)')).click();
-    await dialog(page).getByText('Add Usage record').waitFor();
+    await dialog(page).getByText('Add usage record', { exact: true }).waitFor();
     return device;
   }
 
@@ -119,6 +141,8 @@ describe("usage records on a device's record page", () => {
     const created = (await listOf(`/device/userecord?id=${device.id}&project=${well.id}&limit=100`)).rows.find(
       (r) => r.startcl === 2450.5,
     )!;
+    // A usage record goes by its number.
+    await page.getByText(`Usage record #${created.id} created`, { exact: true }).waitFor();
     // The times were typed in the browser's zone; 3 days 12.5 hours apart whatever the zone.
     expect(created).toMatchObject({ startcl: 2450.5, endcl: 3120, usetime: 84.5, status: 1 });
     expect(created.mudata).toEqual({ type: 'water', density: 1.18, funnel: 48 });
@@ -154,11 +178,13 @@ describe('staff', () => {
     await pick(page, 'position', 'MWD engineer');
     await page.locator('input[name="hireDate"]').fill('2021-04-01');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expectPath(page, '/staff/index');
+    await page.getByText(`Staff member ${name} created`, { exact: true }).waitFor();
     const [person] = (await listOf(`/staff/list?q=${encodeURIComponent(name)}`)).rows;
     expect(person).toMatchObject({ name, mobile: '13912345678', position: 'mwdEngineer', status: 'active', hireDate: '2021-04-01' });
+    // Made, the person opens on their page, and the create page's tag is gone.
+    await expectPath(page, `/staff/detail/${person.id}`);
+    expect(await page.locator('[data-tag="/staff/create"]').count()).toBe(0);
 
-    await page.goto(`${baseUrl()}/staff/detail/${person.id}`);
     await page.getByRole('tab', { name: 'Certificates' }).waitFor();
     // The tab's toolbar offers Create, and so does its empty state: either opens the dialog.
     await page.getByRole('button', { name: 'Create' }).first().click();

@@ -1,7 +1,7 @@
 // The layout as a person uses it: route search, tags bar, settings drawer, size, language,
 // the phone-width sidebar and the error log.
 import { describe, expect, it } from 'vitest';
-import { clickMenu, expectPath, messages, openAs, topMenuEntry, useFreshPage } from './helpers';
+import { baseUrl, clickMenu, expectPath, messages, openAs, topMenuEntry, useFreshPage } from './helpers';
 import { readablePrimary } from '../../src/settings/contrast';
 
 describe('the layout on a desktop', () => {
@@ -181,5 +181,49 @@ describe('the layout on a phone', () => {
     await crewEntry.waitFor({ state: 'hidden' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('ends a page title too long for the bar with an ellipsis, and gives it the room the bar has', async () => {
+    const page = browser.page;
+    const es = messages('es');
+    await page.context().addCookies([{ name: 'language', value: 'es', url: baseUrl() }]);
+    for (const [path, title] of [
+      ['/setting/permission/menu', es['route.MenuManage']],
+      ['/device/statistics', es['route.DeviceStatistics']],
+    ]) {
+      await openAs(page, path);
+      const heading = page.locator('#react-admin-title');
+      await expect.poll(() => heading.textContent()).toBe(title);
+      // The text's own box (its nearest ancestor that is not inline) clips it, with an ellipsis.
+      const clip = await heading.evaluate((el) => {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        let box = walker.nextNode()?.parentElement ?? el;
+        while (box !== el && getComputedStyle(box).display === 'inline') box = box.parentElement!;
+        const style = getComputedStyle(box);
+        const next = el.nextElementSibling?.getBoundingClientRect().left ?? window.innerWidth;
+        return {
+          ellipsis: style.textOverflow === 'ellipsis' && style.whiteSpace === 'nowrap' && style.overflow === 'hidden',
+          room: next - box.getBoundingClientRect().right,
+        };
+      });
+      expect(clip.ellipsis, `the title of ${path} is cut without an ellipsis`).toBe(true);
+      // The bar's buttons take their room; the title all that is left, up to the first of them.
+      expect(clip.room).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it("gives Home's links touch targets at least 44 px tall", async () => {
+    const page = browser.page;
+    await openAs(page, '/home');
+    await page.locator('[data-due-item] a').first().waitFor();
+    await page.locator('#main-content [data-page="home"] table a, #main-content [data-page="home"] li a').last().waitFor();
+    const small = await page
+      .locator('#main-content a')
+      .evaluateAll((links) =>
+        links
+          .map((link) => ({ text: (link.textContent ?? '').trim(), height: link.getBoundingClientRect().height }))
+          .filter((link) => link.height > 0 && link.height < 44),
+      );
+    expect(small.slice(0, 5)).toEqual([]);
   });
 });

@@ -120,7 +120,7 @@ describe('the device list', () => {
     const total = (await listOf('/device/list')).total;
     const csv = csvRows((await exportAs(page, 'csv', m)).bytes);
     const { name, bytes } = await exportAs(page, 'xlsx', m);
-    expect(name).toBe(`Devices ${today()}.xlsx`);
+    expect(name).toBe(`Instruments ${today()}.xlsx`);
     const sheet = await readSheet(bytes);
     expect(sheet).toHaveLength(total + 1);
     expect(sheet[0]).toEqual(csv[0]);
@@ -196,7 +196,7 @@ describe('the device list', () => {
     await openAs(page, '/device/index');
     await page.locator('table tbody tr').first().waitFor();
     await page.getByPlaceholder(m['ra.action.search']).fill('no-such-device-anywhere');
-    const status = page.getByRole('status').filter({ hasText: 'No Devices found using the current filters.' });
+    const status = page.getByRole('status').filter({ hasText: 'No instruments found using the current filters.' });
     await status.waitFor();
     await poll(() => page.getByRole('button', { name: m['ra.action.export'] }).isDisabled()).toBe(true);
     await status.getByRole('button', { name: m['ra.navigation.clear_filters'] }).click();
@@ -255,7 +255,7 @@ describe("a device's usage records", () => {
     await empty.waitFor();
     await empty.getByText(m['ra.page.invite']).waitFor();
     await empty.getByRole('button', { name: m['ra.action.create'] }).click();
-    await page.getByRole('dialog').getByText('Add Usage record').waitFor();
+    await page.getByRole('dialog').getByText('Add usage record').waitFor();
   });
 
   it('exports the tab of one device with crews by their team numbers, never their ids', async () => {

@@ -44,23 +44,19 @@ describe('the data dictionary', () => {
     await page.locator('input[name="code"]').fill('rigType');
     await page.locator('input[name="name"]').fill('Rig types');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expectPath(page, '/setting/system/dictionary');
-
-    await page.getByPlaceholder('Search').fill('rigType');
-    // The list applies the search after a pause; a row clicked before then would be left for it.
-    await expect.poll(() => decodeURIComponent(page.url())).toContain('"q":"rigType"');
-    const row = page.locator('table tbody tr', { hasText: 'rigType' });
-    await row.waitFor();
+    // Made, the list opens on its record page, and the create page's tag is gone.
+    await page.waitForURL((url) => /^\/setting\/system\/dictionary\/\d+$/.test(url.pathname), { timeout: 30_000 });
     const [list] = (await listOf('/setting/dictionary/list?q=rigType')).rows;
-    await row.click();
     await expectPath(page, `/setting/system/dictionary/${list.id}`);
+    await page.locator(`[data-tag="/setting/system/dictionary/${list.id}"]`).waitFor();
+    expect(await page.locator('[data-tag="/setting/system/dictionary/create"]').count()).toBe(0);
     await page.getByRole('tab', { name: 'Dictionary items' }).waitFor();
     await page.getByText('Rig types').first().waitFor();
 
     // The new list has no items yet: its tab says so, and its toolbar still offers Create.
     await emptyState(page).getByRole('button', { name: 'Create' }).waitFor();
     await toolbarCreate(page).click();
-    await dialog(page).getByText('Add Dictionary item').waitFor();
+    await dialog(page).getByText('Add dictionary item', { exact: true }).waitFor();
     expect(await dialog(page).locator('input[name="dictionary"]').count()).toBe(0); // preset by the page, not typed
     await dialog(page).locator('input[name="key"]').fill('topdrive');
     await dialog(page).locator('input[name="label.zh"]').fill('顶驱');
@@ -137,7 +133,7 @@ describe("a device's record page", () => {
     await page.getByRole('tab', { name: 'Usage records' }).waitFor();
 
     await toolbarCreate(page).click();
-    await dialog(page).getByText('Add Usage record').waitFor();
+    await dialog(page).getByText('Add usage record').waitFor();
     expect(await dialog(page).locator('input[name="device"]').count()).toBe(0);
     await pickWell(first);
     await dialog(page).locator('input[name="startcl"]').fill('1250.5');

@@ -24,9 +24,12 @@ describe('generated resource screens', () => {
     await page.locator('input[name="leader.phone"]').fill('13800000007');
     await page.locator('input[name="secretary.name"]').fill('Wang Fang');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expectPath(page, '/crew/index');
-    await page.getByRole('button', { name: 'Save' }).waitFor({ state: 'detached' }); // the list has replaced the form
+    // Made, the crew opens on its record page, and the create page's tag is gone.
+    await page.waitForURL((url) => /^\/crew\/record\/\d+$/.test(url.pathname), { timeout: 30_000 });
+    expect(await page.locator('[data-tag="/crew/create"]').count()).toBe(0);
+    await page.getByText('Wang Fang').first().waitFor();
 
+    await page.goto(`${baseUrl()}/crew/index`);
     await page.locator('input[name="teamNumber"]').fill('ZJ-E2E-7');
     const row = page.locator('table tbody tr', { hasText: 'ZJ-E2E-7' });
     await row.waitFor();
@@ -93,8 +96,10 @@ describe('generated resource screens', () => {
     await pick(page, 'brand', 'Sperry');
     await pick(page, 'meth', 'Lower seat key');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expectPath(page, '/device/index');
-    await page.getByRole('button', { name: 'Save' }).waitFor({ state: 'detached' });
+    // Made, the instrument opens on its record page.
+    await page.waitForURL((url) => /^\/device\/record\/\d+$/.test(url.pathname), { timeout: 30_000 });
+    await page.getByText(first).first().waitFor();
+    await page.goto(`${baseUrl()}/device/index`);
 
     await page.locator('input[name="title"]').fill(first);
     // The filter reaches the address after a pause; a click before that would be followed by it.

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeTrajectory } from '../../kernel/survey/minimum-curvature';
-import { apiClientAs, messages, openAs, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, messages, openAs, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
@@ -114,6 +114,28 @@ describe("a well's trajectory", () => {
     await page.locator('[data-confirm-call]').getByRole('button', { name: m['app.confirm.ok'] }).click();
     await expect.poll(async () => (await trajectoryOf(well.id)).stations.length).toBe(0);
     await expect.poll(() => panel(page).locator('[data-empty]').count()).toBe(1);
+  });
+});
+
+describe.each([1280, 375])("a well's trajectory in Spanish at %i px", (width) => {
+  const browser = useFreshPage({ width });
+
+  it('shows each total whole, its label wrapped rather than cut', async () => {
+    const page = browser.page;
+    const es = messages('es');
+    await page.context().addCookies([{ name: 'language', value: 'es', url: baseUrl() }]);
+    await openAs(page, `/project/record/${well.id}`);
+    await openTab(page, es);
+    // The first test leaves the well without stations: imported again here.
+    if ((await trajectoryOf(well.id)).stations.length === 0) {
+      await chooseFile(page, 'survey.csv', GOOD_CSV);
+      await confirmImport(page);
+    }
+    const labels = panel(page).locator('[data-figure] > :first-child');
+    await expect.poll(() => labels.count()).toBe(7);
+    const cut = await labels.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
+    expect(cut).toEqual([]);
+    expect(await panel(page).locator('[data-figure="closure"] > :first-child').textContent()).toBe(es['app.trajectory.totals.closure']);
   });
 });
 

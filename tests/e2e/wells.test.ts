@@ -79,13 +79,18 @@ describe('a well', () => {
     // Server-owned totals are not inputs.
     expect(await page.locator('input[name="totalFootage"]').count()).toBe(0);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expectPath(page, '/project/index');
+    await page.waitForURL((url) => /^\/project\/record\/\d+$/.test(url.pathname), { timeout: 30_000 });
     const [well] = await listOf(`/project/list?q=${encodeURIComponent(made.wellNumber)}`);
     expect(well).toMatchObject({ wellNumber: made.wellNumber, oilArea: 'Changqing', drillTeamNo: made.crew.id, status: 0 });
     made.well = well;
+    // Made, the well opens on its record page.
+    await expectPath(page, `/project/record/${well.id}`);
 
-    // A row opens the well's record page.
+    // From the list, a row opens it too.
+    await page.goto(`${baseUrl()}/project/index`);
     await page.locator('input[name="wellNumber"]').fill(made.wellNumber);
+    // The list applies the filter after a pause; a row clicked before then would be left for it.
+    await expect.poll(() => decodeURIComponent(page.url())).toContain(made.wellNumber);
     await page.locator('table tbody tr', { hasText: made.wellNumber }).click();
     await expectPath(page, `/project/record/${well.id}`);
     await page.getByRole('heading', { name: made.wellNumber }).waitFor();

@@ -23,6 +23,11 @@ describe.each(LANGUAGES.filter((l) => l !== 'en'))('the %s messages', (language)
     expect(Object.entries(messages).filter(([k, v]) => !v.trim() && english[k]?.trim())).toEqual([]);
   });
 
+  it('call a survey in their own words, never by the English "survey"', () => {
+    const ours = ourMessages(language);
+    expect(Object.entries(ours).filter(([, text]) => /\bsurvey/i.test(text.replace(/%\{\w+\}/g, '')))).toEqual([]);
+  });
+
   it('keep the placeholders of our English messages', () => {
     const ours = ourMessages('en');
     const lost = Object.keys(ours).filter((k) => placeholders(ours[k]).some((p) => !placeholders(messages[k]).includes(p)));
@@ -31,6 +36,12 @@ describe.each(LANGUAGES.filter((l) => l !== 'en'))('the %s messages', (language)
 });
 
 describe('the English messages', () => {
+  it('call an instrument an instrument, never a device', () => {
+    // The search's other words are what people type, not what the console says.
+    const read = Object.entries(ourMessages('en')).filter(([key]) => key !== 'app.search.synonyms');
+    expect(read.filter(([, text]) => /\bdevices?\b/i.test(text.replace(/%\{\w+\}/g, '')))).toEqual([]);
+  });
+
   it('give a route.<title> for every titled route of the route tree', () => {
     const routes = JSON.parse(readFileSync(join(I18N, '../schemas/routes.json'), 'utf8'));
     const titles = new Set<string>();

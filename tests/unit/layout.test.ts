@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { abbreviateNumber, relativeTime } from '../../src/format';
 import { addView, closeAll, closeOthers, closeView, nextAfterClosing, type View } from '../../src/layout/tags-bar/tags';
 import { tagsStore } from '../../src/layout/tags-bar/tagsStore';
-import { MAX_PATTERN_LENGTH, createSearcher, searchPool, withPinyin } from '../../src/layout/search/search';
+import { MAX_PATTERN_LENGTH, createSearcher, searchPool, withPinyin, withSynonyms } from '../../src/layout/search/search';
+import { messages } from '../messages';
 import { deviceClass } from '../../src/settings/device';
 import {
   DEFAULT_SETTINGS,
@@ -75,6 +76,24 @@ describe('header search', () => {
     const withIt = createSearcher(await withPinyin(chinese), true);
     expect(withIt('yiqi')[0].path).toBe('/device');
     expect(withIt('banzu').map((i) => i.path)).toContain('/crew/index');
+  });
+});
+
+describe("header search in Chinese, with the console's own messages", () => {
+  const zh = messages('zh');
+  const translate = (key: string, options?: { _?: string }) => zh[key] ?? options?._ ?? key;
+  const pool = withSynonyms(searchPool(registry.routes, translate), zh['app.search.synonyms']);
+  const search = createSearcher(pool, false);
+  const found = (query: string) => search(query).map((i) => i.path);
+
+  it('finds the instrument screens by 仪器, the word the console uses, and by 设备, the word people also search', () => {
+    for (const query of ['仪器', '设备']) {
+      expect(found(query)).toEqual(expect.arrayContaining(['/device', '/device/index', '/device/doss', '/device/statistics']));
+    }
+    expect(found('设备统计')[0]).toBe('/device/statistics');
+    expect(found('设备列表')[0]).toBe('/device/index');
+    // The other word names the same pages; the titles shown stay the console's own.
+    expect(pool.find((i) => i.path === '/device/index')?.title).toEqual(['仪器', '仪器列表']);
   });
 });
 

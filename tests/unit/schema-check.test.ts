@@ -188,6 +188,7 @@ describe('the form of a file', () => {
         list: 0,
         filters: 0,
         recordRepresentation: 0,
+        representationFallback: 0,
         search: 0,
         parent: 0,
         record: 0,

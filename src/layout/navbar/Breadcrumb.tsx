@@ -19,7 +19,10 @@ export function Breadcrumb() {
   });
   const crumbs = trail[0]?.title === 'Home' ? trail : [{ title: 'Home', path: '/home' }, ...trail];
   return (
-    <Breadcrumbs aria-label="breadcrumb" sx={{ color: 'inherit', fontSize: 14, '& .MuiBreadcrumbs-separator': { mx: 0.5 } }}>
+    <Breadcrumbs
+      aria-label={translate('app.navbar.breadcrumb')}
+      sx={{ color: 'inherit', fontSize: 14, '& .MuiBreadcrumbs-separator': { mx: 0.5 } }}
+    >
       {crumbs.map((crumb, i) =>
         i === crumbs.length - 1 ? (
           <Typography key={crumb.path} sx={{ fontSize: 14, color: 'text.secondary' }}>

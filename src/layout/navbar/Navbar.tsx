@@ -59,6 +59,17 @@ const ThemeItem = forwardRef<HTMLLIElement>(function ThemeItem(_props, ref) {
   );
 });
 
+/**
+ * The page's title on a phone: all the room the buttons leave, a title longer than that ending
+ * with an ellipsis (on the box react-admin puts the title text in, which would otherwise be cut short).
+ */
+const TITLE = {
+  fontSize: 16,
+  minWidth: 0,
+  // Doubled, the rule outweighs react-admin's inline-block for that box, as wide as its text.
+  '&& > *': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+};
+
 export function Navbar() {
   const translate = useTranslate();
   const [open, setOpen] = useSidebarState();
@@ -83,7 +94,7 @@ export function Navbar() {
             {open ? <MenuOpen /> : <MenuIcon />}
           </IconButton>
         </Tooltip>
-        {mobile && <TitlePortal sx={{ fontSize: 16 }} />}
+        {mobile && <TitlePortal sx={TITLE} />}
         {toolsDrawn && <NavbarTools mobile={mobile} />}
       </Toolbar>
     </AppBar>
@@ -95,7 +106,8 @@ function NavbarTools({ mobile }: { mobile: boolean }) {
   return (
     <>
       {!mobile && <Breadcrumb />}
-      <Box sx={{ flex: 1 }} />
+      {/* On a phone the title fills the bar's free room itself. */}
+      {!mobile && <Box sx={{ flex: 1 }} />}
       {!mobile && <HeaderSearch />}
       <ErrorLogButton />
       <NoticeBell />

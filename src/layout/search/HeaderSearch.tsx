@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useVisibleRoutes } from '../../routes/useVisibleRoutes';
 import { useSettings } from '../../settings/SettingsContext';
-import { type SearchItem, createSearcher, searchPool, withPinyin } from './search';
+import { type SearchItem, createSearcher, searchPool, withPinyin, withSynonyms } from './search';
 import { useRouterLater } from '../../routes/pathname';
 
 export function HeaderSearch() {
@@ -19,7 +19,7 @@ export function HeaderSearch() {
   const { settings } = useSettings();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const basePool = useMemo(() => searchPool(routes, translate), [routes, translate]);
+  const basePool = useMemo(() => withSynonyms(searchPool(routes, translate), translate('app.search.synonyms')), [routes, translate]);
   const pinyinWanted = locale === 'zh' && settings.supportPinyinSearch;
   const [pinyinPool, setPinyinPool] = useState<SearchItem[] | undefined>();
 

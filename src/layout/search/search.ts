@@ -1,6 +1,7 @@
 // Header search: fuse.js over every visible titled route, title weight 0.7, path 0.3,
 // threshold 0.4; queries cut to 32 characters; in Chinese with pinyin search on, titles are also
-// matched by their pinyin (weight 0.3).
+// matched by their pinyin (weight 0.3). A title is also found by the other words people use for
+// its words (the language's `app.search.synonyms`: 仪器 is searched as 设备 too), as the title itself.
 import Fuse from 'fuse.js';
 import type { RouteNode } from '../../../kernel/schema/types';
 import { joinPath } from '../../../kernel/routes/tree';
@@ -14,6 +15,8 @@ export interface SearchItem {
   title: string[];
   /** The title in pinyin, when pinyin search is on. */
   pinyinTitle?: string;
+  /** The title said with the other words people use for its words, when there are any. */
+  alias?: string[];
 }
 
 type Translate = (key: string, options?: { _?: string }) => string;
@@ -32,6 +35,7 @@ export function searchPool(routes: RouteNode[], translate: Translate, base = '/'
 export function createSearcher(pool: SearchItem[], withPinyin: boolean) {
   const keys = [
     { name: 'title', weight: 0.7 },
+    { name: 'alias', weight: 0.7 },
     { name: 'path', weight: 0.3 },
     ...(withPinyin ? [{ name: 'pinyinTitle', weight: 0.3 }] : []),
   ];
@@ -47,4 +51,31 @@ export async function withPinyin(pool: SearchItem[]): Promise<SearchItem[]> {
     ...item,
     pinyinTitle: item.title.map((t) => pinyin(t, { toneType: 'none', type: 'array' }).join('')).join(' '),
   }));
+}
+
+const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Adds to each title the same title said with other words: `synonyms` lists, separated by ";",
+ * a word of the titles and the words people also use for it, "word=other|another" (matched
+ * whatever its case).
+ */
+export function withSynonyms(pool: SearchItem[], synonyms: string): SearchItem[] {
+  const pairs = synonyms
+    .split(';')
+    .map((entry) => entry.split('='))
+    .filter((parts): parts is [string, string] => parts.length === 2 && parts[0].trim() !== '')
+    .flatMap(([word, others]) =>
+      others
+        .split('|')
+        .map((other) => other.trim())
+        .filter(Boolean)
+        .map((other) => ({ word: new RegExp(escape(word.trim()), 'giu'), other })),
+    );
+  return pool.map((item) => {
+    const alias = pairs
+      .filter(({ word }) => item.title.some((t) => t.search(word) >= 0))
+      .map(({ word, other }) => item.title.map((t) => t.replace(word, other)).join(' > '));
+    return alias.length ? { ...item, alias } : item;
+  });
 }

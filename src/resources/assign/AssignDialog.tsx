@@ -26,6 +26,7 @@ import type { AssignSpec } from '../../../kernel/schema/types';
 import { assignMembers } from '../../api/assign';
 import { ApiError } from '../../api/http';
 import { useLabels } from '../generic/useLabels';
+import { resourceNameInSentence } from '../generic/resourceName';
 import { ValueField } from '../generic/ValueField';
 import { searchFilter } from '../reference/search';
 import { type ElsewhereMember, type ReasonNeeded, elsewhereMembers, isRefused, memberInfoFields, reasonsNeeded } from './memberInfo';
@@ -72,7 +73,7 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
     filter,
   });
   const nameOf = (record: RaRecord) => String(record[memberMeta.recordRepresentation] ?? `#${record.id}`);
-  const title = translate('app.assign.title', { name: translate(`resources.${spec.member}.name`, { smart_count: 2, _: spec.member }) });
+  const title = translate('app.assign.title', { name: resourceNameInSentence(translate, spec.member, 2) });
 
   const send = async (move: boolean) => {
     setSending(true);

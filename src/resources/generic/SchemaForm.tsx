@@ -6,14 +6,17 @@ import { type ReactNode, useMemo } from 'react';
 import {
   DeleteWithConfirmButton,
   type DeleteWithConfirmButtonProps,
+  type RaRecord,
   type RedirectionSideEffect,
   SaveButton,
   SimpleForm,
   Toolbar,
   useTranslate,
   useRecordContext,
+  useRedirect,
+  useResourceContext,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { PERIOD_TYPES, type PeriodType, periodFields } from '../../../kernel/schedule/period';
 import { periodTypeField } from '../../../kernel/schedule/record';
 import { fields } from '../../../kernel/schema/registry';
@@ -25,6 +28,7 @@ import { CloseSaveButton } from './CloseSaveButton';
 import { SchemaInput } from './SchemaInput';
 import { useRecordValidator } from './useRecordValidator';
 import { useSchema } from './useSchema';
+import { useRecordNotice } from './useRecordNotice';
 
 export interface SchemaFormProps {
   editing: boolean;
@@ -49,11 +53,24 @@ function FormToolbar({
   inDialog,
   closing,
 }: Pick<SchemaFormProps, 'deleteRedirect' | 'deleteOptions' | 'inDialog'> & { closing?: { resource: string; spec: CloseSpec } }) {
+  const resource = useResourceContext() ?? '';
+  const notice = useRecordNotice(resource);
+  const redirect = useRedirect();
+  const form = useFormContext();
+  // A page's delete says which record went, then leads where it was told (the form marked
+  // clean first, as react-admin's own delete does, so that no unsaved-changes guard holds it).
+  const deleted = deleteOptions ?? {
+    onSuccess: (record: RaRecord) => {
+      notice('deleted', record);
+      form.reset(undefined, { keepValues: true });
+      if (deleteRedirect !== undefined) redirect(deleteRedirect, resource);
+    },
+  };
   return (
     <Toolbar sx={{ justifyContent: 'space-between', ...(inDialog ? { '&.RaToolbar-mobileToolbar': { position: 'static' } } : {}) }}>
       {closing ? <CloseSaveButton {...closing} /> : <SaveButton />}
       {deleteRedirect !== undefined && (
-        <DeleteWithConfirmButton mutationMode="pessimistic" redirect={deleteRedirect} mutationOptions={deleteOptions} {...TIP_DELETE} />
+        <DeleteWithConfirmButton mutationMode="pessimistic" redirect={deleteRedirect} mutationOptions={deleted} {...TIP_DELETE} />
       )}
     </Toolbar>
   );

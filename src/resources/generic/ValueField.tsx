@@ -15,7 +15,7 @@ import { SwitchValue } from './SwitchValue';
 import { ReferenceValue } from '../reference/ReferenceValue';
 import { ReferenceListValue } from '../reference/ReferenceListValue';
 import { RecordOfValue } from './RecordOfValue';
-import { resourceName } from './resourceName';
+import { keyText } from './keyText';
 import { UploadThumbnail } from '../files/UploadThumbnail';
 import { type Choice, useChoices, useProvidedChoices } from './choices';
 import { ExpiryValue } from './ExpiryValue';
@@ -115,8 +115,8 @@ export function plainValue(
   locale: string,
 ): ReactElement {
   if (notGiven(value)) return <span>—</span>;
-  if (schema['x-resource-name']) return <span>{resourceName(translate, String(value))}</span>;
-  if (schema['x-route-title']) return <span>{translate(`route.${String(value)}`, { _: String(value) })}</span>;
+  const key = keyText(schema, value, translate);
+  if (key !== undefined) return <span>{key}</span>;
   const upload = schema['x-upload'];
   if (upload) return <UploadThumbnail url={String(value)} accept={upload.accept} />;
   const reference = schema['x-ref'];

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useListContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { hasActiveFilters } from './filters';
+import { resourceNameInSentence } from '../generic/resourceName';
 
 export interface ListEmptyProps {
   resource: string;
@@ -23,7 +24,7 @@ export interface ListEmptyProps {
 export function ListEmpty({ resource, defaults = {}, create }: ListEmptyProps) {
   const { filterValues, setFilters } = useListContext();
   const translate = useTranslate();
-  const name = translate(`resources.${resource}.name`, { smart_count: 0, _: resource });
+  const name = resourceNameInSentence(translate, resource, 0);
   const filtered = hasActiveFilters(filterValues ?? {}, defaults);
   const Icon = filtered ? SearchOffIcon : InboxIcon;
 

@@ -7,7 +7,7 @@ import { dictionaryCode, type DictionaryOption } from '../../../kernel/schema/di
 import type { ConfigOptions, FieldSchema } from '../../../kernel/schema/types';
 import { itemLabel } from '../generic/dictionaryChoices';
 import type { CellNames } from './exportTable';
-import { resourceName } from '../generic/resourceName';
+import { keyText } from '../generic/keyText';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -42,8 +42,8 @@ export function cellNames(sources: NameSources): CellNames {
         const serverLabel = option?.[config[list]?.labelField ?? 'name'];
         return translate(`options.${list}.${value}`, { _: String(serverLabel ?? value) });
       }
-      if (schema['x-resource-name']) return resourceName(translate, String(value));
-      if (schema['x-route-title']) return translate(`route.${String(value)}`, { _: String(value) });
+      const key = keyText(schema, value, translate);
+      if (key !== undefined) return key;
       if (schema.enum) return translate(`resources.${resource}.enums.${path}.${value}`, { _: String(value) });
       return undefined;
     },

@@ -14,12 +14,14 @@ import {
   type DeleteWithConfirmButtonProps,
   EditBase,
   type Identifier,
+  type RaRecord,
   ResourceContextProvider,
-  useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { SchemaForm } from '../generic/SchemaForm';
+import { resourceNameInSentence } from '../generic/resourceName';
+import { type RecordChange, useRecordNotice } from '../generic/useRecordNotice';
 import { LockNotice } from './LockNotice';
 import { RevisionNotice } from './Revision';
 import { fields } from '../../../kernel/schema/registry';
@@ -40,20 +42,20 @@ export interface ChildDialogProps {
 
 export function ChildDialog({ resource, parentField, parentId, id, onClose }: ChildDialogProps) {
   const translate = useTranslate();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const onError = useWriteErrors();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const preset = useMemo(() => ({ [parentField]: parentId }), [parentField, parentId]);
   const creating = id === undefined;
 
+  const notice = useRecordNotice(resource);
   /** Says what was done, closes, and has the tab's list read again. */
-  const done = (message: string) => () => {
-    notify(message, { type: 'info', messageArgs: { smart_count: 1 } });
+  const done = (change: RecordChange) => (record: RaRecord) => {
+    notice(change, record);
     void queryClient.invalidateQueries({ queryKey: [resource] });
     onClose();
   };
-  const name = translate(`resources.${resource}.name`, { smart_count: 1, _: resource });
+  const name = resourceNameInSentence(translate, resource);
   const title = translate(creating ? 'app.record.add' : 'app.record.edit', { name });
   const save = (data: Record<string, unknown>) => ({ ...toPayload(resource, data), [parentField]: parentId });
 
@@ -76,12 +78,7 @@ export function ChildDialog({ resource, parentField, parentId, id, onClose }: Ch
       </DialogTitle>
       <ResourceContextProvider value={resource}>
         {creating ? (
-          <CreateBase
-            resource={resource}
-            redirect={false}
-            mutationOptions={{ onSuccess: done('ra.notification.created'), onError }}
-            transform={save}
-          >
+          <CreateBase resource={resource} redirect={false} mutationOptions={{ onSuccess: done('created'), onError }} transform={save}>
             <SchemaForm editing={false} hide={[parentField]} preset={preset} inDialog />
           </CreateBase>
         ) : (
@@ -90,11 +87,11 @@ export function ChildDialog({ resource, parentField, parentId, id, onClose }: Ch
             id={id}
             redirect={false}
             mutationMode="pessimistic"
-            mutationOptions={{ onSuccess: done('ra.notification.updated'), onError }}
+            mutationOptions={{ onSuccess: done('updated'), onError }}
             loading={<LinearProgress sx={{ m: 3 }} />}
             transform={(data: Record<string, unknown>) => ({ ...save(data), id: data.id, version: data.version })}
           >
-            <EditForm resource={resource} hide={[parentField]} deleteOptions={{ onSuccess: done('ra.notification.deleted') }} />
+            <EditForm resource={resource} hide={[parentField]} deleteOptions={{ onSuccess: done('deleted') }} />
           </EditBase>
         )}
       </ResourceContextProvider>

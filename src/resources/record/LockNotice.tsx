@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import { useTranslate } from 'react-admin';
 import { registry } from '../../../kernel/schema/load-vite';
 import type { LockState } from './lock';
+import { resourceNameInSentence } from '../generic/resourceName';
 
 export function LockNotice({ resource, state }: { resource: string; state: LockState }) {
   const translate = useTranslate();
@@ -10,7 +11,7 @@ export function LockNotice({ resource, state }: { resource: string; state: LockS
   if (!lock || state === 'open') return null;
   const label = (value: string | number) => translate(`resources.${resource}.enums.${lock.field}.${value}`, { _: String(value) });
   const args = {
-    name: translate(`resources.${resource}.name`, { smart_count: 1, _: resource }),
+    name: resourceNameInSentence(translate, resource),
     state: label(lock.value),
     reopen: label(lock.reopen),
     field: translate(`resources.${resource}.fields.${lock.field}`, { _: lock.field }),

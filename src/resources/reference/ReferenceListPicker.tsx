@@ -11,6 +11,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { assignmentCollections } from '../../../kernel/schema/assign';
 import { registry } from '../../../kernel/schema/load-vite';
+import { useOptionText } from './ReferencePicker';
 import { searchFilter } from './search';
 
 type PickerProps = Omit<AutocompleteArrayInputProps, 'source' | 'choices'> & { source: string; reference: string };
@@ -24,11 +25,15 @@ export function ReferenceListPicker({ assignedTo, ...props }: PickerProps & { re
   const collection =
     parent && assignmentCollections(registry).find((c) => c.spec.member === props.reference && c.parent.resource === parent);
   if (assignedTo && collection) return <AssignedPicker {...input} otherField={assignedTo} collection={collection} />;
-  const { source, reference, ...rest } = input;
+  return <ReferencesPicker {...input} />;
+}
+
+function ReferencesPicker({ source, reference, ...rest }: PickerProps) {
+  const optionText = useOptionText(reference);
   const target = registry.resources[reference];
   return (
     <ReferenceArrayInput source={source} reference={reference} sort={target['x-resource'].list.sort} perPage={20}>
-      <AutocompleteArrayInput optionText={target['x-resource'].recordRepresentation} filterToQuery={searchFilter(target)} {...rest} />
+      <AutocompleteArrayInput optionText={optionText} filterToQuery={searchFilter(target)} {...rest} />
     </ReferenceArrayInput>
   );
 }
@@ -55,12 +60,12 @@ function AssignedPicker({
   );
   const memberIds = [...new Set((rows ?? []).map((row) => row[collection.spec.member]))];
   const { data: members } = useGetManyAggregate(reference, { ids: memberIds }, { enabled: memberIds.length > 0 });
-  const target = registry.resources[reference]['x-resource'];
+  const optionText = useOptionText(reference);
   return (
     <AutocompleteArrayInput
       source={source}
       choices={members ?? []}
-      optionText={target.recordRepresentation}
+      optionText={optionText}
       isPending={typeof parentId === 'number' && !members && memberIds.length > 0}
       {...rest}
     />

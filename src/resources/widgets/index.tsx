@@ -5,8 +5,9 @@ import { type ComponentType, Suspense, lazy } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
 import { PasswordInput, useGetRecordRepresentation, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { flattenRoutes } from '../../../kernel/routes/tree';
+import { registry } from '../../../kernel/schema/load-vite';
 import type { WidgetInputProps } from './types';
 
 export type { WidgetInputProps };
@@ -48,21 +49,16 @@ function PersonAvatar({ value }: { value: unknown }) {
   );
 }
 
-/** A route title key, translated as the menu shows it, with the key under it when they differ. */
-function RouteTitle({ value }: { value: unknown }) {
-  const translate = useTranslate();
-  if (typeof value !== 'string' || !value) return <span>—</span>;
-  const shown = translate(`route.${value}`, { _: value });
-  return (
-    <span>
-      {shown}
-      {shown !== value && (
-        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-          {value}
-        </Typography>
-      )}
-    </span>
-  );
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The screen of the product a route shows (`resource:staff:list`, `home`), named by the title of
+ * the product's own route to it, translated; as stored when the product has no such route.
+ */
+function screenText(value: unknown, translate: Translate): string {
+  if (typeof value !== 'string' || !value) return '';
+  const title = flattenRoutes(registry.routes).find(({ node }) => node.component === value)?.node.meta?.title;
+  return title ? translate(`route.${title}`, { _: title }) : value;
 }
 
 /**
@@ -70,12 +66,20 @@ function RouteTitle({ value }: { value: unknown }) {
  * lists and summaries, or both. A field names one by `x-ui.widget`; the schema check in the
  * tests holds the schema files to these names.
  */
-const widgets: Record<string, { input?: ComponentType<WidgetInputProps>; value?: ComponentType<{ value: unknown }> }> = {
+const widgets: Record<
+  string,
+  {
+    input?: ComponentType<WidgetInputProps>;
+    value?: ComponentType<{ value: unknown }>;
+    /** The value as text, where it names a record (its `recordRepresentation`). */
+    text?: (value: unknown, translate: Translate) => string;
+  }
+> = {
   menuTree: { input: lazy(() => import('./MenuTreeInput')), value: EntryCount },
   roleNames: { input: lazy(() => import('./RoleNamesInput')), value: NameChips },
   password: { input: PasswordWidget },
   avatar: { value: PersonAvatar },
-  routeTitle: { value: RouteTitle },
+  screen: { text: screenText },
 };
 
 /** The names a field's `x-ui.widget` may give. */
@@ -91,6 +95,12 @@ export function WidgetInput({ widget, ...props }: WidgetInputProps & { widget: s
       <Input {...props} />
     </Suspense>
   );
+}
+
+/** The text a widget makes of a value, as a record's name; undefined for a widget that makes none. */
+export function widgetText(widget: string | undefined, value: unknown, translate: Translate): string | undefined {
+  const text = widget === undefined ? undefined : widgets[widget]?.text;
+  return text ? text(value, translate) : undefined;
 }
 
 /** Whether a value of a field with that widget shows its own way in lists and summaries. */

@@ -33,7 +33,8 @@ type View = 'charts' | '3d';
 function Figure({ name, label, value, unit, note }: { name: string; label: string; value: string; unit?: string; note?: string }) {
   return (
     <Box sx={{ borderLeft: 3, borderColor: 'primary.main', pl: 1.5, minWidth: 0 }} data-figure={name}>
-      <Typography variant="body2" color="text.secondary" noWrap title={label}>
+      {/* The label wraps where the tile is narrow (a phone, a long language): never cut. */}
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', hyphens: 'auto' }}>
         {label}
       </Typography>
       <Typography variant="h6" component="p" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-value>
