@@ -34,6 +34,15 @@ export function formsProblems({ root, resources }: ResourceContext): Found[] {
   }
   if (spec && !values) add('/x-resource/forms', 'needs a field marked x-form-values to keep the values of the forms');
   if (spec?.status) out.push(...statusProblem(own, spec.status.field, '/x-resource/forms/status/field'));
+  if (spec?.shown) {
+    const parent = root['x-resource'].parent;
+    const parentSchema = parent ? resources[parent.resource] : undefined;
+    if (!spec.status) add('/x-resource/forms/shown', 'shows the records the status switch turned on: forms.status is needed');
+    else if (own[spec.status.field]?.enum && !own[spec.status.field].enum!.includes(spec.shown.on))
+      add('/x-resource/forms/shown/on', `${JSON.stringify(spec.shown.on)} is not a value of "${spec.status.field}"`);
+    if (parentSchema && !properties(parentSchema)[spec.shown.key])
+      add('/x-resource/forms/shown/key', `"${spec.shown.key}" is not a top-level field of ${parent!.resource}`);
+  }
   return [...out, ...fillsProblems({ root, resources } as ResourceContext)];
 }
 

@@ -147,6 +147,27 @@ export interface FormsSpec {
   add: { form: string; submit: string };
   edit: { form: string; submit: string };
   status?: StatusSwitchSpec;
+  /** The records switched on of one parent, for everyone to see (see ShownSpec). */
+  shown?: ShownSpec;
+}
+
+/**
+ * GET `path?<key>=<value>`, to any signed-in person: the records of the parent whose top-level
+ * `key` field holds the value (a group's `config_name`) that the status switch has set to `on`, in
+ * the list's order, with their values; beside them the parent's name and its field definitions.
+ * Their files are readable by everyone while they are shown. (Home's slides and notices.)
+ */
+export interface ShownSpec {
+  path: string;
+  key: string;
+  on: string | number;
+}
+
+/** The answer of a ShownSpec's call. */
+export interface ShownAnswer {
+  name: string;
+  fields: { name: string; title: string; type: string }[];
+  list: Record<string, unknown>[];
 }
 
 /**

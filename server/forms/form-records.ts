@@ -18,7 +18,7 @@ import { withDefaults } from '../../kernel/schema/derive';
 import { parentParam as parentParamOf } from '../../kernel/schema/query';
 import type { Registry } from '../../kernel/schema/registry';
 import { properties } from '../../kernel/schema/registry';
-import type { FormsSpec } from '../../kernel/schema/types';
+import type { FormsSpec, ShownAnswer, ShownSpec } from '../../kernel/schema/types';
 import { type AppContext, ok } from '../context';
 import { answerWrite } from '../write/answer';
 import { type Outcome, actorOf, type WriteService } from '../write/service';
@@ -246,4 +246,74 @@ function registerOne(api: Api, name: string, spec: FormsSpec, { registry, store,
   });
 
   if (spec.status) registerStatusSwitch(api, { name, schema, writes, spec: spec.status, answer: (row) => flattenRecord(schema, row) });
+  if (spec.shown && spec.status) registerShown(api, { name, spec: spec.shown, statusField: spec.status.field, registry, store });
+}
+
+/** How many records a shown list answers at most: a page's slides or notices, never a table. */
+const SHOWN_LIMIT = 100;
+
+/**
+ * `shown.path?<key>=<value>`: the records switched on of the parent whose `key` holds the value,
+ * in the list's order, to any signed-in person (Home's slides and notices); nothing when no parent has it.
+ */
+function registerShown(
+  api: Api,
+  { name, spec, statusField, registry, store }: { name: string; spec: ShownSpec; statusField: string; registry: Registry; store: Store },
+) {
+  const schema = registry.resources[name];
+  const parent = schema['x-resource'].parent!;
+  const values = formValuesField(schema)!;
+  const parentSchema = registry.resources[parent.resource];
+  api.on(
+    {
+      method: 'GET',
+      path: spec.path,
+      access: 'signed-in',
+      doc: {
+        tags: [name],
+        summary: `The ${name} records shown (${statusField} ${JSON.stringify(spec.on)}) of the ${parent.resource} whose ${spec.key} is given, in their order`,
+        description: `Answers the ${parent.resource}'s name and field definitions beside the records, each with its values; an empty list when no ${parent.resource} has that ${spec.key}.`,
+        parameters: [{ name: spec.key, in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } }],
+        data: {
+          type: 'object',
+          required: ['name', 'fields', 'list'],
+          properties: {
+            name: { type: 'string' },
+            fields: { type: 'array', items: { type: 'object', additionalProperties: true } },
+            list: { type: 'array', items: { type: 'object', additionalProperties: true } },
+          },
+        },
+      },
+    },
+    async (c) => {
+      const key = (c.req.query(spec.key) ?? '').slice(0, 200);
+      const none: ShownAnswer = { name: '', fields: [], list: [] };
+      if (!key) return ok(c, none);
+      const [parentRow] = (
+        await store.list(parent.resource, {
+          conditions: [{ field: spec.key, op: 'eq', value: key }],
+          sort: { field: 'id', order: 'ASC' },
+          page: 1,
+          limit: 1,
+        })
+      ).rows;
+      if (!parentRow) return ok(c, none);
+      const { rows } = await store.list(name, {
+        conditions: [
+          { field: parent.field, op: 'eq', value: parentRow.id },
+          { field: statusField, op: 'eq', value: spec.on },
+        ],
+        sort: schema['x-resource'].list.sort,
+        page: 1,
+        limit: SHOWN_LIMIT,
+      });
+      const definitions = parentRow[values.definedBy];
+      const answer: ShownAnswer = {
+        name: String(parentRow[parentSchema['x-resource'].recordRepresentation] ?? ''),
+        fields: Array.isArray(definitions) ? (definitions as ShownAnswer['fields']) : [],
+        list: rows.map((row) => flattenRecord(schema, row)),
+      };
+      return ok(c, answer);
+    },
+  );
 }

@@ -1,4 +1,5 @@
-// Home: what a manager of tools and wells looks at first — where the instruments are (how many in
+// Home: what a manager of tools and wells looks at first — the slides and notices of the group
+// data that are switched on, where the instruments are (how many in
 // each status, each leading to its filtered list), how many crews there are, the wells in progress
 // and the footage drilled this month, the instruments due and the people's certificates expiring,
 // and the latest runs and repairs, each naming its instrument with a link to the instrument's record page.
@@ -26,6 +27,7 @@ import { useApiData } from '../resources/statistics/useApiData';
 import { useLinks } from '../resources/useLinks';
 import { CertificatesCard } from './home/CertificatesCard';
 import { DueCard } from './home/DueCard';
+import { ShowcaseCards } from './home/ShowcaseCards';
 
 const listLink = (path: string, filter?: Record<string, unknown>) =>
   filter ? `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}` : path;
@@ -227,6 +229,7 @@ export function Home() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {translate('app.home.welcome', { name: identity?.fullName ?? '' })}
       </Typography>
+      <ShowcaseCards />
       <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
         {translate('app.home.devices')}
       </Typography>

@@ -391,4 +391,33 @@ describe.each(stores)(`the form records of ${name} on %s`, (_store, makeStore) =
     expect((await add(groups[0].id, await filled(groups[0].id), '')).code).toBe(50008);
     expect(await snapshot()).toEqual(before);
   });
+
+  it.skipIf(!spec.shown)(
+    'answers the records switched on of the parent named by its key, in their order, to anyone signed in',
+    async () => {
+      const shown = spec.shown!;
+      const key = String(groups[0][shown.key]);
+      const off = (schema.properties![statusField!].enum ?? []).find((v) => v !== shown.on);
+      const [a, b, c] = [await added(), await added(), await added()];
+      // One hidden; the others in the order the resource's own list gives them.
+      expect((await setStatus({ id: b.id, [statusField!]: off })).code).toBe(20000);
+      for (const token of ['admin-token', 'editor-token']) {
+        const answer = await call<{ name: string; fields: FieldDefinition[]; list: Row[] }>('GET', shown.path, {
+          query: { [shown.key]: key },
+          token,
+        });
+        expect(answer.code, JSON.stringify(answer)).toBe(20000);
+        expect(answer.data.name).toBe('First parent');
+        expect(answer.data.fields).toEqual(typelist);
+        expect(answer.data.list.map((row) => row.id)).toEqual(
+          (await rowsOf(groups[0].id)).rows.filter((row) => row[statusField!] === shown.on).map((row) => row.id),
+        );
+        expect(answer.data.list.map((row) => row.id).sort()).toEqual([a.id, c.id].sort());
+        expect(answer.data.list[0]).toMatchObject({ headline: 'Hello' });
+      }
+      const none = await call<{ list: Row[] }>('GET', shown.path, { query: { [shown.key]: 'no-such-key' } });
+      expect(none.data.list).toEqual([]);
+      expect((await call('GET', shown.path, { query: { [shown.key]: key }, token: '' })).code).toBe(50008);
+    },
+  );
 });

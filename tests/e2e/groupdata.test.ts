@@ -164,6 +164,39 @@ describe("a group's items", () => {
   });
 });
 
+describe('Home', () => {
+  const browser = useFreshPage();
+
+  /** The titles of a group's items switched on, in the group's order (its list's, highest sort first). */
+  async function shownTitles(configName: string): Promise<string[]> {
+    const [group] = (await admin.get<{ list: Row[] }>(`/setting/group/list?q=${configName}`)).list.filter(
+      (g) => g.config_name === configName,
+    );
+    expect(group, configName).toBeDefined();
+    const list = (await admin.get<{ list: Row[] }>(`/setting/groupdata/list?gid=${group.id}&limit=100`)).list;
+    expect(list.some((item) => item.status === 0)).toBe(true); // the demo data hides one: it must stay off Home
+    return list.filter((item) => item.status === 1).map((item) => String(item.title));
+  }
+
+  it('shows the home slides and the notices switched on, in their order, to an editor too', async () => {
+    const slides = await shownTitles('home_slides');
+    const notices = await shownTitles('notices');
+    expect(slides.length).toBeGreaterThan(1);
+    const page = browser.page;
+    await openAs(page, '/home', 'editor');
+    const slideTitles = page.locator('[data-home-slides] [data-slide]');
+    await expect.poll(() => slideTitles.evaluateAll((all) => all.map((el) => el.getAttribute('data-slide')))).toEqual(slides);
+    // The first is shown, its picture loaded; the next is a click away.
+    const first = page.locator('[data-home-slides] [data-slide][aria-hidden="false"]');
+    await first.getByText(slides[0]).waitFor();
+    await expect.poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.locator('[data-home-slides]').getByRole('button', { name: m['app.home.slides.next'] }).click();
+    await page.locator('[data-home-slides] [data-slide][aria-hidden="false"]').getByText(slides[1]).waitFor();
+    const noticeTitles = page.locator('[data-home-notices] [data-notice]');
+    await expect.poll(() => noticeTitles.evaluateAll((all) => all.map((el) => el.getAttribute('data-notice')))).toEqual(notices);
+  });
+});
+
 describeScreens('group data screens', [desk('en'), desk('zh'), phone('ja'), phone('zh')], 'groupdata', async ({ page, lang, shot }) => {
   await openAs(page, '/setting/system/group');
   await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();

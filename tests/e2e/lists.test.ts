@@ -124,7 +124,19 @@ describe('the device list', () => {
     const sheet = await readSheet(bytes);
     expect(sheet).toHaveLength(total + 1);
     expect(sheet[0]).toEqual(csv[0]);
-    expect(sheet.map((row) => row.map((cell) => (cell === null ? '' : String(cell))))).toEqual(csv);
+    // Times are the spreadsheet's own dates (a date format on a date serial), where CSV has text:
+    // the same wall-clock time either way.
+    const registered = csv[0].indexOf(header(m, 'device', 'timestamp'));
+    expect(registered).toBeGreaterThanOrEqual(0);
+    for (const row of sheet.slice(1)) expect(row[registered]).toBeInstanceOf(Date);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    // The reader turns a date's serial (a fraction of days) back into whole milliseconds by cutting,
+    // so 10:29 may come back as 10:28:59.999: the nearest second is the time written.
+    const wall = (read: Date) => {
+      const d = new Date(Math.round(read.getTime() / 1000) * 1000);
+      return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+    };
+    expect(sheet.map((row) => row.map((cell) => (cell === null ? '' : cell instanceof Date ? wall(cell) : String(cell))))).toEqual(csv);
   });
 
   it('keeps the chosen columns after a reload, and the usage-record tab its own', async () => {

@@ -178,7 +178,7 @@ describe('the table an export writes', () => {
     ]);
   });
 
-  it('writes options, enums, dictionary items and references by their labels, yes/no translated, local times, numbers as numbers', () => {
+  it('writes options, enums, dictionary items and references by their labels, yes/no translated, local times and days as dates, numbers as numbers', () => {
     expect(table.rows[0]).toEqual([
       'T-001',
       '维修中',
@@ -188,8 +188,8 @@ describe('the table an export writes', () => {
       '随钻测量',
       '北方维修厂',
       '是',
-      '2025-03-01 08:30',
-      '2024-12-31',
+      { date: '2025-03-01 08:30' },
+      { date: '2024-12-31' },
       '水基',
       1.25,
     ]);
@@ -235,11 +235,18 @@ describe('the table an export writes', () => {
     expect(Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data[1]).toEqual(['+86 138-0000-0000', '-12.5', "'-1+cmd|calc"]);
   });
 
-  it('serializes the same cells to an .xlsx workbook that reads back', async () => {
+  it('serializes the same cells to an .xlsx workbook that reads back, dates and times as dates at the local wall-clock time', async () => {
     const blob = await toXlsx(table, '仪器');
     const sheet = await readSheet(blob);
     expect(sheet[0]).toEqual(table.headers);
-    expect(sheet.slice(1)).toEqual(table.rows);
+    const dated = table.rows.map((row) =>
+      row.map((cell) => {
+        if (cell === null || typeof cell !== 'object') return cell;
+        const [y, mo, d, h = 0, mi = 0] = cell.date.split(/[- :]/).map(Number);
+        return new Date(Date.UTC(y, mo - 1, d, h, mi));
+      }),
+    );
+    expect(sheet.slice(1)).toEqual(dated);
   });
 
   it('names the file by the translated resource name and the day, and the sheet as Excel allows', () => {

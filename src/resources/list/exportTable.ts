@@ -1,13 +1,27 @@
 // The table an export writes, built once for every format: a header row of translated labels
 // (with units) and one row of translated cells per record. Options, dictionary items and
 // references are written by their labels, never as bare keys or ids; a nested group's fields
-// are columns of their own; yes/no in the reader's language; times as `YYYY-MM-DD HH:mm` in
-// local time. CSV and xlsx only serialize this table (serialize.ts).
+// are columns of their own; yes/no in the reader's language; dates and times as the reader's clock
+// shows them (`YYYY-MM-DD`, `YYYY-MM-DD HH:mm` local time), text in CSV, the spreadsheet's own
+// dates in xlsx. CSV and xlsx only serialize this table (serialize.ts).
 import { fields, getPath } from '../../../kernel/schema/registry';
 import type { Field, FieldSchema, ResourceSchema } from '../../../kernel/schema/types';
 
-/** A cell: text, a number (kept a number, so a spreadsheet can add it up), or empty. */
-export type Cell = string | number | null;
+/** A day (`YYYY-MM-DD`) or a time (`YYYY-MM-DD HH:mm`), as the reader's clock shows it. */
+export interface DateCell {
+  date: string;
+}
+
+/**
+ * A cell: text, a number (kept a number, so a spreadsheet can add it up), a date or a time (kept
+ * one, so a spreadsheet can sort and count days with it), or empty.
+ */
+export type Cell = string | number | DateCell | null;
+
+/** A cell as text (what CSV writes). */
+export const cellText = (cell: Cell): string => (cell === null ? '' : typeof cell === 'object' ? cell.date : String(cell));
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface Table {
   headers: string[];
@@ -79,7 +93,13 @@ export function cellOf(field: Field, value: unknown, names: CellNames): Cell {
     if (label !== undefined) return label;
   }
   if (typeof value === 'number') return value;
-  if (typeof value === 'string') return schema.format === 'date-time' ? formatDateTime(value) : value;
+  if (typeof value === 'string') {
+    if (schema.format === 'date-time') {
+      const text = formatDateTime(value);
+      return text === value ? value : { date: text };
+    }
+    return schema.format === 'date' && DAY.test(value) ? { date: value } : value;
+  }
   return plain(value);
 }
 

@@ -1,6 +1,6 @@
 // The export's table written as a file. Both writers are loaded when a person first exports,
 // never with the list itself.
-import type { Table } from './exportTable';
+import { type Cell, type DateCell, cellText, type Table } from './exportTable';
 
 /** The byte-order mark that tells Excel a CSV file is UTF-8 (without it, Chinese text is garbled). */
 export const BOM = '\uFEFF';
@@ -21,18 +21,33 @@ export const MIME: Record<ExportFormat, string> = {
 /** CSV as Excel opens it: UTF-8 with a byte-order mark, comma-separated, CRLF line ends. */
 export async function toCsv(table: Table): Promise<string> {
   const { default: Papa } = await import('papaparse');
-  const data = table.rows.map((row) => row.map((cell) => cell ?? ''));
+  const data = table.rows.map((row) => row.map(cellText));
   return BOM + Papa.unparse({ fields: table.headers, data }, { newline: '\r\n', escapeFormulae: FORMULA_START });
 }
 
-/** An .xlsx workbook of one sheet: the header row in bold, then the rows, numbers as numbers. */
+/**
+ * A date or a time as a spreadsheet keeps one: a date (the wall-clock time the reader saw, as a
+ * spreadsheet's dates have no time zone) shown in the same form as the CSV's text.
+ */
+function dateCell({ date }: DateCell) {
+  const [y, mo, d, h = 0, mi = 0] = date.split(/[- :]/).map(Number);
+  return { value: new Date(Date.UTC(y, mo - 1, d, h, mi)), type: Date, format: date.length > 10 ? 'yyyy-mm-dd hh:mm' : 'yyyy-mm-dd' };
+}
+
+const xlsxCell = (cell: Cell) => (cell !== null && typeof cell === 'object' ? dateCell(cell) : cell);
+
+/** An .xlsx workbook of one sheet: the header row in bold, then the rows, numbers as numbers, dates as dates. */
 export async function toXlsx(table: Table, sheet: string): Promise<Blob> {
   const { default: writeXlsxFile } = await import('write-excel-file/universal');
   const header = table.headers.map((value) => ({ value, fontWeight: 'bold' as const }));
   const widths = table.headers.map((h, i) => ({
-    width: Math.min(40, Math.max(8, ...[h, ...table.rows.map((r) => r[i])].map((v) => displayWidth(String(v ?? ''))))),
+    width: Math.min(40, Math.max(8, ...[h, ...table.rows.map((r) => cellText(r[i]))].map(displayWidth))),
   }));
-  return writeXlsxFile([header, ...table.rows], { sheet: sheetName(sheet), columns: widths, stickyRowsCount: 1 }).toBlob();
+  return writeXlsxFile([header, ...table.rows.map((row) => row.map(xlsxCell))], {
+    sheet: sheetName(sheet),
+    columns: widths,
+    stickyRowsCount: 1,
+  }).toBlob();
 }
 
 /** How many character cells a text takes: a Chinese or Japanese character takes two. */

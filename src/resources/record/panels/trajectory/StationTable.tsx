@@ -13,7 +13,7 @@ import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { TrajectoryAnswerStation } from '../../../../../kernel/survey/names';
 import { PageControls } from '../../../../layout/paging/PageControls';
 import { ExportButton } from '../../../list/ExportMenu';
-import { formatDate } from '../../../list/exportTable';
+import { type Cell, cellText, formatDate } from '../../../list/exportTable';
 import { type ExportFormat, downloadTable } from '../../../list/serialize';
 import { STATION_COLUMNS, type StationNames, stationCells, stationHeader, stationNames, stationTable } from './series';
 
@@ -34,8 +34,8 @@ export function StationTable({ stations, title }: { stations: TrajectoryAnswerSt
   const [limit, setLimit] = useState(SIZES[0]);
   const [busy, setBusy] = useState(false);
   const shown = stations.slice(page * limit, (page + 1) * limit);
-  const number = (value: number | string | null) =>
-    typeof value === 'number' ? value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : (value ?? '');
+  const number = (value: Cell) =>
+    typeof value === 'number' ? value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : cellText(value);
 
   const run = async (format: ExportFormat) => {
     setBusy(true);
