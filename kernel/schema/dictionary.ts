@@ -1,6 +1,7 @@
 // The data dictionary: option lists kept in the database and edited by admins at run time.
 // Its lists and items are ordinary resources of schemas/ (dictionary.json, dictionaryitem.json);
 // a field takes its values from a list with `"x-options": "dict:<code>"`.
+import { LANGUAGES } from '../i18n/languages';
 import type { FieldSchema } from './types';
 
 export const DICTIONARY = {
@@ -24,6 +25,16 @@ export interface DictionaryOption {
   label: Record<string, string>;
   enabled: boolean;
   sort: number;
+}
+
+/**
+ * An item's label in `language`; an item labelled only in the languages a company uses reads, in
+ * another, in English if it has it, else in the first language that has one. Undefined when it has none.
+ */
+export function labelIn(label: Record<string, string> | undefined, language: string): string | undefined {
+  return [language, 'en', ...LANGUAGES]
+    .map((l) => label?.[l])
+    .find((text): text is string => typeof text === 'string' && text.trim() !== '');
 }
 
 /** Where the console reads every list's items at once. */

@@ -130,8 +130,12 @@ function alongAzimuth(columns: TrajectoryColumns, azimuth: number): void {
   for (let i = 0; i < columns.length; i++) columns.vs[i] = columns.north[i] * towardsNorth + columns.east[i] * towardsEast;
 }
 
-/** Rounded as the stores keep a length or an angle: to 0.01. */
-const round = (value: number) => Math.round(value * 100) / 100;
+/**
+ * Rounded as the stores keep a length or an angle, and as every figure of a trajectory is
+ * answered and shown: to 0.01, once, from the computed value (never −0).
+ */
+export const roundFigure = (value: number) => Math.round(value * 100) / 100 + 0;
+const round = roundFigure;
 
 /** The well's totals, by field (none when there is no station). */
 export function totalsOf(spec: SurveySpec, trajectory: WellTrajectory): Record<string, number | null> {

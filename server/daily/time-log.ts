@@ -9,7 +9,7 @@ import type { FieldError } from '../../kernel/schema/validation';
 import type { WriteGuard } from '../access/guards';
 import type { Translate } from '../http/messages';
 import { type Follower, writeDerived } from '../resources/relations';
-import { DICTIONARY } from '../../kernel/schema/dictionary';
+import { DICTIONARY, labelIn } from '../../kernel/schema/dictionary';
 import type { Row, Store } from '../store/types';
 import { WriteRefused, type Writer } from '../write/service';
 import { notGiven } from '../../kernel/schema/given';
@@ -237,8 +237,7 @@ async function categoryLabel(w: Writer, key: string): Promise<string> {
     { field: 'key', op: 'eq', value: key },
   ]);
   const row = item === undefined ? undefined : await w.tx.get(DICTIONARY.items, item);
-  const label = row?.label as Record<string, string> | undefined;
-  return label?.[w.actor.language] ?? label?.en ?? key;
+  return labelIn(row?.label as Record<string, string> | undefined, w.actor.language) ?? key;
 }
 
 /** The daily report's guard: its checks against its trip and its well, and the repairs it opens once written. */

@@ -7,7 +7,7 @@ import { Code } from '../../kernel/contract/codes';
 import { echo } from '../../kernel/contract/limits';
 import type { Registry } from '../../kernel/schema/registry';
 import { type ImportRefusal, MAX_IMPORT_BYTES, importSurvey } from '../../kernel/survey/import';
-import type { WellTrajectory } from '../../kernel/survey/wells';
+import { type WellTrajectory, roundFigure } from '../../kernel/survey/wells';
 import { type ListedStation, compareListings } from '../../kernel/survey/compare';
 import { type AppContext, fail, ok } from '../context';
 import { type Api, formatBytes } from '../http/endpoints';
@@ -131,9 +131,6 @@ const PREVIEW_DATA = {
   },
 };
 
-/** Four decimals (0.1 mm, 0.0001°): more than any survey measures; never −0. */
-const fine = (value: number) => Math.round(value * 10_000) / 10_000 + 0;
-
 /**
  * JSON written as bytes into one growing buffer: a long well's listing (10,000 stations and more,
  * twelve numbers each) is answered without a string per number or per station, which is most of
@@ -170,21 +167,23 @@ class JsonBytes {
     this.bytes.subarray(start, this.at).reverse();
   }
 
-  /** To three decimals (1 mm, 0.001°); a value that rounds to zero is 0, never −0. */
-  fixed3(value: number) {
-    let thousandths = Math.round(value * 1000);
-    if (thousandths === 0 || !Number.isFinite(thousandths)) return this.ascii('0');
-    if (thousandths < 0) {
+  /**
+   * To two decimals (1 cm, 0.01°), as the figure is shown and stored (roundFigure): rounded once
+   * here, so that no screen rounds it again; a value that rounds to zero is 0, never −0.
+   */
+  fixed2(value: number) {
+    let hundredths = Math.round(value * 100);
+    if (hundredths === 0 || !Number.isFinite(hundredths)) return this.ascii('0');
+    if (hundredths < 0) {
       this.ascii('-');
-      thousandths = -thousandths;
+      hundredths = -hundredths;
     }
-    const whole = Math.floor(thousandths / 1000);
-    const part = thousandths - whole * 1000;
+    const whole = Math.floor(hundredths / 100);
+    const part = hundredths - whole * 100;
     this.integer(whole);
-    this.room(4);
+    this.room(3);
     this.bytes[this.at++] = 46; // .
-    this.bytes[this.at++] = 48 + Math.floor(part / 100);
-    this.bytes[this.at++] = 48 + (Math.floor(part / 10) % 10);
+    this.bytes[this.at++] = 48 + Math.floor(part / 10);
     this.bytes[this.at++] = 48 + (part % 10);
   }
 
@@ -200,7 +199,7 @@ function writeStations(out: JsonBytes, { columns, origins }: WellTrajectory) {
     out.ascii(i === 0 ? '{' : ',{');
     for (const [k, name] of STATION_COLUMNS.entries()) {
       out.ascii(k === 0 ? `"${name}":` : `,"${name}":`);
-      out.fixed3(columns[name][i]);
+      out.fixed2(columns[name][i]);
     }
     const origin = origins[i];
     out.ascii(`,"source":"${origin?.source ?? 'tieOn'}"`);
@@ -218,9 +217,9 @@ function trajectoryJson(id: number, trajectory: WellTrajectory): Uint8Array<Arra
   const out = new JsonBytes();
   const head = [
     `"well":${id}`,
-    `"vsAzimuth":${fine(trajectory.vsAzimuth)}`,
+    `"vsAzimuth":${roundFigure(trajectory.vsAzimuth)}`,
     `"tieOn":${JSON.stringify(trajectory.tieOn ?? null)}`,
-    `"totals":${JSON.stringify(trajectory.totals ?? null)}`,
+    `"totals":${JSON.stringify(trajectory.totals ? Object.fromEntries(Object.entries(trajectory.totals).map(([k, v]) => [k, roundFigure(v)])) : null)}`,
   ];
   // Warnings quote stations as they were read: numbers only, and resource names.
   out.ascii(`{"code":${Code.ok},"data":{${head.join(',')},"warnings":${JSON.stringify(trajectory.warnings)},"stations":`);

@@ -158,10 +158,10 @@ describe.each(stores)('a well’s survey on %s', (_name, makeStore) => {
     const expected = { stations: computeTrajectory(LISTING, { vsAzimuth: answer.data.vsAzimuth }).stations.slice(1) };
     expect(stations.map((s) => s.md)).toEqual(LISTING.map((s) => s.md));
     stations.forEach((station, i) => {
-      expect(station.tvd).toBeCloseTo(expected.stations[i].tvd, 3);
-      expect(station.north).toBeCloseTo(expected.stations[i].north, 3);
-      expect(station.east).toBeCloseTo(expected.stations[i].east, 3);
-      expect(station.vs).toBeCloseTo(expected.stations[i].vs, 3);
+      expect(station.tvd).toBeCloseTo(expected.stations[i].tvd, 2);
+      expect(station.north).toBeCloseTo(expected.stations[i].north, 2);
+      expect(station.east).toBeCloseTo(expected.stations[i].east, 2);
+      expect(station.vs).toBeCloseTo(expected.stations[i].vs, 2);
       expect(station.source).toBe('survey');
     });
     expect(warnings).toEqual([
@@ -187,6 +187,24 @@ describe.each(stores)('a well’s survey on %s', (_name, makeStore) => {
     // The report's station at 620 m is no longer set aside.
     expect(replaced.warnings).toEqual([]);
     expect(replaced.stations.at(-1)).toMatchObject({ md: 620, source: 'daily' });
+  });
+
+  it('answers every figure rounded once, to 0.01: the totals, the last station and the well say the same', async () => {
+    const imported = await importFile(csv(LISTING));
+    expect(imported.code, JSON.stringify(imported)).toBe(20000);
+    const { stations, totals, vsAzimuth } = (await trajectory()).data;
+    const hundredths = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+    for (const station of stations) {
+      for (const key of ['md', 'inc', 'azi', 'tvd', 'north', 'east', 'vs', 'closure', 'dls'] as const)
+        expect(hundredths(station[key])).toBe(true);
+    }
+    expect(Object.values(totals!).every((value) => hundredths(value))).toBe(true);
+    expect(hundredths(vsAzimuth)).toBe(true);
+    const last = stations.at(-1)!;
+    const project = (await store.get('project', well.id))!;
+    expect(totals!.closure).toBe(last.closure);
+    expect(project.horizontalDisplacement).toBe(totals!.closure);
+    expect(project.maxInclination).toBe(totals!.maxInclination);
   });
 
   it('follows the well’s vertical-section azimuth and tie-on', async () => {

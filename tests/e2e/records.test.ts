@@ -7,7 +7,7 @@ import { dictionaryCode } from '../../kernel/schema/dictionary';
 import { fields } from '../../kernel/schema/registry';
 import { flattenRoutes } from '../../kernel/routes/tree';
 import { parseScreen } from '../../kernel/schema/route-component';
-import { apiAs, expectPath, goWithin, openAs, pick, useFreshPage } from './helpers';
+import { apiAs, apiClientAs, expectPath, goWithin, openAs, pick, useFreshPage } from './helpers';
 import { describeScreens, desk, phone } from './screens';
 
 let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
@@ -81,6 +81,34 @@ describe('the data dictionary', () => {
     await expect.poll(async () => (await itemRow.textContent()) ?? '').toContain('No');
     const options = await api<Record<string, { key: string; enabled: boolean }[]>>('/setting/dictionary/options');
     expect(options.rigType).toEqual([expect.objectContaining({ key: 'topdrive', enabled: false })]);
+  });
+
+  it('takes an item labelled in one language only, and shows that label in the others', async () => {
+    const page = browser.page;
+    const [wellTypes] = (await listOf('/setting/dictionary/list?q=wellType')).rows;
+    await openAs(page, `/setting/system/dictionary/${wellTypes.id}`);
+    await page.getByRole('tab', { name: 'Dictionary items' }).waitFor();
+    await toolbarCreate(page).click();
+    await dialog(page).locator('input[name="key"]').fill('slant');
+    await dialog(page).locator('input[name="sort"]').fill('99');
+    // None at all is refused, saying what is missing.
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await dialog(page).getByText('give the label in one language at least').waitFor();
+    // One is enough: the company writes its items in Chinese only.
+    await dialog(page).locator('input[name="label.zh"]').fill('斜直井');
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    const [item] = (await listOf(`/setting/dictionary/item/list?id=${wellTypes.id}&q=slant`)).rows;
+    expect(item).toMatchObject({ key: 'slant', label: { zh: '斜直井' } });
+    try {
+      // An English reader picks it by the label it has.
+      await goWithin(page, '/project/create');
+      await page.locator('.MuiFormControl-root:has(input[name="wellType"]) [role=combobox]').click();
+      await page.getByRole('option', { name: '斜直井', exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+    } finally {
+      await (await apiClientAs('admin')).post('/setting/dictionary/item/del', { id: item.id });
+    }
   });
 
   // Only once a schema takes its values from the dictionary and a record holds one of them.

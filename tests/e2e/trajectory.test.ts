@@ -117,6 +117,78 @@ describe("a well's trajectory", () => {
   });
 });
 
+describe("a well's trajectory, drawn", () => {
+  const browser = useFreshPage({ width: 1280, height: 700 });
+
+  it('draws dogleg severity as a step per interval, one rounded figure everywhere, and a 3D view with a depth scale that lets the page scroll', async () => {
+    const page = browser.page;
+    const es = messages('es');
+    await page.context().addCookies([{ name: 'language', value: 'es', url: baseUrl() }]);
+    await openAs(page, `/project/record/${well.id}`);
+    await openTab(page, es);
+    if ((await trajectoryOf(well.id)).stations.length === 0) {
+      await chooseFile(page, 'survey.csv', GOOD_CSV);
+      await confirmImport(page);
+    }
+
+    // Dogleg severity holds over each interval: its line only runs across and up or down, never curves.
+    const dls = panel(page).locator('[data-chart="dls"] path[data-series="dls"]').first();
+    await dls.waitFor();
+    const d = (await dls.getAttribute('d')) ?? '';
+    expect(d).not.toMatch(/[CcSsQqTtAa]/);
+    const points = [...d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(points.length).toBeGreaterThan(STATIONS.length);
+    expect(points.slice(1).every(([x, y], i) => Math.abs(x - points[i][0]) < 0.01 || Math.abs(y - points[i][1]) < 0.01)).toBe(true);
+
+    // The closure: the tile, the last station's row and the well's summary say the same figure, as
+    // the closure direction and the section's azimuth (the section runs along the closure) do.
+    // A tile's figure, without its unit.
+    const tile = (name: string) =>
+      panel(page)
+        .locator(`[data-figure="${name}"] [data-value]`)
+        .evaluate((el) => el.firstChild?.textContent ?? '');
+    const closure = await tile('closure');
+    const direction = await tile('closureAzi');
+    const lastRow = panel(page).locator('[data-stations] tbody tr').last().locator('td');
+    const columns = ['md', 'inc', 'azi', 'tvd', 'north', 'east', 'vs', 'closure', 'closureAzi'];
+    await panel(page).locator('[data-stations] tbody tr').first().waitFor();
+    // The table's last page holds the deepest station.
+    expect(await lastRow.nth(columns.indexOf('closure')).textContent()).toBe(closure);
+    expect(await lastRow.nth(columns.indexOf('closureAzi')).textContent()).toBe(direction);
+    expect(await panel(page).locator('[data-chart="section"] h3').textContent()).toContain(direction);
+    const summary = page
+      .locator('dt', { hasText: es['resources.project.fields.horizontalDisplacement'] })
+      .locator('xpath=following-sibling::dd[1]');
+    await expect.poll(() => summary.textContent()).toContain(closure);
+
+    // The 3D view: a scale of round depths in metres down its depth line.
+    await panel(page).getByRole('button', { name: es['app.trajectory.view_3d'] }).click();
+    const canvas = panel(page).locator('canvas[data-well3d]');
+    await canvas.waitFor();
+    const ticks = panel(page).locator('[data-depth-scale] [data-depth-tick]');
+    await expect.poll(() => ticks.count()).toBeGreaterThanOrEqual(3);
+    const depths = await ticks.evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.depthTick)));
+    expect(depths[0]).toBe(0);
+    expect(depths.every((v, i) => i === 0 || v > depths[i - 1])).toBe(true);
+    expect(await ticks.nth(1).textContent()).toMatch(/^[\d.,\s]+ m$/);
+
+    // The wheel over the view scrolls the page, until the person clicks into the view.
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    const scrolled = () => page.evaluate(() => document.scrollingElement!.scrollTop);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const before = await scrolled();
+    await page.mouse.wheel(0, 200);
+    await expect.poll(scrolled).toBeGreaterThan(before);
+    const box2 = (await canvas.boundingBox())!;
+    await page.mouse.click(box2.x + box2.width / 2, box2.y + box2.height / 2);
+    const engaged = await scrolled();
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(300);
+    expect(await scrolled()).toBe(engaged);
+  });
+});
+
 describe.each([1280, 375])("a well's trajectory in Spanish at %i px", (width) => {
   const browser = useFreshPage({ width });
 

@@ -1,7 +1,7 @@
 // Choices from a data-dictionary list: labels in the person's language, in sort order; disabled
 // items readable everywhere but offered in a form only as the record's current value.
 import { describe, expect, it } from 'vitest';
-import type { DictionaryOption } from '../../kernel/schema/dictionary';
+import { type DictionaryOption, labelIn } from '../../kernel/schema/dictionary';
 import { dictionaryChoices, formChoices, itemLabel } from '../../src/resources/generic/dictionaryChoices';
 
 const items: DictionaryOption[] = [
@@ -17,6 +17,14 @@ describe('dictionary choices', () => {
       { id: 'cluster', name: '丛式井', inactive: true },
       { id: 'horizontal', name: '水平井' },
     ]);
+  });
+
+  it('read an item labelled only in the languages a company uses in any other: in English, else the first given', () => {
+    const chineseOnly = { key: 'slant', sort: 0, enabled: true, label: { zh: '斜直井' } };
+    expect(itemLabel(chineseOnly, 'en')).toBe('斜直井');
+    expect(labelIn({ zh: '斜直井', en: '', es: 'Inclinado' }, 'ja')).toBe('斜直井');
+    expect(labelIn({ ja: '傾斜井', es: 'Inclinado' }, 'zh')).toBe('Inclinado');
+    expect(labelIn({ zh: '', en: ' ' }, 'en')).toBeUndefined();
   });
 
   it('fall back to English, then to the key', () => {

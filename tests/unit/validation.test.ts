@@ -19,6 +19,21 @@ const t = withLabels(english);
 const goodDevice = { numtype: 'T', num: 'A-1', type: 1, status: 0, brand: 99, meth: 2 };
 const CJK = /[\u3040-\u30ff\u4e00-\u9fff]/;
 
+describe('a dictionary item', () => {
+  const item = { dictionary: 1, key: 'slant' };
+
+  it('takes a label in one language alone: the languages a company does not use may stay empty', () => {
+    expect(validator.check('dictionaryitem', { ...item, label: { zh: '斜直井' } }, 'en', t)).toEqual([]);
+    expect(validator.check('dictionaryitem', { ...item, label: { es: 'Inclinado', en: '' } }, 'en', t)).toEqual([]);
+  });
+
+  it('needs a label in one language at least, and says so', () => {
+    const none = validator.check('dictionaryitem', { ...item, label: { zh: '', en: '', es: '', ja: '' } }, 'en', t);
+    expect(none.map((p) => p.field)).toEqual(['label']);
+    expect(none[0].message).toContain(english('validation.custom.one_label'));
+  });
+});
+
 describe('RecordValidator.check', () => {
   it('gives no problem for a valid record', () => {
     expect(validator.check('device', goodDevice, 'en', t)).toEqual([]);

@@ -1,6 +1,7 @@
 // The create/edit form of any resource: the fields in schema order, each nested group under its
 // heading where it stands, on a six-column grid (one column on a phone).
 import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo } from 'react';
 import {
@@ -16,7 +17,7 @@ import {
   useRedirect,
   useResourceContext,
 } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { PERIOD_TYPES, type PeriodType, periodFields } from '../../../kernel/schedule/period';
 import { periodTypeField } from '../../../kernel/schedule/record';
 import { fields } from '../../../kernel/schema/registry';
@@ -76,6 +77,23 @@ function FormToolbar({
   );
 }
 
+/**
+ * What is wrong with a group as a whole (none of a dictionary item's labels given), under its
+ * heading: no input of the group is the one to blame.
+ */
+function GroupError({ group }: { group: string }) {
+  const { errors } = useFormState({ name: group });
+  // react-admin hands a form's own check as { message }; a refusal of the server is the text itself.
+  const found = (errors[group] as { message?: unknown } | undefined)?.message;
+  const message = typeof found === 'object' && found !== null ? (found as { message?: unknown }).message : found;
+  if (typeof message !== 'string' || !message) return null;
+  return (
+    <FormHelperText error role="alert" sx={{ mt: -0.5, mb: 1 }}>
+      {message}
+    </FormHelperText>
+  );
+}
+
 /** A part of a scheduled job's period shows only while the chosen type uses it (a weekday for weekly jobs). */
 function UsedField({ typeField, path, children }: { typeField?: string; path: string; children: ReactNode }) {
   const type = useWatch({ name: typeField ?? '', disabled: !typeField });
@@ -130,9 +148,12 @@ export function SchemaForm({ editing, hide = [], preset, deleteRedirect, deleteO
       {formSections(shown).map(({ group, fields: groupFields }, i) => (
         <Box key={`${group}-${i}`} sx={{ width: '100%' }}>
           {group && (
-            <Typography variant="subtitle1" sx={{ mt: 1, mb: 1, fontWeight: 600 }}>
-              {translate(`resources.${resource}.fields.${group}`, { _: group })}
-            </Typography>
+            <>
+              <Typography variant="subtitle1" sx={{ mt: 1, mb: 1, fontWeight: 600 }}>
+                {translate(`resources.${resource}.fields.${group}`, { _: group })}
+              </Typography>
+              <GroupError group={group} />
+            </>
           )}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))` }, columnGap: 2 }}>
             {groupFields.map((f) => (

@@ -1,6 +1,6 @@
 // Choices from a data-dictionary list: labelled in the person's language, in the list's order.
 // A disabled item stays readable (lists, filters, old records) but is no longer offered in forms.
-import type { DictionaryOption } from '../../../kernel/schema/dictionary';
+import { type DictionaryOption, labelIn } from '../../../kernel/schema/dictionary';
 
 export interface Choice {
   id: string | number;
@@ -13,8 +13,7 @@ export interface Choice {
 
 /** The label in `locale`, else in English, else the first one given, else the key. */
 export function itemLabel(item: DictionaryOption, locale: string): string {
-  const labels = item.label ?? {};
-  return labels[locale] || labels.en || Object.values(labels).find(Boolean) || item.key;
+  return labelIn(item.label, locale) ?? item.key;
 }
 
 export function dictionaryChoices(items: DictionaryOption[] | undefined, locale: string): Choice[] {

@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { DAILY_CHARTS_PATH, DAILY_LOG_PANEL, type DailyCharts, type NptBucket } from '../../../../../kernel/daily/names';
 import { useDictionaryOptions } from '../../../generic/useDictionaryOptions';
+import { itemLabel } from '../../../generic/dictionaryChoices';
 import { useApiData } from '../../../statistics/useApiData';
 import type { PanelProps } from '../../panels';
 
@@ -78,7 +79,7 @@ export function DailyLogView({ record }: PanelProps) {
   const notSet = translate('app.stats.not_set');
   const category = (key: string | null) => {
     const item = key === null ? undefined : dictionary.nptCategory?.find((option) => option.key === key);
-    return key === null ? notSet : (item?.label[locale] ?? item?.label.en ?? key);
+    return key === null ? notSet : item ? itemLabel(item, locale) : key;
   };
   const cause = (key: string | null) => (key === null ? notSet : translate(`resources.daily.enums.timeLog.nptCause.${key}`, { _: key }));
   const hoursLabel = `${translate('app.dailyLog.hours')} (${hours})`;

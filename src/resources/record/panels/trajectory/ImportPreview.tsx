@@ -24,6 +24,7 @@ import { field } from '../../../../../kernel/schema/registry';
 import { registry } from '../../../../../kernel/schema/load-vite';
 import type { ListedStation, SurveyPreviewAnswer } from '../../../../../kernel/survey/names';
 import { formatDate } from '../../../../format';
+import { figureText } from './series';
 
 /** The rows of the changes table shown at most; the counts say how many there are in all. */
 const ROWS_SHOWN = 100;
@@ -61,8 +62,7 @@ export function ImportPreview({
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const number = (value: number | null | undefined) =>
-    typeof value === 'number' ? value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : '—';
+  const number = (value: number | null | undefined) => (typeof value === 'number' ? figureText(value, locale) : '—');
   const angles = (s?: ListedStation) => (s ? `${number(s.inc)}° / ${number(s.azi)}°` : '—');
   const { changes, current, revises } = preview;
   const rows = changeRows(changes);

@@ -15,7 +15,7 @@ import { PageControls } from '../../../../layout/paging/PageControls';
 import { ExportButton } from '../../../list/ExportMenu';
 import { type Cell, cellText, formatDate } from '../../../list/exportTable';
 import { type ExportFormat, downloadTable } from '../../../list/serialize';
-import { STATION_COLUMNS, type StationNames, stationCells, stationHeader, stationNames, stationTable } from './series';
+import { STATION_COLUMNS, type StationNames, figureText, stationCells, stationHeader, stationNames, stationTable } from './series';
 
 const SIZES = [50, 100, 200];
 
@@ -34,8 +34,7 @@ export function StationTable({ stations, title }: { stations: TrajectoryAnswerSt
   const [limit, setLimit] = useState(SIZES[0]);
   const [busy, setBusy] = useState(false);
   const shown = stations.slice(page * limit, (page + 1) * limit);
-  const number = (value: Cell) =>
-    typeof value === 'number' ? value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : cellText(value);
+  const number = (value: Cell) => (typeof value === 'number' ? figureText(value, locale) : cellText(value));
 
   const run = async (format: ExportFormat) => {
     setBusy(true);

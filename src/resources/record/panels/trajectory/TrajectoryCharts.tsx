@@ -1,15 +1,15 @@
 // The four charts of a well's trajectory (MUI X Charts, loaded with the trajectory tab): plan
 // view with its closure line, vertical section with depth growing downwards, and inclination and
-// dogleg severity against measured depth. Every station is drawn; no marks, no animation, so a
+// dogleg severity against measured depth (a step per interval). Every station is drawn; no marks, no animation, so a
 // listing of ten thousand stations stays quick.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { memo, type ReactNode, useMemo } from 'react';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { TrajectoryAnswer } from '../../../../../kernel/survey/names';
-import { againstDepth, planSeries, sectionSeries } from './series';
+import { againstDepth, figureText, planSeries, sectionSeries } from './series';
 
 const HEIGHT = 260;
 const noTooltip = { tooltip: { trigger: 'none' as const } };
@@ -33,6 +33,7 @@ function ChartBox({ name, title, children, square }: { name: string; title: stri
 /** Drawn again only when the answer changes (ten thousand points take a moment). */
 export const TrajectoryCharts = memo(function TrajectoryCharts({ answer }: { answer: TrajectoryAnswer }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const theme = useTheme();
   const plan = useMemo(() => planSeries(answer), [answer]);
   const section = useMemo(() => sectionSeries(answer), [answer]);
@@ -84,7 +85,7 @@ export const TrajectoryCharts = memo(function TrajectoryCharts({ answer }: { ans
           sx={{ '& path[data-series="closure"]': { strokeDasharray: '6 4' } }}
         />
       </ChartBox>
-      <ChartBox name="section" title={translate('app.trajectory.section', { azimuth: format(answer.vsAzimuth) })} square>
+      <ChartBox name="section" title={translate('app.trajectory.section', { azimuth: figureText(answer.vsAzimuth, locale) })} square>
         <LineChart
           {...common}
           slotProps={noTooltip}
@@ -123,6 +124,8 @@ export const TrajectoryCharts = memo(function TrajectoryCharts({ answer }: { ans
               label: axis('dls', '°/30m'),
               color: theme.palette.error.main,
               showMark: false,
+              // A station's dogleg severity holds over the interval that ends at it: a step each, never a curve between.
+              curve: 'stepBefore',
               valueFormatter: (v) => (v === null ? '' : format(v)),
             },
           ]}

@@ -24,6 +24,7 @@ import { useApiData } from '../../../statistics/useApiData';
 import type { PanelProps } from '../../panels';
 import { ImportSurvey } from './ImportSurvey';
 import { StationTable } from './StationTable';
+import { figureText } from './series';
 import { TrajectoryCharts } from './TrajectoryCharts';
 
 const Well3D = lazy(() => import('./Well3D').then((m) => ({ default: m.Well3D })));
@@ -57,7 +58,7 @@ function Figure({ name, label, value, unit, note }: { name: string; label: strin
 function Totals({ totals }: { totals: TrajectoryAnswerTotals }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const number = (n: number) => n.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const number = (n: number) => figureText(n, locale);
   const unit = (symbol: string) => translate(`units.${symbol}`, { _: symbol });
   const at = (md: number) => translate('app.trajectory.at_md', { md: number(md), unit: unit('m') });
   const label = (key: string) => translate(`app.trajectory.totals.${key}`);
@@ -99,7 +100,7 @@ function Warnings({ warnings }: { warnings: TrajectoryWarning[] }) {
         {warnings.map((w, i) => (
           <li key={i}>
             {translate('app.trajectory.warning', {
-              md: w.md.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+              md: figureText(w.md, locale),
               unit: translate('units.m'),
               kept: source(w.kept.source),
               dropped: source(w.dropped.source ?? w.source),

@@ -133,8 +133,12 @@ export const STATION_COLUMNS = [
 
 export type StationColumn = (typeof STATION_COLUMNS)[number];
 
-/** Shown and exported to the centimetre and the hundredth of a degree. */
+/** Shown and exported to the centimetre and the hundredth of a degree (the server answers them so). */
 export const round2 = (value: number) => Math.round(value * 100) / 100 + 0;
+
+/** A figure as every part of the screen writes it: two decimals, in the reader's language. */
+export const figureText = (value: number, locale: string) =>
+  value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export interface StationNames {
   /** A column's translated name ("MD"). */
