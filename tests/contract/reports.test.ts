@@ -87,7 +87,7 @@ describe.each(SETUPS)('calibration reports on $name', (setup) => {
   it('refuses a report without an instrument, for one that does not exist, or of a refused kind, writing nothing', async () => {
     expect((await report(PDF, 'a.pdf', '')).code).toBe(40001);
     expect((await report(PDF, 'a.pdf', 'x7')).code).toBe(40001);
-    expect(await report(PDF, 'a.pdf', 9999)).toMatchObject({ code: 40004, message: 'There is no Device with id 9999.' });
+    expect(await report(PDF, 'a.pdf', 9999)).toMatchObject({ code: 40004, message: 'There is no Instrument with id 9999.' });
     expect((await reports(9999)).code).toBe(40004);
     expect((await api.call('GET', '/device/report/list', { as: 'editor' })).code).toBe(40001);
     expect((await report(Buffer.from('MZ'), 'tool.exe')).code).toBe(40001);
