@@ -19,7 +19,7 @@ import { parentParam as parentParamOf } from '../../kernel/schema/query';
 import type { Registry } from '../../kernel/schema/registry';
 import { properties } from '../../kernel/schema/registry';
 import type { FormsSpec, ShownAnswer, ShownSpec } from '../../kernel/schema/types';
-import { type AppContext, ok } from '../context';
+import { type AppContext, fail, ok } from '../context';
 import { answerWrite } from '../write/answer';
 import { type Outcome, actorOf, type WriteService } from '../write/service';
 import type { Api } from '../http/endpoints';
@@ -256,6 +256,9 @@ const SHOWN_LIMIT = 100;
  * `shown.path?<key>=<value>`: the records switched on of the parent whose `key` holds the value,
  * in the list's order, to any signed-in person (Home's slides and notices); nothing when no parent has it.
  */
+/** The longest key the shown records are asked by. */
+const SHOWN_KEY_MAX = 200;
+
 function registerShown(
   api: Api,
   { name, spec, statusField, registry, store }: { name: string; spec: ShownSpec; statusField: string; registry: Registry; store: Store },
@@ -273,7 +276,7 @@ function registerShown(
         tags: [name],
         summary: `The ${name} records shown (${statusField} ${JSON.stringify(spec.on)}) of the ${parent.resource} whose ${spec.key} is given, in their order`,
         description: `Answers the ${parent.resource}'s name and field definitions beside the records, each with its values; an empty list when no ${parent.resource} has that ${spec.key}.`,
-        parameters: [{ name: spec.key, in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } }],
+        parameters: [{ name: spec.key, in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: SHOWN_KEY_MAX } }],
         data: {
           type: 'object',
           required: ['name', 'fields', 'list'],
@@ -286,9 +289,12 @@ function registerShown(
       },
     },
     async (c) => {
-      const key = (c.req.query(spec.key) ?? '').slice(0, 200);
+      const key = c.req.query(spec.key) ?? '';
+      if (key === '' || key.length > SHOWN_KEY_MAX) {
+        const message = c.get('t')('server.bad_key', { param: spec.key, max: SHOWN_KEY_MAX });
+        return fail(c, Code.invalidInput, message, { errors: [{ field: spec.key, message }] });
+      }
       const none: ShownAnswer = { name: '', fields: [], list: [] };
-      if (!key) return ok(c, none);
       const [parentRow] = (
         await store.list(parent.resource, {
           conditions: [{ field: spec.key, op: 'eq', value: key }],
