@@ -46,6 +46,7 @@ function valueOf(field: FieldDefinition, random: Faker, index: number): unknown 
     case 'time':
       return `${String(7 + ((index * 3) % 12)).padStart(2, '0')}:00`;
     case 'upload':
+    case 'file':
       return DEMO_PICTURES[index % DEMO_PICTURES.length];
     case 'uploads':
       return [DEMO_PICTURES[index % DEMO_PICTURES.length]];

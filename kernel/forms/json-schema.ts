@@ -53,6 +53,7 @@ export function fieldSchema(rule: FormRule): JsonSchema {
     case 'time':
       return { type: 'string', title, pattern: TIME_PATTERN };
     case 'upload':
+    case 'file':
       return { type: 'string', title, maxLength: FORM_PATH_MAX };
     case 'uploads': {
       // A count of images: a whole number of 0 or more, whatever bounds a definition holds.
@@ -85,6 +86,7 @@ export function fieldUi(rule: FormRule): UiSchema {
     time: 'time',
     upload: 'upload',
     uploads: 'uploads',
+    file: 'file',
   }[rule.type as string];
   if (widget) ui['ui:widget'] = widget;
   // A list of choices takes its labels from the uiSchema of its items.

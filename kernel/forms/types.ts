@@ -15,6 +15,7 @@ export const FORM_FIELD_TYPES = [
   'time',
   'upload',
   'uploads',
+  'file',
 ] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 

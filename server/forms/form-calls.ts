@@ -18,6 +18,8 @@ import { readJson, refuseBody } from '../http/request';
 import type { Row } from '../store/types';
 
 export const IMAGE_TYPES = new Set(['upload', 'uploads']);
+/** The kinds of field whose values are uploaded files, kept with the record that names them. */
+export const FILE_FIELD_TYPES = new Set([...IMAGE_TYPES, 'file']);
 
 export const refuse = (c: AppContext, errors: FieldError[]) =>
   fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
@@ -42,7 +44,7 @@ export const kept = (input: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== '' && v !== undefined));
 
 /**
- * The files the image fields of a form name, each at its place in the record (`values.photo`);
+ * The files the upload fields of a form name (pictures and documents), each at its place in the record (`values.photo`);
  * with `before`, only those it did not name already (a picture the demo data points at stays).
  */
 export function imageFiles(
@@ -53,13 +55,13 @@ export function imageFiles(
 ): NamedFiles[] {
   const urls = (value: unknown) => (Array.isArray(value) ? value : [value]);
   return fields
-    .filter((f) => IMAGE_TYPES.has(f.type))
+    .filter((f) => FILE_FIELD_TYPES.has(f.type))
     .map((f) => {
       const earlier = new Set(urls(before[f.name]));
       return {
         field: `${place}.${f.name}`,
         label: f.title,
-        accept: 'image' as const,
+        accept: f.type === 'file' ? ('any' as const) : ('image' as const),
         urls: urls(given[f.name]).filter((url) => !earlier.has(url)),
       };
     });

@@ -25,7 +25,7 @@ import { parentParam as parentParamOf } from '../../kernel/schema/query';
 import { properties } from '../../kernel/schema/registry';
 import type { ResourceSchema } from '../../kernel/schema/types';
 import { request } from '../api/http';
-import { UploadPreview } from '../resources/files/UploadThumbnail';
+import { UploadPreview, UploadThumbnail } from '../resources/files/UploadThumbnail';
 import { ValueField } from '../resources/generic/ValueField';
 import type { PanelProps } from '../resources/record/panels';
 import { FormDialog } from './FormDialog';
@@ -63,6 +63,8 @@ function Cell({ item, row, child, schema }: { item: HeaderItem; row: RaRecord; c
       </Box>
     );
   }
+  // A file field's document: its kind's icon, opened in a new tab (a picture shows itself).
+  if (item.type === 'file' && typeof value === 'string' && value !== '') return <UploadThumbnail url={value} accept="any" size={48} />;
   const own = item.key ? properties(schema)[item.key] : undefined;
   if (own && item.key) return <ValueField source={item.key} resource={child} schema={own} withUnit />;
   if (value === undefined || value === null) return null;

@@ -66,6 +66,21 @@ function UploadWidget({ id, value, disabled, readonly, onChange }: WidgetProps) 
   return <ImagesInput id={id} urls={urls} max={1} disabled={disabled || readonly} onChange={(next) => onChange(next[0] ?? undefined)} />;
 }
 
+/** A file of any kind (a certificate's scan, a PDF report). */
+function FileWidget({ id, value, disabled, readonly, onChange }: WidgetProps) {
+  const urls = typeof value === 'string' && value ? [value] : [];
+  return (
+    <ImagesInput
+      id={id}
+      urls={urls}
+      max={1}
+      accept="any"
+      disabled={disabled || readonly}
+      onChange={(next) => onChange(next[0] ?? undefined)}
+    />
+  );
+}
+
 function UploadsWidget({ id, value, disabled, readonly, onChange, schema }: WidgetProps) {
   const urls = Array.isArray(value) ? (value as string[]) : [];
   return <ImagesInput id={id} urls={urls} max={schema.maxItems ?? 9} disabled={disabled || readonly} onChange={(next) => onChange(next)} />;
@@ -79,7 +94,7 @@ function TimeWidget(props: WidgetProps) {
 
 const ignoreErrors = () => undefined;
 
-const widgets = { switch: SwitchWidget, upload: UploadWidget, uploads: UploadsWidget, time: TimeWidget };
+const widgets = { switch: SwitchWidget, upload: UploadWidget, uploads: UploadsWidget, file: FileWidget, time: TimeWidget };
 const templates = { FieldTemplate };
 
 export interface ServerFormProps {

@@ -39,11 +39,20 @@ const typelist: FieldDefinition[] = [
   { name: 'headline', title: 'Headline', type: 'input', required: true },
   { name: 'picture', title: 'Picture', type: 'upload' },
   { name: 'gallery', title: 'Gallery', type: 'uploads', max: 3 },
+  { name: 'report', title: 'Report', type: 'file' },
   { name: 'colour', title: 'Colour', type: 'select', param: '1=>A\n2=>B' },
   { name: 'hours', title: 'Hours', type: 'number', min: 1, max: 720 },
   { name: 'start', title: 'Start', type: 'time' },
 ];
-const typed = { headline: 'Hello', picture: '/uploads/slide.png', gallery: ['/uploads/a.png'], colour: 2, hours: 5, start: '08:30' };
+const typed = {
+  headline: 'Hello',
+  picture: '/uploads/slide.png',
+  gallery: ['/uploads/a.png'],
+  report: '/uploads/report.pdf',
+  colour: 2,
+  hours: 5,
+  start: '08:30',
+};
 
 type Call = Awaited<ReturnType<typeof makeApi>>['call'];
 

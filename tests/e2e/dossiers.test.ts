@@ -17,6 +17,9 @@ const m = messages('en');
 const stamp = Date.now() % 1_000_000;
 const made = { template: undefined as unknown as Row, device: undefined as unknown as Row };
 
+/** The smallest file a PDF reader opens: a header, an empty catalogue and the end mark. */
+const MINIMAL_PDF = '%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n';
+
 const fields = [
   { name: 'checked_by', title: 'Checked by', type: 'input', required: true },
   { name: 'oil', title: 'Oil level', type: 'select', param: 'ok=>Within marks\nlow=>Low: topped up' },
@@ -188,6 +191,8 @@ describe('a dossier template designed in the browser', () => {
     await addField(page, 0, 'seal', 'Seal state', 'select');
     await part(page, 0, 'param').fill('new=>New seals\nold=>Reused');
     await addField(page, 1, 'face', 'Tool face photo', 'upload');
+    // A file field takes any document: a PDF certificate.
+    await addField(page, 2, 'certificate', 'Calibration certificate', 'file');
     // The preview follows the design: the select's options and the upload's label.
     const preview = designer(page).locator('[data-designer-preview]');
     await preview.locator('label[for="root_face"]').getByText('Tool face photo:').waitFor();
@@ -211,12 +216,20 @@ describe('a dossier template designed in the browser', () => {
     await chooser.getByRole('button', { name: m['app.dossiers.fill'] }).click();
     await formDialog(page).locator('#root_seal').click();
     await page.getByRole('option', { name: 'New seals' }).click();
+    await formDialog(page)
+      .getByTestId('upload-input-root_certificate')
+      .setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from(MINIMAL_PDF) });
+    await formDialog(page)
+      .locator('[data-images=root_certificate] [data-file]')
+      .getByText(/\.pdf$/)
+      .waitFor();
     await formDialog(page).getByRole('button', { name: m['app.confirm.ok'] }).click();
     await formDialog(page).waitFor({ state: 'detached' });
     await page.reload();
     await dossiersTab(page).click();
     await page.locator('[data-filled-forms] [data-row]').filter({ hasText: name }).first().waitFor();
-    expect((await dossiersOf()).find((d) => d.name === name)).toMatchObject({ revision: 1, values: { seal: 'new' } });
+    const filled = (await dossiersOf()).find((d) => d.name === name);
+    expect(filled).toMatchObject({ revision: 1, values: { seal: 'new', certificate: expect.stringMatching(/\.pdf$/) } });
   });
 });
 

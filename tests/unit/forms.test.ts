@@ -128,6 +128,7 @@ const SAMPLES: Record<FormFieldType, Sample> = {
     bad: [Array.from({ length: FORM_UPLOADS_MAX + 1 }, (_, i) => `/u/${i}.png`), '/uploads/a.png', [1]],
     widget: 'uploads',
   },
+  file: { rule: {}, good: ['/uploads/report.pdf'], bad: ['x'.repeat(FORM_PATH_MAX + 1), ['/uploads/report.pdf'], 1], widget: 'file' },
 };
 /** The option labels of a field's uiSchema, where RJSF reads them: a list's on its items. */
 const enumNames = (type: FormFieldType, ui: Record<string, unknown>) =>
