@@ -41,7 +41,8 @@ describe('the real server across a restart', () => {
       }
       await page.locator('input[name="num"]').fill('7777');
       await page.getByRole('button', { name: 'Save' }).click();
-      await expectPath(page, '/device/index');
+      // Once created, the console opens the instrument's record page.
+      await page.waitForURL((url) => /^\/device\/record\/\d+$/.test(url.pathname), { timeout: 30_000 });
 
       expect(await server.stop()).toBe(0); // a graceful stop on SIGTERM
       server = await startServer(env);
