@@ -163,7 +163,7 @@ function Slides({ answer }: { answer: ShownAnswer }) {
       sx={{ minWidth: 0, alignSelf: 'start' }}
       data-home-slides
       aria-roledescription="carousel"
-      aria-label={answer.name}
+      aria-label={translate('app.home.slides.title')}
     >
       <Box sx={{ position: 'relative', aspectRatio: '2 / 1', bgcolor: 'action.hover' }}>
         {answer.list.map((item, i) => (
