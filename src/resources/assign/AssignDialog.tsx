@@ -129,7 +129,7 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
           isOptionEqualToValue={(a, b) => a.id === b.id}
           getOptionLabel={nameOf}
           getOptionDisabled={(record) => isRefused(spec, record)}
-          noOptionsText={translate('ra.navigation.no_results')}
+          noOptionsText={translate('ra.navigation.no_results', { name: resourceNameInSentence(translate, spec.member, 2) })}
           loadingText={translate('ra.page.loading')}
           renderOption={({ key, ...props }, record) => (
             <li key={key} {...props}>
