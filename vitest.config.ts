@@ -15,6 +15,10 @@ export default defineConfig({
           // building those templates, or a test on a machine busy with the browser suites, may take more than 5 s.
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Vitest's default is one worker fewer than the cores: one file at a time on a 2-core machine.
+          // The files share nothing (a database, schema or directory of their own each), and much of
+          // a contract file's time is spent waiting on PostgreSQL or the disk: two at a time.
+          maxWorkers: 2,
         },
       },
       {
@@ -23,6 +27,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
+          maxWorkers: 2,
         },
       },
       {

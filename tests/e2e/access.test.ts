@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClientAs, baseUrl, expectPath, goWithin, messages, newSessionToken, openAs, signIn, useFreshPage } from './helpers';
-import { describeScreens, desk, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
@@ -194,7 +194,7 @@ describe.each(['zh', 'es', 'ja'] as const)('the menu list in %s', (language) => 
 
 describeScreens(
   'access screens',
-  [desk('en'), desk('zh'), phone('en'), phone('zh')],
+  SCREEN_CASES,
   'access',
   async ({ page, language, width, lang, shot }) => {
     const warehouse = (await admin.get<{ list: Row[] }>('/setting/role/list')).list.find((r) => r.name === 'warehouse')!;

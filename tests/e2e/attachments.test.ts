@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { LibraryFile } from '../../kernel/contract/attachments';
 import { apiClientAs, baseUrl, expectPath, openAs, sessionToken, useFreshPage } from './helpers';
-import { desk, describeScreens, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 const LIBRARY = '/setting/system/attachment';
 
@@ -155,7 +155,7 @@ describe('the attachments library', () => {
   });
 });
 
-describeScreens('attachments library', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'attachments', async ({ page, shot }) => {
+describeScreens('attachments library', SCREEN_CASES, 'attachments', async ({ page, shot }) => {
   await upload(`screen-${Date.now()}.png`, await picture('#fa8c16'));
   await openAs(page, LIBRARY);
   await page.locator('[data-attachment]').first().waitFor();

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClientAs, expectPath, goWithin, messages, openAs, pick, useFreshPage } from './helpers';
-import { describeScreens, desk, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
@@ -107,7 +107,7 @@ describe('scheduled tasks', () => {
   });
 });
 
-describeScreens('scheduled task screens', [desk('en'), desk('zh'), phone('es'), phone('zh')], 'crontab', async ({ page, lang, shot }) => {
+describeScreens('scheduled task screens', SCREEN_CASES, 'crontab', async ({ page, lang, shot }) => {
   await openAs(page, '/setting/system/crontab');
   await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
   await shot('list');

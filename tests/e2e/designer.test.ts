@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { openPage } from './browser';
 import { waitUntilStill } from './settle';
 import { ARTIFACTS, apiClientAs, baseUrl, messages, openAs, useFreshPage } from './helpers';
+import { SCREEN_CASES } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 const m = messages('en');
@@ -171,11 +172,7 @@ describe('the form designer', () => {
 
 const SCREENS = join(ARTIFACTS, 'screens');
 
-describe.each([
-  { language: 'en' as const, width: 1280, height: 800 },
-  { language: 'zh' as const, width: 1280, height: 800 },
-  { language: 'zh' as const, width: 375, height: 740 },
-])('the designer in $language at $width px', ({ language, width, height }) => {
+describe.each(SCREEN_CASES)('the designer in $language at $width px', ({ language, width, height }) => {
   it('renders translated, without sideways scrolling', async () => {
     mkdirSync(SCREENS, { recursive: true });
     const lang = messages(language);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClientAs, baseUrl, goWithin, messages, openAs, pick, useFreshPage } from './helpers';
-import { describeScreens, desk, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
@@ -233,7 +233,7 @@ describe('a dossier template designed in the browser', () => {
   });
 });
 
-describeScreens('dossier screens', [desk('en'), desk('zh'), phone('zh')], 'dossiers', async ({ page, lang, shot }) => {
+describeScreens('dossier screens', SCREEN_CASES, 'dossiers', async ({ page, lang, shot }) => {
   await openAs(page, '/device/doss');
   await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
   await shot('templates');

@@ -3,7 +3,7 @@
 // Home with the card in two languages and on a phone.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClientAs, expectPath, openAs, useFreshPage } from './helpers';
-import { describeScreens, desk, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 type Row = { id: number; name: string; [field: string]: unknown };
 const DAY = 86_400_000;
@@ -114,7 +114,7 @@ describe('the order of the instruments due on Home', () => {
   });
 });
 
-describeScreens('Home with the instruments due', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'home-due', async ({ page, shot }) => {
+describeScreens('Home with the instruments due', SCREEN_CASES, 'home-due', async ({ page, shot }) => {
   await dueInstrument();
   await openAs(page, '/home');
   await page.locator('[data-due] [data-due-item]').first().waitFor();

@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, baseUrl, expectPath, goWithin, openAs, pick, useFreshPage } from './helpers';
-import { describeScreens, desk, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
@@ -204,7 +204,7 @@ describe('staff', () => {
   });
 });
 
-describeScreens('fleet screens', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'fleet', async ({ page, lang: m, shot }) => {
+describeScreens('fleet screens', SCREEN_CASES, 'fleet', async ({ page, lang: m, shot }) => {
   const plural = (key: string) => m[key].split('||||').pop()!.trim();
   await openAs(page, '/home');
 

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClientAs, baseUrl, expectPath, goWithin, messages, openAs, useFreshPage } from './helpers';
-import { describeScreens, desk, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
@@ -197,7 +197,7 @@ describe('Home', () => {
   });
 });
 
-describeScreens('group data screens', [desk('en'), desk('zh'), phone('ja'), phone('zh')], 'groupdata', async ({ page, lang, shot }) => {
+describeScreens('group data screens', SCREEN_CASES, 'groupdata', async ({ page, lang, shot }) => {
   await openAs(page, '/setting/system/group');
   await page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root').first().waitFor();
   await shot('groups');

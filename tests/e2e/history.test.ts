@@ -18,7 +18,7 @@ import {
   topMenuEntry,
   useFreshPage,
 } from './helpers';
-import { describeScreens, desk, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
@@ -162,7 +162,7 @@ describe('an editor', () => {
   });
 });
 
-describeScreens('log screens', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'log', async ({ page, lang, shot }) => {
+describeScreens('log screens', SCREEN_CASES, 'log', async ({ page, lang, shot }) => {
   await openAs(page, OPERATION_LOG_PATH);
   await rows(page).first().waitFor();
   await page.locator('#main-content').getByText(lang['resources.oplog.enums.action.create']).first().waitFor();

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { apiAs, apiClientAs, baseUrl, goWithin, messages, openAs, pick, useFreshPage } from './helpers';
-import { describeScreens, desk, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
 async function api<T>(path: string): Promise<T> {
@@ -333,7 +333,7 @@ describe('a list whose call fails', () => {
 
 describeScreens(
   'list screens',
-  [desk('en'), desk('zh'), phone('en'), phone('zh')],
+  SCREEN_CASES,
   '',
   async ({ page, language, width, lang: m, shot }) => {
     await openAs(page, '/device/index');

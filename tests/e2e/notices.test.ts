@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MessageItem, NotificationItem, UnreadCount } from '../../kernel/notify/names';
 import { apiClientAs, expectPath, goWithin, messages, openAs, useFreshPage } from './helpers';
-import { describeScreens, desk, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
 let admin: Client;
@@ -175,7 +175,7 @@ describe('the Notification screen', () => {
   });
 });
 
-describeScreens('notice screens', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'notices', async ({ page, lang, shot }) => {
+describeScreens('notice screens', SCREEN_CASES, 'notices', async ({ page, lang, shot }) => {
   await editor.post('/message/send', {
     to_user: 'admin',
     title: `Daily report of well X-12 is ready ${stamp}`,

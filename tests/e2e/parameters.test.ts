@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClientAs, clickMenu, expectPath, messages, openAs, useFreshPage } from './helpers';
-import { describeScreens, desk, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 type Values = Record<string, unknown> & { version: number };
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
@@ -85,7 +85,7 @@ describe('the Parameters screen', () => {
   });
 });
 
-describeScreens('the Parameters screen', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'parameters', async ({ page, lang, shot }) => {
+describeScreens('the Parameters screen', SCREEN_CASES, 'parameters', async ({ page, lang, shot }) => {
   await openAs(page, PATH);
   await input(page, 'sessionHours').waitFor();
   expect(await page.getByText(lang['resources.parameter.fields.serviceIntervalHours']).count()).toBeGreaterThan(0);

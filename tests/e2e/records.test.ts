@@ -8,7 +8,7 @@ import { fields } from '../../kernel/schema/registry';
 import { flattenRoutes } from '../../kernel/routes/tree';
 import { parseScreen } from '../../kernel/schema/route-component';
 import { apiAs, apiClientAs, expectPath, goWithin, openAs, pick, useFreshPage } from './helpers';
-import { describeScreens, desk, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 let adminApi: Awaited<ReturnType<typeof apiAs>> | undefined;
 async function api<T>(path: string): Promise<T> {
@@ -298,7 +298,7 @@ describe('an address naming no record', () => {
 });
 
 // No prefix: the names these shots always had.
-describeScreens('record screens', [desk('en'), desk('zh'), phone('en'), phone('zh')], '', async ({ page, lang: m, shot }) => {
+describeScreens('record screens', SCREEN_CASES, '', async ({ page, lang: m, shot }) => {
   await openAs(page, '/home');
   const plural = (key: string) => m[key].split('||||').pop()!.trim();
 

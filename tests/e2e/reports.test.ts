@@ -11,6 +11,7 @@ import { demoReports } from '../../kernel/demo/report-files';
 import { openPage } from './browser';
 import { waitUntilStill } from './settle';
 import { ARTIFACTS, baseUrl, messages, openAs, sessionToken, useFreshPage } from './helpers';
+import { SCREEN_CASES } from './screens';
 
 const SCREENS = join(ARTIFACTS, 'screens');
 
@@ -119,12 +120,7 @@ describe('calibration reports on a device record page', () => {
 });
 
 describe('screenshots of calibration reports', () => {
-  it.each([
-    { language: 'en' as const, width: 1280, height: 800 },
-    { language: 'zh' as const, width: 1280, height: 800 },
-    { language: 'en' as const, width: 375, height: 740 },
-    { language: 'ja' as const, width: 375, height: 740 },
-  ])('in $language at $width px, without sideways scrolling', async ({ language, width, height }) => {
+  it.each(SCREEN_CASES)('in $language at $width px, without sideways scrolling', async ({ language, width, height }) => {
     mkdirSync(SCREENS, { recursive: true });
     const m = messages(language);
     const device = await newDevice(`SHOT-${language}-${width}`);

@@ -23,6 +23,15 @@ export const desk = (language: MessageLanguage): ScreenCase => ({ language, widt
 /** A phone's screen in that language. */
 export const phone = (language: MessageLanguage): ScreenCase => ({ language, width: 375, height: 740 });
 
+/**
+ * The cases a screen suite shoots: two languages and two widths, each language at one of them.
+ * A translation does not depend on the width, nor does a sideways scroll on the language much,
+ * so two shots show what four did at half the time. Chinese is shot on the desktop (its font and
+ * its short labels), English on the phone (long words are what push a narrow page sideways);
+ * the general screens suite (screens.test.ts) shoots Spanish and Japanese the same way.
+ */
+export const SCREEN_CASES: ScreenCase[] = [desk('zh'), phone('en')];
+
 export interface ScreenOptions {
   /** The whole page (default) or only what the window shows: popovers are placed in the window. */
   fullPage?: boolean;

@@ -13,6 +13,7 @@ import { type DeviceStats, type StatisticsAnswer, type StatisticsResult, entryKe
 import { openPage } from './browser';
 import { waitUntilStill } from './settle';
 import { ARTIFACTS, apiAs, baseUrl, expectPath, goWithin, messages, openAs, useFreshPage } from './helpers';
+import { SCREEN_CASES } from './screens';
 
 const SCREENS = join(ARTIFACTS, 'screens');
 const registry = loadRegistry();
@@ -254,12 +255,7 @@ describe('Home', () => {
   });
 });
 
-describe.each([
-  { language: 'en' as const, width: 1280, height: 800 },
-  { language: 'zh' as const, width: 1280, height: 800 },
-  { language: 'en' as const, width: 375, height: 740 },
-  { language: 'zh' as const, width: 375, height: 740 },
-])('statistics screenshots in $language at $width px', ({ language, width, height }) => {
+describe.each(SCREEN_CASES)('statistics screenshots in $language at $width px', ({ language, width, height }) => {
   it('render translated, without sideways scrolling of the page', async () => {
     mkdirSync(SCREENS, { recursive: true });
     const m = messages(language);

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeTrajectory } from '../../kernel/survey/minimum-curvature';
 import { apiClientAs, baseUrl, messages, openAs, useFreshPage } from './helpers';
-import { describeScreens, desk, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
@@ -211,28 +211,23 @@ describe.each([1280, 375])("a well's trajectory in Spanish at %i px", (width) =>
   });
 });
 
-describeScreens(
-  "a well's trajectory screens",
-  [desk('en'), desk('zh'), phone('en'), phone('zh')],
-  'trajectory',
-  async ({ page, lang, shot }) => {
-    await openAs(page, `/project/record/${well.id}`);
-    // The test above imported the survey; a run of this suite alone imports it here.
-    if ((await trajectoryOf(well.id)).stations.length === 0) {
-      await openTab(page, lang);
-      await chooseFile(page, 'survey.csv', GOOD_CSV);
-      await shot('preview');
-      await confirmImport(page);
-    } else {
-      await openTab(page, lang);
-    }
-    await panel(page).locator('[data-chart="plan"] path[data-series="path"]').first().waitFor();
-    await shot('charts');
-    await panel(page).getByRole('button', { name: lang['app.trajectory.view_3d'] }).click();
-    await panel(page).locator('canvas[data-well3d]').waitFor();
-    await shot('3d');
-    await chooseFile(page, 'bad.csv', BAD_CSV);
-    await panel(page).locator('[data-import-error]').waitFor();
-    await shot('error');
-  },
-);
+describeScreens("a well's trajectory screens", SCREEN_CASES, 'trajectory', async ({ page, lang, shot }) => {
+  await openAs(page, `/project/record/${well.id}`);
+  // The test above imported the survey; a run of this suite alone imports it here.
+  if ((await trajectoryOf(well.id)).stations.length === 0) {
+    await openTab(page, lang);
+    await chooseFile(page, 'survey.csv', GOOD_CSV);
+    await shot('preview');
+    await confirmImport(page);
+  } else {
+    await openTab(page, lang);
+  }
+  await panel(page).locator('[data-chart="plan"] path[data-series="path"]').first().waitFor();
+  await shot('charts');
+  await panel(page).getByRole('button', { name: lang['app.trajectory.view_3d'] }).click();
+  await panel(page).locator('canvas[data-well3d]').waitFor();
+  await shot('3d');
+  await chooseFile(page, 'bad.csv', BAD_CSV);
+  await panel(page).locator('[data-import-error]').waitFor();
+  await shot('error');
+});

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { BACKUP_PATHS, type BackupListing } from '../../kernel/contract/backups';
 import { apiClientAs, baseUrl, clickMenu, expectPath, goWithin, messages, openAs, useFreshPage } from './helpers';
-import { desk, describeScreens, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 const VISIT_LOG = '/setting/log/visit';
 const BACKUP = '/setting/system/backup';
@@ -101,7 +101,7 @@ describe('the Backup screen', () => {
 
 describeScreens(
   'the visit log and Backup screens',
-  [desk('en'), desk('zh'), phone('en'), phone('zh')],
+  SCREEN_CASES,
   'visits',
   async ({ page, shot }) => {
     await (await apiClientAs('admin')).post(BACKUP_PATHS.create, {});

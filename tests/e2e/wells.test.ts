@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClientAs, baseUrl, expectPath, goWithin, messages, openAs, useFreshPage } from './helpers';
-import { describeScreens, desk, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
@@ -284,7 +284,7 @@ describe("a crew's page", () => {
   });
 });
 
-describeScreens('wells screens', [desk('en'), desk('zh'), phone('en'), phone('zh')], 'wells', async ({ page, lang, shot }) => {
+describeScreens('wells screens', SCREEN_CASES, 'wells', async ({ page, lang, shot }) => {
   const openTab = (key: string) =>
     page
       .locator('#main-content .MuiTabs-root')
