@@ -18,6 +18,7 @@ import { registry } from '../../kernel/schema/load-vite';
 import type { I18nProvider } from 'react-admin';
 import { SettingsProvider, useSettings } from '../settings/SettingsContext';
 import { buildTheme } from '../settings/theme';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo } from 'react';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { invalidateDictionaryAfter } from '../resources/generic/useDictionaryOptions';
@@ -92,7 +93,8 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
 
 function Console({ i18nProvider }: { i18nProvider: I18nProvider }) {
   const { settings, size } = useSettings();
-  const theme = useMemo(() => buildTheme(settings, size), [settings, size]);
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const theme = useMemo(() => buildTheme(settings, size, reducedMotion), [settings, size, reducedMotion]);
   const authProvider = useMemo(() => createAuthProvider(i18nProvider.translate), [i18nProvider]);
   // The routes follow the person's info: loaded again, they are built again. With the info here
   // (the usual case: the first page waits for it), they are given as elements, which react-admin

@@ -57,7 +57,9 @@ export async function openPage({ locale = 'en-US', width = 1280, height = 800 }:
   page: Page;
   close: () => Promise<void>;
 }> {
-  const context = await (await fileBrowser()).newContext({ locale, viewport: { width, height } });
+  // Asking for less motion, as a person's system may: the console then draws no transitions, so
+  // no step waits for a dialog's fade or a drawer's slide (screenshots show the end state anyway).
+  const context = await (await fileBrowser()).newContext({ locale, viewport: { width, height }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   trackRequests(page);
   return { context, page, close: () => context.close() };
