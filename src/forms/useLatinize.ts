@@ -11,15 +11,16 @@ const load = () =>
         pinyin(text, { toneType: 'none', type: 'array', nonZh: 'consecutive' }).join(' '),
   ));
 
-/** The transliteration into Latin letters, once loaded (undefined until then). */
-export function useLatinize(): Latinize | undefined {
+/** The transliteration into Latin letters, once loaded (undefined until then, and while not `wanted`). */
+export function useLatinize(wanted = true): Latinize | undefined {
   const [latinize, setLatinize] = useState<Latinize>();
   useEffect(() => {
+    if (!wanted) return;
     let mounted = true;
     void load().then((found) => mounted && setLatinize(() => found));
     return () => {
       mounted = false;
     };
-  }, []);
+  }, [wanted]);
   return latinize;
 }

@@ -117,19 +117,28 @@ describe("a well's trajectory", () => {
   });
 });
 
+/**
+ * Opens the well's trajectory tab in Spanish, importing the listing again when the well has no
+ * stations (the first test leaves it without); answers the Spanish messages.
+ */
+async function openInSpanishWithStations(page: Page) {
+  const es = messages('es');
+  await page.context().addCookies([{ name: 'language', value: 'es', url: baseUrl() }]);
+  await openAs(page, `/project/record/${well.id}`);
+  await openTab(page, es);
+  if ((await trajectoryOf(well.id)).stations.length === 0) {
+    await chooseFile(page, 'survey.csv', GOOD_CSV);
+    await confirmImport(page);
+  }
+  return es;
+}
+
 describe("a well's trajectory, drawn", () => {
   const browser = useFreshPage({ width: 1280, height: 700 });
 
   it('draws dogleg severity as a step per interval, one rounded figure everywhere, and a 3D view with a depth scale that lets the page scroll', async () => {
     const page = browser.page;
-    const es = messages('es');
-    await page.context().addCookies([{ name: 'language', value: 'es', url: baseUrl() }]);
-    await openAs(page, `/project/record/${well.id}`);
-    await openTab(page, es);
-    if ((await trajectoryOf(well.id)).stations.length === 0) {
-      await chooseFile(page, 'survey.csv', GOOD_CSV);
-      await confirmImport(page);
-    }
+    const es = await openInSpanishWithStations(page);
 
     // Dogleg severity holds over each interval: its line only runs across and up or down, never curves.
     const dls = panel(page).locator('[data-chart="dls"] path[data-series="dls"]').first();
@@ -194,15 +203,7 @@ describe.each([1280, 375])("a well's trajectory in Spanish at %i px", (width) =>
 
   it('shows each total whole, its label wrapped rather than cut', async () => {
     const page = browser.page;
-    const es = messages('es');
-    await page.context().addCookies([{ name: 'language', value: 'es', url: baseUrl() }]);
-    await openAs(page, `/project/record/${well.id}`);
-    await openTab(page, es);
-    // The first test leaves the well without stations: imported again here.
-    if ((await trajectoryOf(well.id)).stations.length === 0) {
-      await chooseFile(page, 'survey.csv', GOOD_CSV);
-      await confirmImport(page);
-    }
+    const es = await openInSpanishWithStations(page);
     const labels = panel(page).locator('[data-figure] > :first-child');
     await expect.poll(() => labels.count()).toBe(7);
     const cut = await labels.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));

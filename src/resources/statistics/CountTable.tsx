@@ -4,12 +4,11 @@ import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { type ChartRow, measureOf, shareOf } from './rows';
-import { TOTALS_ROW } from './EntryCard';
+import { TotalsRow } from './EntryCard';
 
 interface CountTableProps {
   rows: ChartRow[];
@@ -64,20 +63,17 @@ export function CountTable({ rows, title, valueHeader, sumHeader, sumTotal }: Co
           </TableRow>
         ))}
       </TableBody>
-      <TableFooter sx={TOTALS_ROW}>
-        <TableRow>
-          <TableCell>{translate('app.stats.total')}</TableCell>
-          <TableCell align="right" data-total>
-            {number(total)}
+      <TotalsRow label={translate('app.stats.total')}>
+        <TableCell align="right" data-total>
+          {number(total)}
+        </TableCell>
+        {sumHeader && (
+          <TableCell align="right" data-sum-total>
+            {number(sumTotal ?? totalMeasure)}
           </TableCell>
-          {sumHeader && (
-            <TableCell align="right" data-sum-total>
-              {number(sumTotal ?? totalMeasure)}
-            </TableCell>
-          )}
-          <TableCell />
-        </TableRow>
-      </TableFooter>
+        )}
+        <TableCell />
+      </TotalsRow>
     </Table>
   );
 }

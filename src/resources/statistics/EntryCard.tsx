@@ -4,6 +4,9 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import TableCell from '@mui/material/TableCell';
+import TableFooter from '@mui/material/TableFooter';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
@@ -65,4 +68,16 @@ export function EntryCard({
 }
 
 /** The style of a figures table's footer row: the totals, in the body's size and colour, bold. */
-export const TOTALS_ROW = { '& td': { fontWeight: 600, color: 'text.primary', fontSize: 'inherit' } };
+const TOTALS_ROW = { '& td': { fontWeight: 600, color: 'text.primary', fontSize: 'inherit' } };
+
+/** A figures table's footer: one row, its label ("Total") first, then the figures given as cells. */
+export function TotalsRow({ label, children, ...row }: { label: string; children: ReactNode } & Record<`data-${string}`, unknown>) {
+  return (
+    <TableFooter sx={TOTALS_ROW}>
+      <TableRow {...row}>
+        <TableCell>{label}</TableCell>
+        {children}
+      </TableRow>
+    </TableFooter>
+  );
+}

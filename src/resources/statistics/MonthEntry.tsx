@@ -4,7 +4,6 @@
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -14,7 +13,7 @@ import { type StatisticsResult, monthMeasure } from '../../../kernel/schema/stat
 import { useLabels } from '../generic/useLabels';
 import { MonthValuesChart } from './lazyCharts';
 import { monthName, monthRows } from './rows';
-import { EntryCard, TOTALS_ROW } from './EntryCard';
+import { EntryCard, TotalsRow } from './EntryCard';
 
 type PerMonth = Extract<StatisticsResult, { perMonth: unknown }>;
 
@@ -79,19 +78,16 @@ export function MonthEntry({ resource, result, entryKey }: { resource: string; r
             </TableRow>
           ))}
         </TableBody>
-        <TableFooter sx={TOTALS_ROW}>
-          <TableRow>
-            <TableCell>{translate('app.stats.all_months')}</TableCell>
-            <TableCell align="right" data-total>
-              {number(result.total)}
+        <TotalsRow label={translate('app.stats.all_months')}>
+          <TableCell align="right" data-total>
+            {number(result.total)}
+          </TableCell>
+          {valueHeader && (
+            <TableCell align="right" data-value-total>
+              {number(result.value)}
             </TableCell>
-            {valueHeader && (
-              <TableCell align="right" data-value-total>
-                {number(result.value)}
-              </TableCell>
-            )}
-          </TableRow>
-        </TableFooter>
+          )}
+        </TotalsRow>
       </Table>
     </EntryCard>
   );

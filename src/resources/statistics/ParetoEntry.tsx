@@ -5,7 +5,6 @@
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -13,7 +12,7 @@ import type { StatisticsResult } from '../../../kernel/schema/statistics';
 import { useLabels } from '../generic/useLabels';
 import { ParetoChart } from './lazyCharts';
 import { shareOf } from './rows';
-import { EntryCard, TOTALS_ROW } from './EntryCard';
+import { EntryCard, TotalsRow } from './EntryCard';
 
 type Pareto = Extract<StatisticsResult, { pareto: unknown }>;
 
@@ -73,16 +72,13 @@ export function ParetoEntry({ result, entryKey }: { result: Pareto; entryKey: st
             </TableRow>
           ))}
         </TableBody>
-        <TableFooter sx={TOTALS_ROW}>
-          <TableRow>
-            <TableCell>{translate('app.stats.total')}</TableCell>
-            <TableCell align="right" data-total>
-              {result.total.toLocaleString(locale)}
-            </TableCell>
-            <TableCell sx={WIDE_ONLY} />
-            <TableCell />
-          </TableRow>
-        </TableFooter>
+        <TotalsRow label={translate('app.stats.total')}>
+          <TableCell align="right" data-total>
+            {result.total.toLocaleString(locale)}
+          </TableCell>
+          <TableCell sx={WIDE_ONLY} />
+          <TableCell />
+        </TotalsRow>
       </Table>
     </EntryCard>
   );

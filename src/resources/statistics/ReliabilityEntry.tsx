@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -18,7 +17,7 @@ import type { ReliabilityFigures, StatisticsResult } from '../../../kernel/schem
 import { useLabels } from '../generic/useLabels';
 import { CountChart } from './lazyCharts';
 import { useGroupRows } from './useEntryRows';
-import { EntryCard, TOTALS_ROW } from './EntryCard';
+import { EntryCard, TotalsRow } from './EntryCard';
 
 type Reliability = Extract<StatisticsResult, { reliability: unknown }>;
 
@@ -117,12 +116,9 @@ export function ReliabilityEntry({ result, entryKey }: { result: Reliability; en
               </TableRow>
             ))}
           </TableBody>
-          <TableFooter sx={TOTALS_ROW}>
-            <TableRow data-total>
-              <TableCell>{translate('app.stats.total')}</TableCell>
-              {cells(result.total)}
-            </TableRow>
-          </TableFooter>
+          <TotalsRow label={translate('app.stats.total')} data-total>
+            {cells(result.total)}
+          </TotalsRow>
         </Table>
       )}
     </EntryCard>
