@@ -11,6 +11,7 @@ import { pickLanguage, translator } from './http/messages';
 import { registerResource } from './resources/calls';
 import { createAssignments } from './assign/assignments';
 import { createClosing } from './assign/close';
+import { registerDuplicates } from './resources/duplicates';
 import { registerDictionary } from './resources/dictionary';
 import { registerStatistics } from './statistics/calls';
 import { createRelations, type Follower } from './resources/relations';
@@ -172,6 +173,7 @@ export function createApp({
   if (dailyLog) followers.push(footageFollower());
   const relations = createRelations(registry, followers);
   registerDictionary(api, registry, store);
+  registerDuplicates(api, registry, store);
   registerStatistics(api, registry, store, now);
   fleet.registerCalls(api);
   registerTemplates(api, registry);

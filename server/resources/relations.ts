@@ -15,6 +15,7 @@ import { onStep } from '../../kernel/schema/derive';
 import type { Condition } from '../../kernel/schema/query';
 import type { Registry } from '../../kernel/schema/registry';
 import { DICTIONARY, dictionaryCode } from '../../kernel/schema/dictionary';
+import { uniqueName } from '../../kernel/schema/duplicates';
 import { refOf } from '../../kernel/schema/registry';
 import type { FieldError } from '../../kernel/schema/validation';
 import type { Language, Translate } from '../http/messages';
@@ -163,12 +164,14 @@ export function createRelations(registry: Registry, followers: readonly Follower
           resource,
           fields.map((f) => ({ field: f, op: 'eq' as const, value: record[f] as string | number })),
         );
-        if (clash.some((id) => id !== existing?.id)) {
+        const holder = clash.find((id) => id !== existing?.id);
+        if (holder !== undefined) {
           // The last field of the set is the one a person types; the others (a parent) are implied.
           const field = fields[fields.length - 1];
+          const value = echo(String(record[uniqueName(schema, fields) ?? field]));
           errors.push({
             field,
-            message: `${label(field)}: ${t('validation.unique', { value: echo(String(record[field])), resource: nameOf(resource, 1, context) })}`,
+            message: `${label(field)}: ${t('validation.unique', { value, resource: nameOf(resource, 1, context), id: holder })}`,
           });
         }
       }
