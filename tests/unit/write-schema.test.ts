@@ -32,7 +32,7 @@ describe('writeSchema', () => {
       additionalProperties: false,
       required: ['numtype', 'num', 'type', 'status', 'brand', 'meth'],
     });
-    const { numtype, num, type, status, brand, meth } = schema.properties ?? {};
+    const { numtype, num, type, status, brand, meth, holeSizes, purchaseDate } = schema.properties ?? {};
     // Prefix, type, brand and mounting are dictionary lists admins extend: checked against the database, not an enum.
     expect({ numtype, num, type, status, brand, meth }).toEqual({
       numtype: { type: 'string' },
@@ -42,6 +42,8 @@ describe('writeSchema', () => {
       brand: { type: 'integer' },
       meth: { type: 'integer' },
     });
+    expect(holeSizes).toEqual({ type: 'array', uniqueItems: true, items: { type: 'number', enum: [147, 215.9, 311.1, 406.4] } });
+    expect(purchaseDate).toEqual({ type: 'string', format: 'date' });
   });
 
   it('removes the readOnly fields of the device', () => {
