@@ -11,6 +11,8 @@ import { pickLanguage, translator } from './http/messages';
 import { registerResource } from './resources/calls';
 import { createAssignments } from './assign/assignments';
 import { createClosing } from './assign/close';
+import { registerDuplicates } from './resources/duplicates';
+import { registerConfig } from './resources/config-options';
 import { registerDictionary } from './resources/dictionary';
 import { registerStatistics } from './statistics/calls';
 import { createRelations, type Follower } from './resources/relations';
@@ -134,7 +136,7 @@ export function createApp({
   // Every write a person makes through `store` from here on is kept in the operation log (its
   // calls registered after the middleware above, which gives each request its language).
   store = registerHistory(api, { registry, store: access.watch(store), accounts, now });
-  registerSession(api, registry, accounts, addressOf, access);
+  registerSession(api, accounts, addressOf, access);
   registerVisits(api, { registry, store, now });
   registerBackups(api, { registry, backups });
   const files = uploads && createFiles({ storage: 'db' in uploads ? serverUploads(uploads) : uploads, registry, store, permissions });
@@ -172,6 +174,8 @@ export function createApp({
   if (dailyLog) followers.push(footageFollower());
   const relations = createRelations(registry, followers);
   registerDictionary(api, registry, store);
+  registerDuplicates(api, registry, store);
+  registerConfig(api, registry, store);
   registerStatistics(api, registry, store, now);
   fleet.registerCalls(api);
   registerTemplates(api, registry);

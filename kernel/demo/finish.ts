@@ -122,7 +122,8 @@ function membersAfter(
       if (spec.memberField)
         member[spec.memberField] = memberFieldText(parents, registry.resources[memberResource].properties?.[spec.memberField]?.maxLength);
     } else {
-      const onSite = spec.onAssign && Object.entries(spec.onAssign).every(([field, value]) => member[field] === value);
+      // Holding any value an assignment sets (on site), it goes back as a removal leaves it.
+      const onSite = spec.onAssign && Object.entries(spec.onAssign).some(([field, value]) => member[field] === value);
       if (onSite) Object.assign(member, spec.onRemove ?? {});
       if (spec.memberField) delete member[spec.memberField];
     }

@@ -156,7 +156,8 @@ const relative: Record<string, Generator> = {
     if (values.length === 0 || weights.length !== values.length || weights.some((w) => !(w >= 0))) {
       throw new Error(`needs one weight (a number) for each of the field's ${values.length} values`);
     }
-    return faker.helpers.weightedArrayElement(values.map((value, i) => ({ value, weight: weights[i] })));
+    // A weight of 0: a value the demo never draws (an instrument is on a well only by an assignment).
+    return faker.helpers.weightedArrayElement(values.map((value, i) => ({ value, weight: weights[i] })).filter((v) => v.weight > 0));
   },
   // No value: the field is left out of the demo data (an image URL that would point outside).
   none: () => undefined,

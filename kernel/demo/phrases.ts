@@ -57,6 +57,15 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = {
     'Safety officer for the field teams: permits, drills and H2S training.',
   ],
   /** The name of a spare part or accessory. */
+  instrumentMaker: [
+    'Beijing Huahai Drilling Instruments',
+    'Shanghai Shenkai Petroleum',
+    "Xi'an Sitan Instruments",
+    'Tensor Drilling Technologies',
+    'APS Technology',
+    'Gyrodata',
+  ],
+  instrumentModel: ['HMWD-48', 'SK-MWD 650', 'TP-475 pulser', 'GR-350 gamma', 'DM-650 probe', 'PT-172', 'EM-475'],
   sparePart: [
     'Pulser seal kit',
     'Probe tube O-ring set',

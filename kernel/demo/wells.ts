@@ -242,7 +242,7 @@ function generate(input: GeneratorInput) {
     .map((d) => d.id);
   const onSiteValues = Object.entries(registry.resources[MAKES.instruments]['x-resource'].assign!.onAssign ?? {});
   const onSite = (id: number) =>
-    onSiteValues.length > 0 && onSiteValues.every(([field, value]) => devices.find((d) => d.id === id)?.[field] === value);
+    onSiteValues.length > 0 && onSiteValues.some(([field, value]) => devices.find((d) => d.id === id)?.[field] === value);
   const staff = existing[READS.staff] ?? [];
   const staffFields = assignmentFields(registry, MAKES.people);
   const deviceRoster = new Roster();

@@ -2,7 +2,7 @@
 // Its lists and items are ordinary resources of schemas/ (dictionary.json, dictionaryitem.json);
 // a field takes its values from a list with `"x-options": "dict:<code>"`.
 import { LANGUAGES } from '../i18n/languages';
-import type { FieldSchema } from './types';
+import type { ConfigOptions, FieldSchema } from './types';
 
 export const DICTIONARY = {
   /** The resource of the lists, found by their `code`. */
@@ -17,6 +17,20 @@ const PREFIX = 'dict:';
 export function dictionaryCode(schema: FieldSchema): string | undefined {
   const options = schema['x-options'];
   return options?.startsWith(PREFIX) ? options.slice(PREFIX.length) : undefined;
+}
+
+/**
+ * The dictionary list a field's options come from: its own (`dict:<code>`), or the one holding
+ * the /config option list it names (`brandOption` → `brand`), if that list is kept there.
+ */
+export function optionsDictionary(config: ConfigOptions, schema: FieldSchema): string | undefined {
+  const list = schema['x-options'];
+  return dictionaryCode(schema) ?? (list ? config[list]?.dictionary : undefined);
+}
+
+/** A dictionary item's key as a field of `schema` holds it: a number for a number field ("99" → 99). */
+export function keyAsValue(schema: FieldSchema, key: string): string | number {
+  return (schema.type === 'integer' || schema.type === 'number') && /^-?\d+(\.\d+)?$/.test(key) ? Number(key) : key;
 }
 
 /** One item as the console's forms and lists need it. */

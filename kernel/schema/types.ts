@@ -647,6 +647,12 @@ export interface ResourceSchema extends FieldSchema {
 
 export interface OptionList {
   labelField: string;
+  /**
+   * The data dictionary list (its code) that holds this option list, which admins extend at run
+   * time: GET /config serves its items, and values are checked against them. `items` are then its
+   * first items, seeded into it, and what is served while the database has no such list.
+   */
+  dictionary?: string;
   items: Record<string, string | number>[];
 }
 export type ConfigOptions = Record<string, OptionList>;

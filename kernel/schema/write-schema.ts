@@ -4,6 +4,7 @@
 import { resolve } from './registry';
 import type { ConfigOptions, FieldSchema, ResourceSchema } from './types';
 import { notGiven } from './given';
+import { optionsDictionary } from './dictionary';
 
 function writable(root: ResourceSchema, schema: FieldSchema, config: ConfigOptions): FieldSchema {
   const s = resolve(root, schema);
@@ -11,8 +12,9 @@ function writable(root: ResourceSchema, schema: FieldSchema, config: ConfigOptio
   for (const key of Object.keys(out) as (keyof FieldSchema)[]) {
     if (key.startsWith('x-')) delete out[key];
   }
-  // Dictionary lists change at run time: the server checks those values against the database.
-  if (s['x-options'] && !s['x-options'].startsWith('dict:')) out.enum = (config[s['x-options']]?.items ?? []).map((i) => i.key);
+  // Dictionary lists change at run time (an option list kept in one too: brands): the server
+  // checks those values against the database.
+  if (s['x-options'] && !optionsDictionary(config, s)) out.enum = (config[s['x-options']]?.items ?? []).map((i) => i.key);
   if (s.items) out.items = writable(root, s.items, config);
   if (s.properties) {
     const props: Record<string, FieldSchema> = {};

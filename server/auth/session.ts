@@ -1,5 +1,4 @@
-// Sign-in, user info, sign-out, the /config option lists and the signed-in person's staff card.
-import type { Registry } from '../../kernel/schema/registry';
+// Sign-in, user info, sign-out and the signed-in person's staff card (GET /config: resources/config-options.ts).
 import type { Accounts } from './accounts';
 import { Code } from '../../kernel/contract/codes';
 import { MAX_USERNAME_LENGTH } from '../../kernel/contract/limits';
@@ -14,7 +13,7 @@ export type AddressOf = (c: AppContext) => string;
 
 const text = { type: 'string' };
 
-export function registerSession(api: Api, registry: Registry, accounts: Accounts, addressOf: AddressOf, access: Pick<Access, 'routesFor'>) {
+export function registerSession(api: Api, accounts: Accounts, addressOf: AddressOf, access: Pick<Access, 'routesFor'>) {
   api.on(
     {
       method: 'POST',
@@ -147,26 +146,6 @@ export function registerSession(api: Api, registry: Registry, accounts: Accounts
       await accounts.logout(c.get('token'));
       return ok(c, 'success');
     },
-  );
-
-  const options: Record<string, unknown> = {};
-  for (const [name, list] of Object.entries(registry.config)) options[name] = list.items;
-  api.on(
-    {
-      method: 'GET',
-      path: '/config',
-      access: 'signed-in',
-      doc: {
-        tags: ['session'],
-        summary: `Option lists: ${Object.keys(registry.config).join(', ')}`,
-        data: {
-          type: 'object',
-          required: Object.keys(registry.config),
-          additionalProperties: { type: 'array', items: { type: 'object' } },
-        },
-      },
-    },
-    (c) => ok(c, options),
   );
 
   api.on(

@@ -9,6 +9,7 @@ import { type Column, type Index, columnsOf, indexName, indexesOf, sqlType } fro
 import type { Connection, Dialect } from './connect';
 import { rollupSteps } from '../fleet/derive-steps';
 import { linkSteps, renameSteps } from './unlinked-text';
+import { duplicatesLine, sharedValues } from './duplicates';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Trx = Transaction<any>;
@@ -277,6 +278,16 @@ export async function migrate(connection: Connection, registry: Registry, tell: 
         }
       }
       for (const index of indexesOf(schema, dialect)) {
+        // Records stored before their values had to be unique keep them: the index waits, retried
+        // at each start, until a person has resolved them (Home lists them meanwhile).
+        const stepName = `unique ${name}.${index.columns.join('+')}`;
+        if (index.unique && !done.has(stepName) && present) {
+          const shared = await sharedValues(trx, name, index.columns);
+          if (shared.length > 0) {
+            tell(duplicatesLine(registry, name, index.columns, shared));
+            continue;
+          }
+        }
         await apply({
           name: `${index.unique ? 'unique' : 'index'} ${name}.${index.columns.join('+')}`,
           run: () => createIndex(trx, name, schema, index, dialect),

@@ -15,6 +15,11 @@ import type { Writer } from '../write/service';
 export interface LifecycleNames {
   device: string;
   status: string;
+  /**
+   * Values an assignment sets on the instrument besides its status (`onAssign`: on a well), the
+   * assignment's alone: a person neither types them nor changes them away.
+   */
+  assignedValues?: Record<string, unknown>;
   /** The repair records: their reference to the instrument and their return time. */
   repairs: { resource: string; parent: string; returned: string };
 }
@@ -56,9 +61,21 @@ export function lifecycleGuards(names: LifecycleNames): Record<string, WriteGuar
   const device: WriteGuard = {
     async checkWrite(_tx, record, existing, t, _facts, cause): Promise<FieldError[]> {
       // A move the server makes for an event (an assignment) follows the event table instead.
-      if (!existing || cause) return [];
+      if (cause) return [];
+      const errors: FieldError[] = [];
+      for (const [field, value] of Object.entries(names.assignedValues ?? {})) {
+        if ((record[field] === value) === (existing?.[field] === value)) continue;
+        const label = t(`resources.${names.device}.fields.${field}`, { _: field });
+        errors.push({
+          field,
+          message: `${label}: ${t('server.lifecycle.location_well', { name: deviceName(existing ?? (record as Row)) })}`,
+        });
+      }
+      if (!existing) return errors;
       const outcome = editOutcome(existing[names.status], record[names.status] ?? existing[names.status]);
-      return 'refused' in outcome ? [{ field: names.status, message: refusalText(t, outcome.refused, deviceName(existing)) }] : [];
+      return 'refused' in outcome
+        ? [...errors, { field: names.status, message: refusalText(t, outcome.refused, deviceName(existing)) }]
+        : errors;
     },
   };
   const repairs: WriteGuard = {

@@ -4,6 +4,7 @@
 // the resource declaring `x-resource.lifecycle` (its status field, and its `sumSince` total of hours
 // since the last repair), the runs and repairs are the child collections that total names.
 import { rollupsOf } from '../../kernel/fleet/hours';
+import { assignmentCollections } from '../../kernel/schema/assign';
 import { runFieldsOf } from '../../kernel/fleet/open-runs';
 import type { Registry } from '../../kernel/schema/registry';
 import { recordPath, viewPaths } from '../../kernel/routes/tree';
@@ -37,9 +38,15 @@ export function fleetNames(registry: Registry): (FleetNames & LifecycleNames) | 
   if (!rollup || !('sumSince' in rollup.spec)) return undefined;
   const spec = rollup.spec.sumSince;
   const parentOf = (resource: string) => registry.resources[resource]['x-resource'].parent!.field;
+  const assignedValues = Object.fromEntries(
+    assignmentCollections(registry)
+      .filter(({ spec }) => spec.member === device)
+      .flatMap(({ spec }) => Object.entries(spec.onAssign ?? {}).filter(([field]) => field !== lifecycle.status)),
+  );
   return {
     device,
     status: lifecycle.status,
+    assignedValues,
     sinceRepair: rollup.field,
     runs: {
       resource: spec.resource,

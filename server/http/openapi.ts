@@ -39,7 +39,10 @@ function recordSchema(root: ResourceSchema, registry: Registry): Json {
   for (const [name, prop] of Object.entries(root.properties ?? {})) {
     const list = prop['x-options'];
     const target = schema.properties[name] as Json;
-    if (list && registry.config[list]) target.enum = registry.config[list].items.map((i) => i.key);
+    const kept = list ? registry.config[list]?.dictionary : undefined;
+    if (kept)
+      target.description = `A key of the option list ${list} (GET /config), kept in the data dictionary list "${kept}" (${DICTIONARY_OPTIONS_PATH}).`;
+    else if (list && registry.config[list]) target.enum = registry.config[list].items.map((i) => i.key);
     else if (list) target.description = `A key of the data dictionary list "${list.slice('dict:'.length)}" (${DICTIONARY_OPTIONS_PATH}).`;
     if (prop['x-ref']) target.description = `The id of a ${prop['x-ref']} record.`;
     // Answered beside the record's own fields (see server/forms/form-records.ts), not under this name.

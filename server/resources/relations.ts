@@ -14,7 +14,8 @@ import { assignmentCollections, isCurrent, representation } from '../../kernel/s
 import { onStep } from '../../kernel/schema/derive';
 import type { Condition } from '../../kernel/schema/query';
 import type { Registry } from '../../kernel/schema/registry';
-import { DICTIONARY, dictionaryCode } from '../../kernel/schema/dictionary';
+import { DICTIONARY, keyAsValue, optionsDictionary } from '../../kernel/schema/dictionary';
+import { uniqueName } from '../../kernel/schema/duplicates';
 import { refOf } from '../../kernel/schema/registry';
 import type { FieldError } from '../../kernel/schema/validation';
 import type { Language, Translate } from '../http/messages';
@@ -24,6 +25,11 @@ import { notGiven } from '../../kernel/schema/given';
 interface FieldLink {
   resource: string;
   field: string;
+}
+
+/** A field taking its values from a dictionary list, and whether it holds them as numbers. */
+interface DictionaryLink extends FieldLink {
+  numeric: boolean;
 }
 
 interface Context {
@@ -73,11 +79,38 @@ export async function writeDerived(store: Store, resource: string, row: Row, cha
 const rowsOf = (store: Store, resource: string, conditions: Condition[]) =>
   store.list(resource, { conditions, sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100_000 }).then((r) => r.rows);
 
+/**
+ * The keys of each dictionary list as the schemas first fill it (its seeded items; for an option
+ * list of /config kept in the dictionary, else its config.json items): what a list holds while the
+ * database has none of that code (a database made without demo data), so that a field taking its
+ * values from it (an instrument's prefix) still accepts them.
+ */
+export function seededDictionary(registry: Registry): Map<string, string[]> {
+  const seeded = new Map<string, string[]>();
+  const lists = registry.resources[DICTIONARY.lists]?.['x-resource'].seed?.fixed ?? [];
+  const items = registry.resources[DICTIONARY.items]?.['x-resource'].seed?.fixed ?? [];
+  // A fixed item names its list by the id a new database gives it: the fixed lists in order, from 1.
+  for (const [index, list] of lists.entries()) {
+    const keys = items.filter((item) => item.dictionary === index + 1).map((item) => String(item.key));
+    seeded.set(String(list.code), keys);
+  }
+  for (const list of Object.values(registry.config)) {
+    if (list.dictionary && !seeded.get(list.dictionary)?.length)
+      seeded.set(
+        list.dictionary,
+        list.items.map((i) => String(i.key)),
+      );
+  }
+  return seeded;
+}
+
 export function createRelations(registry: Registry, followers: readonly Follower[] = []) {
   /** For each resource, the fields of other resources that refer to it. */
   const referrers = new Map<string, (FieldLink & { cascade: boolean; child: boolean })[]>();
   /** For each dictionary list code, the fields that take their values from it. */
-  const dictionaryFields = new Map<string, FieldLink[]>();
+  const dictionaryFields = new Map<string, DictionaryLink[]>();
+  const dictionaryOf = (prop: Parameters<typeof optionsDictionary>[1]) => optionsDictionary(registry.config, prop);
+  const seeded = seededDictionary(registry);
   for (const [resource, schema] of Object.entries(registry.resources)) {
     const parent = schema['x-resource'].parent;
     for (const [field, prop] of Object.entries(schema.properties ?? {})) {
@@ -88,8 +121,9 @@ export function createRelations(registry: Registry, followers: readonly Follower
         links.push({ resource, field, child, cascade: child && parent?.onParentDelete === 'cascade' });
         referrers.set(target, links);
       }
-      const code = dictionaryCode(prop);
-      if (code) dictionaryFields.set(code, [...(dictionaryFields.get(code) ?? []), { resource, field }]);
+      const code = dictionaryOf(prop);
+      const numeric = prop.type === 'integer' || prop.type === 'number';
+      if (code) dictionaryFields.set(code, [...(dictionaryFields.get(code) ?? []), { resource, field, numeric }]);
     }
   }
   /** Totals over child records (`sumOf`) and copies of a parent's field (`fromParent`). */
@@ -111,9 +145,9 @@ export function createRelations(registry: Registry, followers: readonly Follower
     [...counts].map(([resource, n]) => context.t('server.use_count', { smart_count: n, name: nameOf(resource, n, context) })).join(', ');
 
   /** The items of one dictionary list, by key. */
-  async function dictionaryItems(store: Store, code: string): Promise<Map<string, Row>> {
+  async function dictionaryItems(store: Store, code: string): Promise<Map<string, Row | { enabled: true }>> {
     const [list] = await store.findIds(DICTIONARY.lists, [{ field: 'code', op: 'eq', value: code }]);
-    if (list === undefined) return new Map();
+    if (list === undefined) return new Map((seeded.get(code) ?? []).map((key) => [key, { enabled: true }]));
     const items = await rowsOf(store, DICTIONARY.items, [{ field: 'dictionary', op: 'eq', value: list }]);
     return new Map(items.map((item) => [String(item.key), item]));
   }
@@ -144,7 +178,7 @@ export function createRelations(registry: Registry, followers: readonly Follower
             message: `${label(field)}: ${t('validation.no_record', { resource: nameOf(target!, 1, context), id })}`,
           });
         }
-        const code = dictionaryCode(prop);
+        const code = dictionaryOf(prop);
         if (code) {
           const item = (await dictionaryItems(store, code)).get(String(value));
           const unchanged = existing?.[field] === value;
@@ -154,6 +188,7 @@ export function createRelations(registry: Registry, followers: readonly Follower
             errors.push({ field, message: `${label(field)}: ${t('validation.dict_disabled', { value: echo(String(value)) })}` });
         }
       }
+      if (resource === DICTIONARY.items) errors.push(...(await numericKeyErrors(store, record, context)));
       errors.push(...(await rowErrors(store, resource, record, existing, context)));
       errors.push(...(await assignedErrors(store, resource, record, existing, context)));
       errors.push(...(await openErrors(store, resource, record, existing, context)));
@@ -163,12 +198,14 @@ export function createRelations(registry: Registry, followers: readonly Follower
           resource,
           fields.map((f) => ({ field: f, op: 'eq' as const, value: record[f] as string | number })),
         );
-        if (clash.some((id) => id !== existing?.id)) {
+        const holder = clash.find((id) => id !== existing?.id);
+        if (holder !== undefined) {
           // The last field of the set is the one a person types; the others (a parent) are implied.
           const field = fields[fields.length - 1];
+          const value = echo(String(record[uniqueName(schema, fields) ?? field]));
           errors.push({
             field,
-            message: `${label(field)}: ${t('validation.unique', { value: echo(String(record[field])), resource: nameOf(resource, 1, context) })}`,
+            message: `${label(field)}: ${t('validation.unique', { value, resource: nameOf(resource, 1, context), id: holder })}`,
           });
         }
       }
@@ -326,7 +363,7 @@ export function createRelations(registry: Registry, followers: readonly Follower
       if (!Array.isArray(rows) || parts.length === 0) continue;
       const before = Array.isArray(existing?.[list]) ? (existing[list] as Record<string, unknown>[]) : [];
       for (const [part, partSchema] of parts) {
-        const [target, code] = [partSchema['x-ref'], dictionaryCode(partSchema)];
+        const [target, code] = [partSchema['x-ref'], dictionaryOf(partSchema)];
         if (!target && !code) continue;
         const items = code ? await dictionaryItems(store, code) : undefined;
         for (const [i, row] of (rows as Record<string, unknown>[]).entries()) {
@@ -450,6 +487,16 @@ export function createRelations(registry: Registry, followers: readonly Follower
   }
 
   /** Adds up, per resource, the records whose dictionary fields hold the keys of these items. */
+  /** An item of a list that number fields take their values from (brands) needs a whole number as its key. */
+  async function numericKeyErrors(store: Store, item: Record<string, unknown>, { t }: Context): Promise<FieldError[]> {
+    if (typeof item.dictionary !== 'number' || typeof item.key !== 'string' || /^[0-9]{1,9}$/.test(item.key)) return [];
+    const code = (await store.get(DICTIONARY.lists, item.dictionary))?.code;
+    const numeric = typeof code === 'string' && (dictionaryFields.get(code) ?? []).some((link) => link.numeric);
+    if (!numeric) return [];
+    const label = t(`resources.${DICTIONARY.items}.fields.key`, { _: 'key' });
+    return [{ field: 'key', message: `${label}: ${t('validation.dict_key_number', { list: code })}` }];
+  }
+
   async function countDictionaryUses(store: Store, itemIds: number[], counts: Map<string, number>) {
     const items = await rowsOf(store, DICTIONARY.items, anyOf('id', itemIds));
     const byList = new Map<number, string[]>();
@@ -457,7 +504,8 @@ export function createRelations(registry: Registry, followers: readonly Follower
     for (const [list, keys] of byList) {
       const code = (await store.get(DICTIONARY.lists, list))?.code as string | undefined;
       for (const link of (code && dictionaryFields.get(code)) || []) {
-        const n = await store.count(link.resource, anyOf(link.field, keys));
+        const values = link.numeric ? keys.map((key) => keyAsValue({ type: 'number' }, key)) : keys;
+        const n = await store.count(link.resource, anyOf(link.field, values));
         if (n > 0) counts.set(link.resource, (counts.get(link.resource) ?? 0) + n);
       }
     }

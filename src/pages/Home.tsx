@@ -27,6 +27,7 @@ import { useApiData } from '../resources/statistics/useApiData';
 import { useLinks } from '../resources/useLinks';
 import { CertificatesCard } from './home/CertificatesCard';
 import { DueCard } from './home/DueCard';
+import { DuplicatesCard } from './home/DuplicatesCard';
 import { ShowcaseCards } from './home/ShowcaseCards';
 
 const listLink = (path: string, filter?: Record<string, unknown>) =>
@@ -248,6 +249,7 @@ export function Home() {
         <CountCard label={translate('app.home.crews')} resource="crew" to="/crew/index" accent="#13c2c2" />
       </Box>
       <WellFigures />
+      <DuplicatesCard />
       <DueCard />
       <CertificatesCard />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>

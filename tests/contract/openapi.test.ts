@@ -19,7 +19,9 @@ describe('GET /dev-api/openapi.json', () => {
     const { app } = await makeApi(undefined, { seed: false });
     const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as {
       paths: Record<string, Record<string, { parameters?: { name: string; schema: { enum?: string[] } }[] }>>;
-      components: { schemas: Record<string, { properties: Record<string, { enum?: unknown[] }>; required?: string[] }> };
+      components: {
+        schemas: Record<string, { properties: Record<string, { enum?: unknown[]; description?: string }>; required?: string[] }>;
+      };
     };
     for (const [name, schema] of Object.entries(registry.resources)) {
       for (const endpoint of Object.values(schema['x-resource'].endpoints)) {
@@ -27,9 +29,25 @@ describe('GET /dev-api/openapi.json', () => {
       }
     }
     const deviceList = document.paths['/device/list'].get.parameters!;
-    expect(deviceList.map((p) => p.name)).toEqual(['page', 'limit', 'sort', 'ids', 'q', 'title', 'type', 'status', 'brand']);
+    expect(deviceList.map((p) => p.name)).toEqual([
+      'page',
+      'limit',
+      'sort',
+      'ids',
+      'q',
+      'title',
+      'type',
+      'status',
+      'brand',
+      'location',
+      'base',
+      'ownership',
+      'manufacturer',
+    ]);
     expect(deviceList.find((p) => p.name === 'sort')!.schema.enum).toContain('-houring');
-    expect(document.components.schemas.deviceInput.properties.brand.enum).toEqual([1, 2, 3, 4, 5, 99]);
+    // Brands are a dictionary list admins extend: a number, checked against the list, not a fixed enum.
+    expect(document.components.schemas.deviceInput.properties.brand).toEqual({ type: 'integer' });
+    expect(document.components.schemas.device.properties.brand.description).toContain('"brand"');
     expect(document.components.schemas.deviceInput.properties.name).toBeUndefined();
     expect(document.components.schemas.crewInput.required).toEqual(['teamNumber', 'leader']);
     for (const path of ['/user/login', '/user/info', '/user/logout', '/config', '/staff/info']) expect(document.paths[path]).toBeDefined();

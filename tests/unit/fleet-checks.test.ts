@@ -190,7 +190,7 @@ describe('demo data shared among parents and made from other values', () => {
       at('/properties/name/x-fake', 'before makes a date or time: the field must have format date-time or date'),
       at(
         '/properties/code/x-fake',
-        'no phrase list "poems" (runFailure, repairShop, repairReason, repairNote, staffIntroduction, sparePart)',
+        'no phrase list "poems" (runFailure, repairShop, repairReason, repairNote, staffIntroduction, instrumentMaker, instrumentModel, sparePart)',
       ),
       at('/properties/depth/x-fake', '"deep" is not a field of well (dotted within groups)'),
       at('/properties/colour/x-fake', "weights needs one weight for each of the field's 2 values, not 3"),

@@ -259,7 +259,8 @@ describe('status lifecycle', () => {
     const registry = loadRegistry();
     const refuse = registry.resources.projectdevice['x-resource'].assign?.refuse?.status;
     expect([...(refuse ?? [])].sort()).toEqual(notAssignable());
-    expect(registry.resources.projectdevice['x-resource'].assign?.onAssign).toEqual({ status: STATUS.onSite });
-    expect(registry.resources.projectdevice['x-resource'].assign?.onRemove).toEqual({ status: STATUS.stock });
+    // Sent to a well it is on site, on the well; taken back, in stock and in transit.
+    expect(registry.resources.projectdevice['x-resource'].assign?.onAssign).toEqual({ status: STATUS.onSite, location: 'well' });
+    expect(registry.resources.projectdevice['x-resource'].assign?.onRemove).toEqual({ status: STATUS.stock, location: 'transit' });
   });
 });

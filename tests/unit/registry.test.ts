@@ -77,6 +77,20 @@ describe('fields', () => {
       'status',
       'brand',
       'meth',
+      'manufacturer',
+      'model',
+      'serialNumber',
+      'outerDiameter',
+      'holeSizes',
+      'maxTemperature',
+      'maxPressure',
+      'firmwareVersion',
+      'ownership',
+      'ownerName',
+      'purchaseDate',
+      'purchaseCost',
+      'location',
+      'base',
       'hour',
     ]);
   });
@@ -101,7 +115,7 @@ describe('properties and groupNames', () => {
   it('names the nested groups', () => {
     expect(groupNames(crew)).toEqual(['leader', 'secretary']);
     expect(groupNames(article)).toEqual(['platforms']);
-    expect(groupNames(device)).toEqual([]);
+    expect(groupNames(device)).toEqual(['holeSizes']);
   });
 });
 

@@ -4,9 +4,15 @@ import { loadRegistry } from '../../kernel/schema/load-node';
 import { RecordValidator } from '../../kernel/schema/validation';
 import { translator } from '../../server/http/messages';
 
-const validator = new RecordValidator(loadRegistry());
+const registry = loadRegistry();
+const validator = new RecordValidator(registry);
+/** The option lists as fixed lists, not kept in the data dictionary (whose values the server checks against the database). */
+const fixedLists = new RecordValidator({
+  ...registry,
+  config: Object.fromEntries(Object.entries(registry.config).map(([name, { dictionary: _d, ...list }]) => [name, list])),
+});
 
-const labels: Record<string, string> = { 'resources.device.fields.numtype': 'Number type' };
+const labels: Record<string, string> = { 'resources.device.fields.numtype': 'Number type', 'resources.device.fields.ownership': 'Owner' };
 const english = translator('en');
 const chinese = translator('zh');
 /** Field labels stay keys (so the tests can name them); reasons come from the real catalogues. */
@@ -41,8 +47,8 @@ describe('RecordValidator.check', () => {
   });
 
   it('names the translated field and lists what is allowed', () => {
-    expect(validator.check('device', { ...goodDevice, numtype: 'X' }, 'en', t)).toEqual([
-      { field: 'numtype', message: 'Number type: must be one of: T, M, JQ' },
+    expect(validator.check('device', { ...goodDevice, ownership: 'X' }, 'en', t)).toEqual([
+      { field: 'ownership', message: 'Owner: must be one of: own, rented, client' },
     ]);
   });
 
@@ -67,7 +73,7 @@ describe('RecordValidator.check', () => {
   });
 
   it('names the options of a /config list by their labels', () => {
-    const [problem] = validator.check('device', { ...goodDevice, brand: 0 }, 'en', t);
+    const [problem] = fixedLists.check('device', { ...goodDevice, brand: 0 }, 'en', t);
     expect(problem.field).toBe('brand');
     expect(problem.message).toBe('brand: must be one of: Tensor, APS, Sperry, Weatherford, Gyrodata, Other');
   });
@@ -124,12 +130,12 @@ describe('RecordValidator.check', () => {
   });
 
   it('speaks English for en and Chinese for zh, without leaking one into the next call', () => {
-    const record = { ...goodDevice, numtype: 'X' };
+    const record = { ...goodDevice, ownership: 'X' };
     const [zh] = validator.check('device', record, 'zh', withLabels(chinese));
     const [en] = validator.check('device', record, 'en', t);
-    expect(en.message).toBe('Number type: must be one of: T, M, JQ');
-    expect(zh.field).toBe('numtype');
-    expect(zh.message).toBe('Number type: 必须是以下之一：T, M, JQ');
+    expect(en.message).toBe('Owner: must be one of: own, rented, client');
+    expect(zh.field).toBe('ownership');
+    expect(zh.message).toBe('Owner: 必须是以下之一：own, rented, client');
     expect(CJK.test(zh.message)).toBe(true);
   });
 

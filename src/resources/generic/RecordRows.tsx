@@ -7,11 +7,12 @@ import { type ReactElement, type ReactNode, useCallback, useLayoutEffect, useMem
 import { Datagrid, type Identifier, type RaRecord, SimpleList, useListContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { field } from '../../../kernel/schema/registry';
+import { registry } from '../../../kernel/schema/load-vite';
 import type { ResourceSchema } from '../../../kernel/schema/types';
 import type { ListPlace } from '../list/columns';
 import { useColumns } from '../list/useColumns';
 import { ListBody, ListHeader, listCellStyles } from '../list/ListRow';
-import { dictionaryCode } from '../../../kernel/schema/dictionary';
+import { optionsDictionary } from '../../../kernel/schema/dictionary';
 import { ResourceChoicesProvider } from './choices';
 import { useLabels } from './useLabels';
 import { ValueField } from './ValueField';
@@ -62,7 +63,7 @@ export function RecordRows({
   const schemaOf = (path: string) => field(schema, path)?.schema ?? {};
   const cell = (path?: string) => (path ? <ValueField source={path} resource={resource} schema={schemaOf(path)} withUnit /> : null);
   // The cells' option labels, worked out once for the list (dictionary items only when a column needs them).
-  const dictionary = columns.some((path) => Boolean(dictionaryCode(schemaOf(path))));
+  const dictionary = columns.some((path) => Boolean(optionsDictionary(registry.config, schemaOf(path))));
   const withChoices = (rows: ReactElement) => (
     <ResourceChoicesProvider resource={resource} dictionary={dictionary}>
       {rows}

@@ -1,7 +1,7 @@
 import { createContext, createElement, type ReactNode, useContext, useMemo } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { registry } from '../../../kernel/schema/load-vite';
-import { dictionaryCode } from '../../../kernel/schema/dictionary';
+import { keyAsValue, optionsDictionary } from '../../../kernel/schema/dictionary';
 import type { FieldSchema } from '../../../kernel/schema/types';
 import { type Choice, dictionaryChoices } from './dictionaryChoices';
 import { type DictionaryOptions, useDictionaryOptions } from './useDictionaryOptions';
@@ -20,6 +20,9 @@ interface ChoiceSources {
   config: ConfigOptions;
 }
 
+/** The /config option list a field names, when it is not a dictionary field. */
+const optionList = (schema: FieldSchema) => (schema['x-options']?.startsWith('dict:') ? undefined : schema['x-options']);
+
 /** The choices of one field from loaded sources (see useChoices). */
 function choicesFrom(
   { translate, locale, dictionary, config }: ChoiceSources,
@@ -27,8 +30,11 @@ function choicesFrom(
   path: string,
   schema: FieldSchema,
 ): Choice[] | undefined {
-  const code = dictionaryCode(schema);
-  if (code) return dictionaryChoices(dictionary[code], locale);
+  const code = optionsDictionary(registry.config, schema);
+  // An option list kept in the dictionary (brands) reads its items there once they are loaded,
+  // its keys as the field holds them (numbers); until then, /config's copy.
+  if (code && (!optionList(schema) || dictionary[code]))
+    return dictionaryChoices(dictionary[code], locale).map((choice) => ({ ...choice, id: keyAsValue(schema, String(choice.id)) }));
   const list = schema['x-options'];
   if (list) return optionChoices(config[list] ?? [], list, registry.config[list]?.labelField ?? 'name', translate);
   if (schema['x-resource-name']) {
@@ -52,7 +58,7 @@ function choicesFrom(
 export function useChoices(resource: string, path: string, schema: FieldSchema): Choice[] | undefined {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const code = dictionaryCode(schema);
+  const code = optionsDictionary(registry.config, schema);
   const dictionary = useDictionaryOptions(Boolean(code));
   const config = useConfigOptions();
   return choicesFrom({ translate, locale, dictionary, config }, resource, path, schema);

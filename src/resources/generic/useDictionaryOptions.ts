@@ -3,6 +3,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { DICTIONARY, DICTIONARY_OPTIONS_PATH, type DictionaryOption } from '../../../kernel/schema/dictionary';
 import { request } from '../../api/http';
+import { CONFIG_QUERY } from './useConfigOptions';
 
 export type DictionaryOptions = Record<string, DictionaryOption[]>;
 
@@ -29,7 +30,12 @@ export function useDictionaryOptions(enabled = true): DictionaryOptions {
 
 const SOURCES: readonly string[] = [DICTIONARY.lists, DICTIONARY.items];
 
-/** After a write to `resource`, the options are read again if it holds dictionary lists or items. */
+/**
+ * After a write to `resource`, the options are read again if it holds dictionary lists or items,
+ * and so are /config's option lists, some of which the dictionary keeps (brands).
+ */
 export function invalidateDictionaryAfter(queryClient: QueryClient, resource: unknown) {
-  if (typeof resource === 'string' && SOURCES.includes(resource)) void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+  if (typeof resource !== 'string' || !SOURCES.includes(resource)) return;
+  void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: CONFIG_QUERY.queryKey });
 }

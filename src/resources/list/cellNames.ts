@@ -3,7 +3,7 @@
 // records. The same labels the list's chips show: an enum under resources.<name>.enums, an
 // option under options.<list>.<key> (else the server's label), a dictionary item in the
 // reader's language.
-import { dictionaryCode, type DictionaryOption } from '../../../kernel/schema/dictionary';
+import { type DictionaryOption, optionsDictionary } from '../../../kernel/schema/dictionary';
 import type { ConfigOptions, FieldSchema } from '../../../kernel/schema/types';
 import { itemLabel } from '../generic/dictionaryChoices';
 import type { CellNames } from './exportTable';
@@ -31,9 +31,9 @@ export function cellNames(sources: NameSources): CellNames {
   return {
     header: sources.header,
     option(path, schema, value) {
-      const code = dictionaryCode(schema);
-      if (code) {
-        const item = dictionary[code]?.find((i) => i.key === value);
+      const code = optionsDictionary(config, schema);
+      if (code && (schema['x-options']?.startsWith('dict:') || dictionary[code])) {
+        const item = dictionary[code]?.find((i) => i.key === String(value));
         return item ? itemLabel(item, locale) : undefined;
       }
       const list = schema['x-options'];

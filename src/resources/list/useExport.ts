@@ -3,7 +3,7 @@
 // translated cells, written as CSV or .xlsx and downloaded.
 import { useState } from 'react';
 import { type Identifier, type RaRecord, useDataProvider, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { dictionaryCode } from '../../../kernel/schema/dictionary';
+import { optionsDictionary } from '../../../kernel/schema/dictionary';
 import { registry } from '../../../kernel/schema/load-vite';
 import { fields } from '../../../kernel/schema/registry';
 import type { ResourceSchema } from '../../../kernel/schema/types';
@@ -29,7 +29,7 @@ export function useExport(resource: string, schema: ResourceSchema, hide: string
   const notify = useNotify();
   const labels = useLabels(resource);
   const options = useConfigOptions();
-  const dictionary = useDictionaryOptions(fields(schema).some((f) => dictionaryCode(f.schema)));
+  const dictionary = useDictionaryOptions(fields(schema).some((f) => optionsDictionary(registry.config, f.schema)));
   const [busy, setBusy] = useState(false);
 
   const fetchPage: PageFetcher = (page, perPage) => {
