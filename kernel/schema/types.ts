@@ -314,7 +314,14 @@ export interface ResourceMeta {
    * field holding the lifecycle's status, `hours` the `sumSince` field counting hours since the
    * last repair, whose runs and repairs are the child collections it names.
    */
-  lifecycle?: { status: string; hours: string };
+  lifecycle?: {
+    status: string;
+    hours: string;
+    /** The date-time field of when the instrument came: days since the last service count from it before any. */
+    registered?: string;
+    /** The repair records' list field naming the service counters (hours, days, runs) their return resets. */
+    resets?: string;
+  };
   seed?: SeedPlan;
 }
 
@@ -532,7 +539,15 @@ export type ComputedSpec =
    * latest `since.field` among this record's child records of `since.resource` (all of them when
    * none has one): an instrument's hours since its last repair came back.
    */
-  | { sumSince: { resource: string; field: string; time: string; since: { resource: string; field: string } } }
+  | {
+      sumSince: {
+        resource: string;
+        field: string;
+        time: string;
+        /** `when`: only the records whose list field holds the value count (those without the list count too). */
+        since: { resource: string; field: string; when?: Record<string, string> };
+      };
+    }
   /** 1 for a new record, then one more each time the named field's value changes (a template's revision). */
   | { revisionOf: string }
   /** The next run of a scheduled job: from the period whose type is the field `period` (the fields of a `period` rule), while every `openWhen` field holds its value; empty otherwise. */

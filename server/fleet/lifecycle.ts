@@ -16,7 +16,7 @@ export interface LifecycleNames {
   device: string;
   status: string;
   /** The repair records: their reference to the instrument and their return time. */
-  repairs: { resource: string; parent: string; returned: string };
+  repairs: { resource: string; parent: string; returned: string; when?: Record<string, string> };
 }
 
 const isOpen = (repair: Row | Record<string, unknown> | undefined, returned: string) =>
