@@ -314,6 +314,8 @@ export interface ResourceMeta {
    * field holding the lifecycle's status, `hours` the `sumSince` field counting hours since the
    * last repair, whose runs and repairs are the child collections it names.
    */
+  /** Stock kept per part and base, moved by the records of other resources (see LedgerSpec). */
+  ledger?: LedgerSpec;
   lifecycle?: {
     status: string;
     hours: string;
@@ -690,4 +692,23 @@ export interface Field {
   path: string;
   schema: FieldSchema;
   required: boolean;
+}
+
+/**
+ * `x-resource.ledger`: this resource's records are the stock of a part at a base (its fields
+ * named here), moved by the records of other resources: each record of a move (or each row of its
+ * top-level list `list`) names a `part`, a `base` and a `quantity` under the same names, taken
+ * (`sign` -1: a repair's parts) or added (`sign` 1: a receipt). Kept by the server in the same
+ * write (server/stock/): a take the stock does not hold is refused naming the part and the base;
+ * `lowSince` is stamped when the quantity falls below `reorderLevel`, and the people who may see
+ * the parts are told once.
+ */
+export interface LedgerSpec {
+  part: string;
+  base: string;
+  quantity: string;
+  unit: string;
+  reorderLevel: string;
+  lowSince: string;
+  moves: { resource: string; list?: string; sign: -1 | 1 }[];
 }
