@@ -179,17 +179,11 @@ export function createLedger({ registry, now, onLow }: LedgerDeps) {
     },
   };
 
-  /** The lines below their reorder level, longest low first. */
+  /** The lines below their reorder level (what they hold, whatever stamped them), longest low first. */
   async function lowLines(store: Store): Promise<Row[]> {
-    const rows = (
-      await store.list(resource, {
-        conditions: [{ field: spec.lowSince, op: 'given', value: true }],
-        sort: { field: 'id', order: 'ASC' },
-        page: 1,
-        limit: ALL,
-      })
-    ).rows;
-    return rows.sort((a, b) => String(a[spec.lowSince]).localeCompare(String(b[spec.lowSince])));
+    const rows = (await store.list(resource, { conditions: [], sort: { field: 'id', order: 'ASC' }, page: 1, limit: ALL })).rows;
+    const since = (row: Row) => String(row[spec.lowSince] ?? '');
+    return rows.filter((row) => isLow(row[spec.quantity], row[spec.reorderLevel])).sort((a, b) => since(a).localeCompare(since(b)));
   }
 
   return { ledger, guards, lowLines, partName, baseLabel };
