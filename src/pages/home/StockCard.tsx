@@ -53,7 +53,11 @@ function LowStock({ links }: { links: ReturnType<typeof useLinks> }) {
                   key={item.id}
                   divider
                   disableGutters
-                  sx={{ gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+                  sx={{
+                    gap: { xs: 0.5, sm: 2 },
+                    flexDirection: { xs: 'column', sm: 'row' },
+                    alignItems: { xs: 'flex-start', sm: 'center' },
+                  }}
                   data-stock-item={item.id}
                 >
                   <Box sx={{ minWidth: 160, flexShrink: 0 }}>
