@@ -60,7 +60,7 @@ function LowStock({ links }: { links: ReturnType<typeof useLinks> }) {
                   }}
                   data-stock-item={item.id}
                 >
-                  <Box sx={{ minWidth: 160, flexShrink: 0 }}>
+                  <Box sx={{ width: { sm: 240 }, flexShrink: 0, minWidth: 0 }}>
                     {to ? (
                       <MuiLink component={Link} to={to} sx={{ fontWeight: 600 }}>
                         {item.partName}
