@@ -32,6 +32,7 @@ import { registerFilledForms } from './forms/filled-forms';
 import { registerStatusSwitch } from './forms/form-calls';
 import { createScheduler } from './schedule/scheduler';
 import { createFleet } from './fleet/register';
+import { createStock } from './stock/register';
 import { type Parameters, createParameters } from './settings/parameters';
 import { registerScheduleCalls } from './schedule/calls';
 import { registerHistory } from './history/register';
@@ -173,16 +174,32 @@ export function createApp({
   const dailyLog = hasDailyLog(registry);
   if (dailyLog) followers.push(footageFollower());
   const relations = createRelations(registry, followers);
+  // Spare parts in stock: repairs take the parts they use, receipts add them; a part falling low is told once (stock/).
+  const stock = createStock({
+    registry,
+    now: now ?? (() => new Date()),
+    store,
+    notify: () => told.notify,
+    recipients: async (resource) => {
+      const usernames = new Set<string>();
+      for (const role of await access.roleNames())
+        if (await permissions.mayUse([role], resource))
+          for (const person of await (people ?? peopleOf(accounts)).withRole(role)) usernames.add(person.username);
+      return [...usernames].sort();
+    },
+  });
   registerDictionary(api, registry, store);
   registerDuplicates(api, registry, store);
   registerConfig(api, registry, store);
   registerStatistics(api, registry, store, now);
   fleet.registerCalls(api);
+  stock.registerCalls(api);
   registerTemplates(api, registry);
   const tables = accessTables(registry);
   const guards = combineGuards(
     tables && accessGuards(tables, accounts),
     fleet.guards,
+    stock.guards,
     closing.guards,
     dailyLog ? { daily: dailyGuard(now ?? (() => new Date()), assignments.takeBack) } : undefined,
   );

@@ -14,6 +14,8 @@
 // is the latest report's date plus those days; due within the horizon, overdue from that day on.
 // An instrument without any report has nothing to count from and is not listed (`unknown`).
 
+import { type CounterDue, type ServiceCounters, type ServiceIntervals, hoursSpentOn, intervalsDue, worstOf } from './service';
+
 export const DUE_HORIZON_DAYS = 14;
 /** The window the recent rate of use is measured over. */
 export const USAGE_WINDOW_DAYS = 90;
@@ -30,6 +32,8 @@ export interface ServiceDue {
   dailyHours: number;
   /** The date the hours run out (YYYY-MM-DD): estimated from the rate ahead of it, the day they did once overdue. */
   dueDate?: string;
+  /** Each interval of its type (hours, days, runs) with its own state. */
+  intervals?: CounterDue[];
 }
 
 export interface CalibrationDue {
@@ -59,10 +63,14 @@ export interface DueInput {
    * by the day its hours actually ran out, rather than by the recent rate of use.
    */
   sinceRepair?: readonly { start?: unknown; hours?: unknown }[];
+  /** Every service interval of its type; without it, `intervalHours` alone. */
+  intervals?: ServiceIntervals;
+  /** The counters since the services that reset them (the hours: `hoursSinceRepair` and `sinceRepair`). */
+  counters?: Partial<ServiceCounters>;
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const round1 = (n: number) => Math.round(n * 10) / 10;
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Average hours of use per day over the window ending now: the runs started within it. */
 export function dailyUse(runs: DueInput['runs'], now: Date, windowDays = USAGE_WINDOW_DAYS): number {
@@ -81,39 +89,46 @@ export function dailyUse(runs: DueInput['runs'], now: Date, windowDays = USAGE_W
  * started, reach `intervalHours` during one of them, that many hours after its start less what the
  * runs before it had used. Undefined when they do not reach it.
  */
-export function intervalSpentOn(runs: readonly { start?: unknown; hours?: unknown }[], intervalHours: number): string | undefined {
-  const timed = runs
-    .flatMap((run) => {
-      const at = typeof run.start === 'string' ? Date.parse(run.start) : NaN;
-      const hours = typeof run.hours === 'number' && Number.isFinite(run.hours) && run.hours > 0 ? run.hours : 0;
-      return Number.isFinite(at) ? [{ at, hours }] : [];
-    })
-    .sort((a, b) => a.at - b.at);
-  let used = 0;
-  for (const { at, hours } of timed) {
-    if (used + hours >= intervalHours) return day(at + (intervalHours - used) * 3_600_000);
-    used += hours;
-  }
-  return undefined;
-}
+export const intervalSpentOn = hoursSpentOn;
 
+/** What the service state is worked out from (the calibration's fields left out). */
+export type ServiceDueInput = Pick<
+  DueInput,
+  'hoursSinceRepair' | 'intervalHours' | 'intervals' | 'counters' | 'runs' | 'now' | 'horizonDays' | 'sinceRepair'
+>;
+
+/**
+ * The service state by every interval of the type (kernel/fleet/service.ts): the most urgent of
+ * them, with each one's figures in `intervals`; the hours interval's figures also as before
+ * (`intervalHours`, `remainingHours`).
+ */
 export function serviceDue({
   hoursSinceRepair,
   intervalHours,
+  intervals = { hours: intervalHours },
+  counters,
   runs,
   now,
   horizonDays = DUE_HORIZON_DAYS,
   sinceRepair,
-}: DueInput): ServiceDue {
+}: ServiceDueInput): ServiceDue {
   const dailyHours = dailyUse(runs, now);
-  if (intervalHours === undefined || !(intervalHours > 0)) return { state: 'unknown', dailyHours };
-  const remainingHours = round1(intervalHours - hoursSinceRepair);
-  // Past the interval, the day the hours ran out, from the runs themselves when they are given,
-  // else as the recent rate dates it (so the longest overdue comes first); ahead of it, that rate's estimate.
-  const spent = remainingHours <= 0 && sinceRepair ? intervalSpentOn(sinceRepair, intervalHours) : undefined;
-  const dueDate = spent ?? (dailyHours > 0 ? day(now.getTime() + (remainingHours / dailyHours) * DAY_MS) : undefined);
-  const state: DueState = remainingHours <= 0 ? 'overdue' : remainingHours <= horizonDays * dailyHours ? 'due' : 'ok';
-  return { state, intervalHours, remainingHours, dailyHours: Math.round(dailyHours * 100) / 100, ...(dueDate ? { dueDate } : {}) };
+  const due = intervalsDue({
+    intervals,
+    counters: { hours: hoursSinceRepair, runs: [], ...(sinceRepair ? { hoursRuns: sinceRepair } : {}), ...counters },
+    recent: runs,
+    now,
+    horizonDays,
+    windowDays: USAGE_WINDOW_DAYS,
+  });
+  if (due.length === 0) return { state: 'unknown', dailyHours: round2(dailyHours) };
+  const hours = due.find((d) => d.counter === 'hours');
+  return {
+    ...worstOf(due),
+    ...(hours ? { intervalHours: hours.interval, remainingHours: hours.remaining } : {}),
+    dailyHours: round2(dailyHours),
+    intervals: due,
+  };
 }
 
 export function calibrationDue({ lastCalibration, validityDays, now, horizonDays = DUE_HORIZON_DAYS }: DueInput): CalibrationDue {

@@ -75,9 +75,19 @@ export function sumAfter(runs: readonly Row[], field: string, timeField: string,
   return onStep(total, step);
 }
 
+/**
+ * The records that count as a `since` (`when`: those whose list field holds the value, and those
+ * without the list: a repair resets the counters it names, all of them when it names none).
+ */
+export function countingSince(rows: readonly Row[], when: Record<string, string> | undefined): readonly Row[] {
+  const entries = Object.entries(when ?? {});
+  if (entries.length === 0) return rows;
+  return rows.filter((row) => entries.every(([field, value]) => !Array.isArray(row[field]) || (row[field] as unknown[]).includes(value)));
+}
+
 /** An instrument's hours since its last repair came back: `sumSince` over its runs and repairs. */
 export function hoursSince(spec: SumSinceSpec, runs: readonly Row[], repairs: readonly Row[], step = TOTAL_STEP): number {
-  return sumAfter(runs, spec.field, spec.time, latestTime(repairs, spec.since.field), step);
+  return sumAfter(runs, spec.field, spec.time, latestTime(countingSince(repairs, spec.since.when), spec.since.field), step);
 }
 
 /** The value of a roll-up from the parent's child records, by child resource. */

@@ -69,7 +69,7 @@ function sumOfProblems({ resource, field }: { resource: string; field: string },
 
 /** `sumSince`: a number field of a child collection, counted after the latest time of another child collection. */
 function sumSinceProblems(
-  spec: { resource: string; field: string; time: string; since: { resource: string; field: string } },
+  spec: { resource: string; field: string; time: string; since: { resource: string; field: string; when?: Record<string, string> } },
   schema: FieldSchema,
   ctx: ResourceContext,
   add: Add,
@@ -93,6 +93,11 @@ function sumSinceProblems(
     );
   if (!isTime(topField(since, spec.since.field)))
     add('/sumSince/since/field', `"${spec.since.field}" of ${spec.since.resource} holds no time: sumSince counts after the latest one`);
+  for (const [field, value] of Object.entries(spec.since.when ?? {})) {
+    const list = topField(since, field);
+    if (list?.type !== 'array' || !list.items?.enum?.includes(value))
+      add(`/sumSince/since/when/${field}`, `"${field}" of ${spec.since.resource} must be a list of values holding "${value}"`);
+  }
 }
 
 /** The computed field this one is made from that leads back to it, if any (a circle). */

@@ -1,5 +1,6 @@
 // `x-resource.lifecycle` names the instruments' status field and their total of hours since the
-// last repair: the status must be a top-level field with options, the hours a `sumSince` total.
+// last repair: the status must be a top-level field with options, the hours a `sumSince` total;
+// `registered` a top-level time of the instrument, `resets` a list field of the repair records.
 import type { ResourceContext } from './check-fields';
 import type { Found } from './check-form';
 
@@ -16,5 +17,7 @@ export function lifecycleProblems({ root }: ResourceContext): Found[] {
   if (!hours) out.push({ pointer: '/x-resource/lifecycle/hours', message: `no top-level field "${lifecycle.hours}"` });
   else if (!computed || !('sumSince' in computed))
     out.push({ pointer: '/x-resource/lifecycle/hours', message: `"${lifecycle.hours}" must be a total kept by x-computed sumSince` });
+  if (lifecycle.registered !== undefined && root.properties?.[lifecycle.registered]?.format !== 'date-time')
+    out.push({ pointer: '/x-resource/lifecycle/registered', message: `"${lifecycle.registered}" must be a top-level date-time field` });
   return out;
 }

@@ -8,6 +8,7 @@ import { formsProblems } from './check-forms';
 import { scheduleProblems } from './check-schedule';
 import { singletonProblems } from './singleton';
 import { lifecycleProblems } from './check-lifecycle';
+import { ledgerProblems } from './check-ledger';
 import { generatorPlanProblems } from './check-fake';
 import { type Found, esc } from './check-form';
 import type { ResourceContext } from './check-fields';
@@ -237,6 +238,7 @@ export function resourceProblems(ctx: ResourceContext, panels: readonly string[]
     ...scheduleProblems(ctx),
     ...singletonProblems(ctx),
     ...lifecycleProblems(ctx),
+    ...ledgerProblems(ctx),
     ...surveyProblems(ctx),
   ];
 }

@@ -314,7 +314,16 @@ export interface ResourceMeta {
    * field holding the lifecycle's status, `hours` the `sumSince` field counting hours since the
    * last repair, whose runs and repairs are the child collections it names.
    */
-  lifecycle?: { status: string; hours: string };
+  /** Stock kept per part and base, moved by the records of other resources (see LedgerSpec). */
+  ledger?: LedgerSpec;
+  lifecycle?: {
+    status: string;
+    hours: string;
+    /** The date-time field of when the instrument came: days since the last service count from it before any. */
+    registered?: string;
+    /** The repair records' list field naming the service counters (hours, days, runs) their return resets. */
+    resets?: string;
+  };
   seed?: SeedPlan;
 }
 
@@ -532,7 +541,15 @@ export type ComputedSpec =
    * latest `since.field` among this record's child records of `since.resource` (all of them when
    * none has one): an instrument's hours since its last repair came back.
    */
-  | { sumSince: { resource: string; field: string; time: string; since: { resource: string; field: string } } }
+  | {
+      sumSince: {
+        resource: string;
+        field: string;
+        time: string;
+        /** `when`: only the records whose list field holds the value count (those without the list count too). */
+        since: { resource: string; field: string; when?: Record<string, string> };
+      };
+    }
   /** 1 for a new record, then one more each time the named field's value changes (a template's revision). */
   | { revisionOf: string }
   /** The next run of a scheduled job: from the period whose type is the field `period` (the fields of a `period` rule), while every `openWhen` field holds its value; empty otherwise. */
@@ -681,4 +698,23 @@ export interface Field {
   path: string;
   schema: FieldSchema;
   required: boolean;
+}
+
+/**
+ * `x-resource.ledger`: this resource's records are the stock of a part at a base (its fields
+ * named here), moved by the records of other resources: each record of a move (or each row of its
+ * top-level list `list`) names a `part`, a `base` and a `quantity` under the same names, taken
+ * (`sign` -1: a repair's parts) or added (`sign` 1: a receipt). Kept by the server in the same
+ * write (server/stock/): a take the stock does not hold is refused naming the part and the base;
+ * `lowSince` is stamped when the quantity falls below `reorderLevel`, and the people who may see
+ * the parts are told once.
+ */
+export interface LedgerSpec {
+  part: string;
+  base: string;
+  quantity: string;
+  unit: string;
+  reorderLevel: string;
+  lowSince: string;
+  moves: { resource: string; list?: string; sign: -1 | 1 }[];
 }

@@ -32,6 +32,11 @@ export interface WriteGuard {
   ): Promise<FieldError[]>;
   /** Why these records may not be deleted, or undefined. */
   checkRemove?(tx: Store, ids: number[], t: Translate, facts?: Facts): Promise<string | undefined>;
+  /**
+   * Runs once the records may be deleted, before they are, with the writer: what they changed
+   * elsewhere is undone through the same steps (the parts a repair took go back in stock).
+   */
+  beforeRemove?(w: Writer, ids: number[]): Promise<void>;
   /** Runs after the records are deleted, in the same transaction. */
   afterRemove?(tx: Store, ids: number[]): Promise<void>;
   /**
@@ -63,6 +68,10 @@ export function combineGuards(...maps: (Record<string, WriteGuard> | undefined)[
         },
         async checkRemove(...args) {
           return (await first.checkRemove?.(...args)) ?? (await guard.checkRemove?.(...args));
+        },
+        async beforeRemove(...args) {
+          await first.beforeRemove?.(...args);
+          await guard.beforeRemove?.(...args);
         },
         async afterRemove(...args) {
           await first.afterRemove?.(...args);

@@ -16,8 +16,9 @@ import {
 } from '../../kernel/fleet/due';
 import { STATUS } from '../../kernel/fleet/lifecycle';
 import { liveHours } from '../../kernel/fleet/open-runs';
-import { latestTime } from '../../kernel/fleet/hours';
+import { countingSince, latestTime } from '../../kernel/fleet/hours';
 import { openSinceRepair } from './hours';
+import { SERVICE_DOC, intervalsByType, otherCounters } from './service-due';
 import { type AppContext, ok } from '../context';
 import type { Api } from '../http/endpoints';
 import type { Parameters } from '../settings/parameters';
@@ -32,8 +33,12 @@ export interface FleetNames {
   device: string;
   /** The runs; `end` when their hours are worked out between two times, so that a run without an end is still going on. */
   runs: { resource: string; parent: string; start: string; hours: string; end?: string };
-  repairs: { resource: string; parent: string; returned: string };
+  /** `when`: the repairs that reset the hours. */
+  repairs: { resource: string; parent: string; returned: string; when?: Record<string, string> };
   sinceRepair: string;
+  /** The repair records' list of the service counters they reset; the instrument's registration time. */
+  resets?: string;
+  registered?: string;
 }
 
 export interface DueDeps {
@@ -58,7 +63,10 @@ async function runsSinceRepair(store: Store, names: FleetNames, ids: number[]): 
   ]);
   for (const id of ids) {
     const since = latestTime(
-      repairs.rows.filter((r) => r[names.repairs.parent] === id),
+      countingSince(
+        repairs.rows.filter((r) => r[names.repairs.parent] === id),
+        names.repairs.when,
+      ),
       names.repairs.returned,
     );
     out.set(
@@ -76,7 +84,7 @@ async function runsSinceRepair(store: Store, names: FleetNames, ids: number[]): 
 /** The instruments due within the horizon or overdue, by urgency (kernel/fleet/due.ts dueOrder). */
 export async function dueItems({ store, parameters, files, names }: DueDeps, now: Date): Promise<DueItem[]> {
   const values = await parameters.current();
-  const intervals = new Map(values.serviceIntervalHours.map((s) => [s.type, s.hours]));
+  const intervals = intervalsByType(values.serviceIntervalHours);
   const devices = (
     await store.list(names.device, {
       conditions: [{ field: 'status', op: 'in', value: [STATUS.stock, STATUS.onSite, STATUS.repair, STATUS.calibration] }],
@@ -110,10 +118,13 @@ export async function dueItems({ store, parameters, files, names }: DueDeps, now
   const fields = names.runs.end && { start: names.runs.start, end: names.runs.end, hours: names.runs.hours };
   const hoursOf = (run: Row) => (fields ? liveHours(run, fields, now) : run[names.runs.hours]);
   const hoursAt = (run: Row) => ({ start: run[names.runs.start], hours: hoursOf(run) });
+  // The days and runs since the services that reset them, for the types with such intervals.
+  const counters = await otherCounters(store, names, devices, (device) => intervals.get(device.type as number));
   const inputOf = (device: Row) => ({
     hoursSinceRepair:
       (typeof device[names.sinceRepair] === 'number' ? (device[names.sinceRepair] as number) : 0) + (open.get(device.id) ?? 0),
-    intervalHours: intervals.get(device.type as number),
+    intervals: intervals.get(device.type as number) ?? {},
+    counters: counters.get(device.id),
     runs: (runsOf.get(device.id) ?? []).map(hoursAt),
     lastCalibration: lastReport.get(device.id),
     validityDays: values.calibrationValidityDays,
@@ -176,21 +187,7 @@ const DUE_DATA = {
           status: { type: 'integer' },
           overdue: { type: 'boolean', description: 'service or calibration is overdue' },
           dueDate: { ...DATE, description: 'the earliest due date of its reasons' },
-          service: {
-            type: 'object',
-            required: ['state', 'dailyHours'],
-            properties: {
-              state: DUE_STATE,
-              intervalHours: { type: 'number', description: 'the service interval of its type (system parameters)' },
-              remainingHours: { type: 'number', description: 'hours of use left before the service; negative once overdue' },
-              dailyHours: { type: 'number', description: 'average hours of use per day over the window' },
-              dueDate: {
-                ...DATE,
-                description:
-                  'ahead of the interval, estimated from the daily use (absent when it was not used in the window); past it, the day its runs since the repair used it up',
-              },
-            },
-          },
+          service: { ...SERVICE_DOC, properties: { ...SERVICE_DOC.properties, state: DUE_STATE } },
           calibration: {
             type: 'object',
             required: ['state'],

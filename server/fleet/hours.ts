@@ -3,7 +3,7 @@
 // a usage or repair record inside its transaction. The values are the server's, not a person's
 // edit: written without moving the record's version, so a form opened on it does not conflict,
 // and not logged. (`sumOf` totals, such as the instrument's hours, are kept by relations.ts.)
-import { type Rollup, latestTime, rollupsOf, staleRollups } from '../../kernel/fleet/hours';
+import { type Rollup, countingSince, latestTime, rollupsOf, staleRollups } from '../../kernel/fleet/hours';
 import { isOpenRun, openExtraSince } from '../../kernel/fleet/open-runs';
 import type { Registry } from '../../kernel/schema/registry';
 import { type Follower, writeDerived } from '../resources/relations';
@@ -12,7 +12,8 @@ import type { Store } from '../store/types';
 /** The runs and repairs of instruments, as the fleet names them (FleetNames of due.ts). */
 interface RunNames {
   runs: { resource: string; parent: string; start: string; hours: string; end?: string };
-  repairs: { resource: string; parent: string; returned: string };
+  /** `when`: the repairs that reset the hours (kernel/fleet/hours.ts countingSince). */
+  repairs: { resource: string; parent: string; returned: string; when?: Record<string, string> };
 }
 
 /** Records read at once: every run still going on, every repair of their instruments. */
@@ -37,7 +38,10 @@ export async function openSinceRepair(store: Store, names: RunNames, now: Date):
   const returns = (await store.list(repairs.resource, { ...page, conditions: [{ field: repairs.parent, op: 'in', value: ids }] })).rows;
   for (const id of ids) {
     const since = latestTime(
-      returns.filter((r) => r[repairs.parent] === id),
+      countingSince(
+        returns.filter((r) => r[repairs.parent] === id),
+        repairs.when,
+      ),
       repairs.returned,
     );
     const extra = openExtraSince(

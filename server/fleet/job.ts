@@ -9,10 +9,11 @@
 import type { DueItem } from '../../kernel/fleet/due';
 import { type LifecycleEvent, STATUS } from '../../kernel/fleet/lifecycle';
 import { NOTIFICATION } from '../../kernel/notify/names';
-import { latestTime } from '../../kernel/fleet/hours';
+import type { Counter } from '../../kernel/fleet/service';
 import type { NotifyInput } from '../notify/notifications';
 import type { Store } from '../store/types';
 import type { LifecycleNames } from './lifecycle';
+import { type ServiceNames, lastReset } from './service-due';
 
 export const DUE_KIND = 'device_due';
 /** The name the operation log gives the scheduler's changes. */
@@ -22,7 +23,7 @@ export interface FleetJobDeps {
   store: Store;
   /** Moves an instrument's status for an event, through the write service under the scheduler's name. */
   move: (deviceId: number, event: LifecycleEvent) => Promise<boolean>;
-  names: LifecycleNames;
+  names: LifecycleNames & ServiceNames;
   items: (now: Date) => Promise<DueItem[]>;
   /** The usernames to tell. */
   recipients: () => Promise<string[]>;
@@ -31,15 +32,21 @@ export interface FleetJobDeps {
   linkOf: (id: number) => string | undefined;
 }
 
+interface Reason {
+  key: string;
+  reason: 'service' | 'calibration';
+  /** The service interval it is about. */
+  counter?: Counter;
+  interval?: number;
+  state: string;
+  date: string;
+}
+
 /** What one notification is about: stable while the same service or calibration is awaited. */
-async function reasonsOf(
-  store: Store,
-  names: LifecycleNames,
-  item: DueItem,
-): Promise<{ key: string; reason: 'service' | 'calibration'; state: string; date: string }[]> {
-  const out: { key: string; reason: 'service' | 'calibration'; state: string; date: string }[] = [];
+async function reasonsOf(store: Store, names: LifecycleNames & ServiceNames, item: DueItem): Promise<Reason[]> {
+  const out: Reason[] = [];
   if (item.service) {
-    // The service awaited is the one after the latest return from repair (or since it was new).
+    // The service awaited is the one after the latest return resetting each counter (or since it was new).
     const repairs = (
       await store.list(names.repairs.resource, {
         conditions: [{ field: names.repairs.parent, op: 'eq', value: item.id }],
@@ -48,14 +55,20 @@ async function reasonsOf(
         limit: 100_000,
       })
     ).rows;
-    const since = latestTime(repairs, names.repairs.returned);
-    const cycle = since === undefined ? 'new' : new Date(since).toISOString();
-    out.push({
-      key: `service:${item.service.intervalHours}:${cycle}`,
-      reason: 'service',
-      state: item.service.state,
-      date: item.service.dueDate ?? '',
-    });
+    const listed = (item.service.intervals ?? []).filter((d) => d.state === 'due' || d.state === 'overdue');
+    for (const due of listed) {
+      const since = lastReset(repairs, names, due.counter);
+      const cycle = since === undefined ? 'new' : new Date(since).toISOString();
+      // The hours interval keeps the key it always had, so that nothing is told twice across the upgrade.
+      out.push({
+        key: due.counter === 'hours' ? `service:${due.interval}:${cycle}` : `service:${due.counter}:${due.interval}:${cycle}`,
+        reason: 'service',
+        counter: due.counter,
+        interval: due.interval,
+        state: due.state,
+        date: due.dueDate ?? '',
+      });
+    }
   }
   if (item.calibration?.dueDate)
     out.push({
@@ -65,6 +78,13 @@ async function reasonsOf(
       date: item.calibration.dueDate,
     });
   return out;
+}
+
+/** The text of a notification: the hours interval's as it always was; days and runs name their interval and day. */
+function textKey(reason: Reason): string {
+  if (reason.reason === 'calibration') return 'notify.device_due.calibration_text';
+  if (reason.counter === 'days' || reason.counter === 'runs') return `notify.device_due.service_${reason.counter}_${reason.state}_text`;
+  return reason.state === 'overdue' || !reason.date ? 'notify.device_due.service_text_undated' : 'notify.device_due.service_text';
 }
 
 /** Runs the check; answers how many instruments changed status plus how many notifications went out. */
@@ -95,16 +115,13 @@ export async function runFleetCheck(deps: FleetJobDeps, now: Date): Promise<numb
     );
     for (const reason of await reasonsOf(store, names, item)) {
       if (keys.has(reason.key)) continue;
-      const params = { key: reason.key, device: item.name, date: reason.date };
+      const params = { key: reason.key, device: item.name, date: reason.date, ...(reason.interval ? { interval: reason.interval } : {}) };
       for (const username of people) {
         count += await deps.notify({
           to_user: username,
           kind: DUE_KIND,
           title_key: `notify.device_due.${reason.reason}_${reason.state}_title`,
-          text_key:
-            reason.reason === 'service' && (reason.state === 'overdue' || !reason.date)
-              ? 'notify.device_due.service_text_undated'
-              : `notify.device_due.${reason.reason}_text`,
+          text_key: textKey(reason),
           params,
           ...(link ? { link } : {}),
         });

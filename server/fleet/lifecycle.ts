@@ -21,7 +21,7 @@ export interface LifecycleNames {
    */
   assignedValues?: Record<string, unknown>;
   /** The repair records: their reference to the instrument and their return time. */
-  repairs: { resource: string; parent: string; returned: string };
+  repairs: { resource: string; parent: string; returned: string; when?: Record<string, string> };
 }
 
 const isOpen = (repair: Row | Record<string, unknown> | undefined, returned: string) =>

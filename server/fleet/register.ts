@@ -20,6 +20,7 @@ import type { JobWork } from '../schedule/jobs';
 import type { Store } from '../store/types';
 import { type DueDeps, type FleetNames, dueItems, registerDue } from './due';
 import { sumSinceFollower } from './hours';
+import { type ServiceStateDeps, registerServiceState, serviceStateOf } from './service-due';
 import { SCHEDULER_USER, runFleetCheck } from './job';
 import { type LifecycleNames, lifecycleGuards, moveFor, repairFollower } from './lifecycle';
 import type { LifecycleEvent } from '../../kernel/fleet/lifecycle';
@@ -55,7 +56,9 @@ export function fleetNames(registry: Registry): (FleetNames & LifecycleNames) | 
       hours: spec.field,
       end: runFieldsOf(registry.resources[spec.resource], spec.field)?.end,
     },
-    repairs: { resource: spec.since.resource, parent: parentOf(spec.since.resource), returned: spec.since.field },
+    repairs: { resource: spec.since.resource, parent: parentOf(spec.since.resource), returned: spec.since.field, when: spec.since.when },
+    ...(lifecycle.registered ? { registered: lifecycle.registered } : {}),
+    ...(lifecycle.resets ? { resets: lifecycle.resets } : {}),
   };
 }
 
@@ -80,6 +83,14 @@ export function createFleet({ registry, store, parameters, files, now }: FleetDe
     guards,
     registerCalls(api: Api) {
       if (dueDeps) registerDue(api, dueDeps, now);
+      if (dueDeps) registerServiceState(api, dueDeps, now);
+    },
+    /**
+     * The service state of one instrument now (kernel/fleet/service.ts): `state` 'due' or 'overdue'
+     * as soon as one interval of its type is; `store` may be a write's transaction.
+     */
+    serviceState(deviceId: number, at: Date = now(), inStore: Store = store) {
+      return dueDeps ? serviceStateOf({ ...dueDeps, store: inStore } satisfies ServiceStateDeps, deviceId, at) : Promise.resolve(undefined);
     },
     /** A calibration report was filed: an instrument awaiting calibration goes back to stock. */
     async calibrated(w: Writer, deviceId: number) {

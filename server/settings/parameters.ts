@@ -15,10 +15,12 @@ export const PARAMETER_RESOURCE = 'parameter';
 /** How long values read from the database are used before they are read again. */
 export const PARAMETERS_MAX_AGE_MS = 3_000;
 
-/** How many hours of use an instrument type runs between services. */
+/** How much an instrument type runs between services: hours of use, days, runs (each optional). */
 export interface ServiceInterval {
   type: number;
-  hours: number;
+  hours?: number;
+  days?: number;
+  runs?: number;
 }
 
 export interface ParameterValues {

@@ -33,7 +33,7 @@ export async function openHoursOfTotal(
       store,
       {
         runs: { resource: spec.resource, parent, start: fields.start, end: fields.end, hours: fields.hours },
-        repairs: { resource: since.resource, parent: repairParent, returned: since.field },
+        repairs: { resource: since.resource, parent: repairParent, returned: since.field, when: since.when },
       },
       now,
     );

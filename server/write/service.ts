@@ -268,7 +268,8 @@ export function createWriteService({
           (hooks.cause === MADE_FROM ? undefined : await made.removeRefusal(tx, resource, ids, actor.t)) ??
           (await guard?.checkRemove?.(tx, ids, actor.t, factsOf(resource)));
         if (why) refuse({ status: 'refused', code: Code.inUse, message: why });
-        // The records made from these go first (a trip's runs).
+        // What they changed elsewhere is undone first (guards.ts beforeRemove), and the records made from these go (a trip's runs).
+        await guard?.beforeRemove?.(writer, ids);
         await made.removeMade(writer, resource, ids);
         // 4. write, 5. follow (inside relations.remove: children first, then the totals and followers)
         const removed = await relations.remove(tx, resource, ids, context);

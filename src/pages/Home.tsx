@@ -1,7 +1,7 @@
 // Home: what a manager of tools and wells looks at first — the slides and notices of the group
 // data that are switched on, where the instruments are (how many in
 // each status, each leading to its filtered list), how many crews there are, the wells in progress
-// and the footage drilled this month, the instruments due and the people's certificates expiring,
+// and the footage drilled this month, the instruments due, the spare parts to reorder and the people's certificates expiring,
 // and the latest runs and repairs, each naming its instrument with a link to the instrument's record page.
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -28,6 +28,7 @@ import { useLinks } from '../resources/useLinks';
 import { CertificatesCard } from './home/CertificatesCard';
 import { DueCard } from './home/DueCard';
 import { DuplicatesCard } from './home/DuplicatesCard';
+import { StockCard } from './home/StockCard';
 import { ShowcaseCards } from './home/ShowcaseCards';
 
 const listLink = (path: string, filter?: Record<string, unknown>) =>
@@ -251,6 +252,7 @@ export function Home() {
       <WellFigures />
       <DuplicatesCard />
       <DueCard />
+      <StockCard />
       <CertificatesCard />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
         {userecord && (

@@ -115,6 +115,7 @@ describe('due dates', () => {
       intervalHours: 300,
       remainingHours: 1,
       dailyHours: 0,
+      intervals: [{ counter: 'hours', state: 'ok', interval: 300, used: 299, remaining: 1 }],
     });
     expect(serviceDue({ ...base, intervalHours: 300, hoursSinceRepair: 301 }).state).toBe('overdue');
     expect(serviceDue({ ...base, hoursSinceRepair: 10_000 }).state).toBe('unknown');

@@ -208,6 +208,7 @@ describe('the form of a file', () => {
         access: 0,
         singleton: 0,
         survey: 0,
+        ledger: 0,
         lifecycle: 0,
         seed: 0,
       } satisfies Record<keyof ResourceMeta, 0>),

@@ -1,7 +1,8 @@
 // Home's card of the instruments due for service or calibration within the horizon (14 days) and
 // those overdue, by urgency (overdue longest first, then due soonest), each linked to its record
 // page, with what is due: hours left of the service interval and the estimated day they run out
-// (past it, the hours over and the day they ran out), days left of the calibration and its last day. The server works it out (GET /device/due, kernel/fleet/due.ts).
+// (past it, the hours over and the day they ran out) and likewise of each other interval of its type
+// (days, runs since the last service), days left of the calibration and its last day. The server works it out (GET /device/due, kernel/fleet/due.ts).
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -13,12 +14,31 @@ import MuiLink from '@mui/material/Link';
 import { Link } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { DUE_PATH, type DueAnswer, type DueItem } from '../../../kernel/fleet/due';
+import type { CounterDue } from '../../../kernel/fleet/service';
 import { useApiData } from '../../resources/statistics/useApiData';
 import { useLinks } from '../../resources/useLinks';
 
 /** A day (YYYY-MM-DD) as the reader writes dates. */
 const dayText = (day: string, locale: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+
+/** What one service interval says: what is left (or over) of it, and its day. */
+export function serviceText(
+  translate: ReturnType<typeof useTranslate>,
+  due: CounterDue,
+  locale: string,
+  number: (n: number) => string,
+): string {
+  const amount = Math.abs(due.remaining);
+  const values = {
+    smart_count: amount,
+    amount: number(amount),
+    interval: number(due.interval),
+    ...(due.dueDate ? { date: dayText(due.dueDate, locale) } : {}),
+  };
+  const dated = due.dueDate ? '' : '_undated';
+  return translate(`app.home.due.service_${due.counter}_${due.state}${dated}`, values);
+}
 
 function Reasons({ item }: { item: DueItem }) {
   const translate = useTranslate();
@@ -27,16 +47,11 @@ function Reasons({ item }: { item: DueItem }) {
   const lines: { key: string; overdue: boolean; text: string }[] = [];
   const { service, calibration } = item;
   if (service) {
-    const overdue = service.state === 'overdue';
-    const hours = number(Math.abs(service.remainingHours ?? 0));
-    const text = overdue
-      ? service.dueDate
-        ? translate('app.home.due.service_overdue_since', { hours, date: dayText(service.dueDate, locale) })
-        : translate('app.home.due.service_overdue', { hours })
-      : service.dueDate
-        ? translate('app.home.due.service_due', { hours, date: dayText(service.dueDate, locale) })
-        : translate('app.home.due.service_due_undated', { hours });
-    lines.push({ key: 'service', overdue, text });
+    // A line per interval of its type that is due or overdue (hours, days, runs since the last service).
+    for (const due of service.intervals ?? []) {
+      if (due.state !== 'due' && due.state !== 'overdue') continue;
+      lines.push({ key: `service-${due.counter}`, overdue: due.state === 'overdue', text: serviceText(translate, due, locale, number) });
+    }
   }
   if (calibration?.dueDate) {
     const overdue = calibration.state === 'overdue';
@@ -50,12 +65,12 @@ function Reasons({ item }: { item: DueItem }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}>
       {lines.map((line) => (
-        <Box key={line.key} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }} data-reason={line.key}>
+        <Box key={line.key} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }} data-reason={line.key.split('-')[0]}>
           <Chip
             size="small"
             variant={line.overdue ? 'filled' : 'outlined'}
             color={line.overdue ? 'error' : 'warning'}
-            label={translate(`app.home.due.${line.key}`)}
+            label={translate(`app.home.due.${line.key.split('-')[0]}`)}
           />
           <Typography variant="body2" color={line.overdue ? 'error' : 'text.secondary'}>
             {line.text}

@@ -17,6 +17,7 @@ import { TRAJECTORY_PANEL } from '../../../kernel/survey/names';
 import { TrajectoryPanel } from './panels/trajectory/TrajectoryPanel';
 import { DAILY_LOG_PANEL } from '../../../kernel/daily/names';
 import { DailyLogPanel } from './panels/daily-log/DailyLogPanel';
+import { ServicePanel } from './panels/ServicePanel';
 
 export interface PanelProps {
   resource: string;
@@ -52,6 +53,7 @@ export function clearPanels(): void {
 }
 
 registerPanel(DEVICE_STATS.panel, { component: DeviceStatsPanel, title: 'app.stats.panel' });
+registerPanel('serviceDue', { component: ServicePanel, title: 'app.service.panel' });
 registerPanel(REPORTS_PANEL, { component: ReportsTab, title: 'app.files.reports' });
 registerPanel(FORM_RECORDS_PANEL, { component: FormRecordsPanel, title: 'app.forms.panel' });
 registerPanel(FILLED_FORMS_PANEL, { component: FilledFormsPanel, title: 'app.dossiers.panel' });
