@@ -314,7 +314,15 @@ export interface ResourceMeta {
    * field holding the lifecycle's status, `hours` the `sumSince` field counting hours since the
    * last repair, whose runs and repairs are the child collections it names.
    */
-  lifecycle?: { status: string; hours: string };
+  lifecycle?: {
+    status: string;
+    hours: string;
+    /**
+     * The calibration records (a child collection with `date`, `result` and `nextDue`: kernel/fleet/calibration.ts)
+     * and the read-only date field of the instrument the server keeps as the last day of its latest passed calibration.
+     */
+    calibrations?: { resource: string; until: string };
+  };
   seed?: SeedPlan;
 }
 
