@@ -1,5 +1,5 @@
 // The daily fleet check, a scheduled job's work (mark `fleetDue`): instruments in stock whose
-// calibration is overdue go to "awaiting calibration", and the people who look after the fleet
+// calibration is overdue or failed go to "awaiting calibration", and the people who look after the fleet
 // (those whose roles may use the instruments) are told of each instrument due or overdue, once per
 // instrument and due date. What was sent is read back from the notifications themselves: each
 // carries the instrument's page as its link and, in its parameters, the key of what it was about
@@ -57,13 +57,13 @@ async function reasonsOf(
       date: item.service.dueDate ?? '',
     });
   }
-  if (item.calibration?.dueDate)
-    out.push({
-      key: `calibration:${item.calibration.dueDate}`,
-      reason: 'calibration',
-      state: item.calibration.state,
-      date: item.calibration.dueDate,
-    });
+  const calibration = item.calibration;
+  // Told once per validity awaited, per failed calibration, and once while never calibrated.
+  if (calibration?.dueDate && (calibration.state === 'due' || calibration.state === 'overdue'))
+    out.push({ key: `calibration:${calibration.dueDate}`, reason: 'calibration', state: calibration.state, date: calibration.dueDate });
+  else if (calibration?.state === 'failed')
+    out.push({ key: `calibration:failed:${calibration.last ?? ''}`, reason: 'calibration', state: 'failed', date: calibration.last ?? '' });
+  else if (calibration?.state === 'never') out.push({ key: 'calibration:never', reason: 'calibration', state: 'never', date: '' });
   return out;
 }
 
@@ -73,7 +73,9 @@ export async function runFleetCheck(deps: FleetJobDeps, now: Date): Promise<numb
   const items = await deps.items(now);
   let count = 0;
   for (const item of items) {
-    if (item.calibration?.state === 'overdue' && item.status === STATUS.stock) {
+    // An instrument in stock whose calibration ran out or failed waits for a calibration.
+    const state = item.calibration?.state;
+    if ((state === 'overdue' || state === 'failed') && item.status === STATUS.stock) {
       if (await move(item.id, 'calibrationOverdue')) count++;
     }
   }
@@ -102,9 +104,13 @@ export async function runFleetCheck(deps: FleetJobDeps, now: Date): Promise<numb
           kind: DUE_KIND,
           title_key: `notify.device_due.${reason.reason}_${reason.state}_title`,
           text_key:
-            reason.reason === 'service' && (reason.state === 'overdue' || !reason.date)
-              ? 'notify.device_due.service_text_undated'
-              : `notify.device_due.${reason.reason}_text`,
+            reason.reason === 'service'
+              ? reason.state === 'overdue' || !reason.date
+                ? 'notify.device_due.service_text_undated'
+                : 'notify.device_due.service_text'
+              : reason.state === 'failed' || reason.state === 'never'
+                ? `notify.device_due.calibration_${reason.state}_text`
+                : 'notify.device_due.calibration_text',
           params,
           ...(link ? { link } : {}),
         });

@@ -1,7 +1,7 @@
 // Home's card of the instruments due for service or calibration within the horizon (14 days) and
 // those overdue, by urgency (overdue longest first, then due soonest), each linked to its record
 // page, with what is due: hours left of the service interval and the estimated day they run out
-// (past it, the hours over and the day they ran out), days left of the calibration and its last day. The server works it out (GET /device/due, kernel/fleet/due.ts).
+// (past it, the hours over and the day they ran out), days left of the calibration and its last day, a failed calibration, or none at all. The server works it out (GET /device/due, kernel/fleet/due.ts).
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -38,7 +38,15 @@ function Reasons({ item }: { item: DueItem }) {
         : translate('app.home.due.service_due_undated', { hours });
     lines.push({ key: 'service', overdue, text });
   }
-  if (calibration?.dueDate) {
+  if (calibration?.state === 'failed')
+    lines.push({
+      key: 'calibration',
+      overdue: true,
+      text: translate('app.home.due.calibration_failed', { date: calibration.last ? dayText(calibration.last, locale) : '' }),
+    });
+  else if (calibration?.state === 'never')
+    lines.push({ key: 'calibration', overdue: false, text: translate('app.home.due.calibration_never') });
+  else if (calibration?.dueDate) {
     const overdue = calibration.state === 'overdue';
     const days = Math.abs(calibration.remainingDays ?? 0);
     const date = dayText(calibration.dueDate, locale);
