@@ -72,6 +72,8 @@ export function createCalibrations(registry: Registry, store: Store, lifecycle: 
   /** A record without `nextDue`, or whose date moved while it held the default, gets the default. */
   const guard: WriteGuard = {
     async afterWrite(w, row, existing) {
+      // A record without a result (a report of before, to complete) is no validity to date.
+      if (row.result === 'unknown') return;
       const wanted = await defaultOf(w.tx, row);
       if (!wanted || row.nextDue === wanted) return;
       const given = typeof row.nextDue === 'string' && row.nextDue !== '';

@@ -157,6 +157,7 @@ describe.each(SETUPS)('calibration records on $name', (setup) => {
     expect(await app.adoptReports()).toBe(0);
     const listed = await ok<{ items: Row[] }>('GET', '/device/calibration/list?result=unknown');
     expect(listed.items).toMatchObject([{ device: tool.id, date: day(-30), result: 'unknown', notes: 'old-report.pdf' }]);
+    expect(listed.items[0].nextDue).toBeUndefined();
     expect(listed.items[0].certificate).toMatch(/^\/dev-api\/upload\/file\//);
     // An unknown result does not count: still never calibrated, and still awaiting calibration.
     expect(await app.fleet.calibrationState(tool.id)).toEqual({ state: 'never' });
