@@ -274,6 +274,7 @@ export function createApp({
    */
   const settle = async (pause?: () => Promise<void>) => {
     for (const wells of wellSurveys) await wells.refreshAll(store, pause);
+    await fleet.settle(pause);
   };
   /**
    * The calibration reports filed before instruments had calibration records become the

@@ -28,13 +28,15 @@ export interface CalibrationNames {
   parent: string;
   /** The instrument's read-only date kept as the last day of its latest passed calibration. */
   until: string;
+  /** The records' read-only flag kept true on all but the one deciding the state. */
+  superseded: string;
 }
 
 /** The names from the instruments' lifecycle declaration; undefined when it declares no calibrations. */
 export function calibrationNames(registry: Registry, device: string): CalibrationNames | undefined {
   const spec = registry.resources[device]?.['x-resource'].lifecycle?.calibrations;
   const parent = spec && registry.resources[spec.resource]?.['x-resource'].parent;
-  return spec && parent ? { resource: spec.resource, parent: parent.field, until: spec.until } : undefined;
+  return spec && parent ? { resource: spec.resource, parent: parent.field, until: spec.until, superseded: 'superseded' } : undefined;
 }
 
 const ALL = { sort: { field: 'id', order: 'ASC' as const }, page: 1, limit: 1_000_000 };
@@ -69,18 +71,23 @@ export function createCalibrations(registry: Registry, store: Store, lifecycle: 
     return device ? defaultNextDue(record.date, validityOf(device.type, await readParameters(registry, tx))) : undefined;
   }
 
-  /** A record without `nextDue`, or whose date moved while it held the default, gets the default. */
+  /**
+   * Step 2 of the record's write: one without `nextDue`, or whose date moved while it held the
+   * default (and its next due date was left as it was), gets the default.
+   */
   const guard: WriteGuard = {
-    async afterWrite(w, row, existing) {
+    async derive(tx, record, existing) {
       // A record without a result (a report of before, to complete) is no validity to date.
-      if (row.result === 'unknown') return;
-      const wanted = await defaultOf(w.tx, row);
-      if (!wanted || row.nextDue === wanted) return;
-      const given = typeof row.nextDue === 'string' && row.nextDue !== '';
-      const wasDefault = existing && existing.date !== row.date && existing.nextDue === (await defaultOf(w.tx, existing));
-      if (given && !wasDefault) return;
-      await writeDerived(w.tx, resource, row, { nextDue: wanted });
-      await keepDevice(w.tx, row[parent] as number, row);
+      if (record.result === 'unknown') return undefined;
+      const wanted = await defaultOf(tx, record);
+      if (!wanted || record.nextDue === wanted) return undefined;
+      const given = typeof record.nextDue === 'string' && record.nextDue !== '';
+      const wasDefault =
+        existing !== undefined &&
+        existing.date !== record.date &&
+        existing.nextDue === record.nextDue &&
+        existing.nextDue === (await defaultOf(tx, existing));
+      return given && !wasDefault ? undefined : { nextDue: wanted };
     },
   };
 
@@ -91,7 +98,13 @@ export function createCalibrations(registry: Registry, store: Store, lifecycle: 
   async function keepDevice(tx: Store, deviceId: number, written?: Row) {
     const device = await tx.get(lifecycle.device, deviceId);
     if (!device) return;
-    const state = await stateOf(tx, names, deviceId, now());
+    const records = (await recordsOf(tx, names, [deviceId])).get(deviceId) ?? [];
+    const state = calibrationState(records, now(), DUE_HORIZON_DAYS);
+    // Only the record deciding the state stands for the instrument: the others' dates no longer expire.
+    for (const record of records) {
+      const superseded = state.record !== undefined && record.id !== state.record;
+      if (record[names.superseded] !== superseded) await writeDerived(tx, resource, record, { [names.superseded]: superseded });
+    }
     const validUntil = state.state === 'failed' ? undefined : state.validUntil;
     if ((device[until] ?? undefined) !== validUntil) await writeDerived(tx, lifecycle.device, device, { [until]: validUntil ?? null });
     if (!written || state.record !== written.id) return;
@@ -110,6 +123,20 @@ export function createCalibrations(registry: Registry, store: Store, lifecycle: 
       }
     },
   };
+
+  /**
+   * Keeps every instrument's date and its records' flags from its calibrations, one instrument a
+   * transaction (demo data put in without the write path, an install of before); `pause`, between
+   * two, lets requests in meanwhile.
+   */
+  async function keepAll(pause?: () => Promise<void>) {
+    const { rows } = await store.list(resource, { ...ALL, conditions: [] });
+    for (const id of new Set(rows.map((row) => row[parent]))) {
+      if (typeof id !== 'number') continue;
+      await store.transaction((tx) => keepDevice(tx, id));
+      await pause?.();
+    }
+  }
 
   /**
    * Makes each calibration report still attached to an instrument (of `deviceId`, or of all) the
@@ -159,7 +186,7 @@ export function createCalibrations(registry: Registry, store: Store, lifecycle: 
     };
   }
 
-  return { guard, follower, adoptReports, certificates };
+  return { guard, follower, keepAll, adoptReports, certificates };
 }
 
 export type Calibrations = ReturnType<typeof createCalibrations>;

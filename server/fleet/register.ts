@@ -102,6 +102,10 @@ export function createFleet({ registry, store, parameters, files, now }: FleetDe
     async adoptReports(writes: WriteService, actor: Actor, deviceId?: number): Promise<number> {
       return files && calibrations ? calibrations.adoptReports(files, writes, actor, deviceId) : 0;
     },
+    /** Keeps every instrument's calibration date and its records' flags from its calibration records. */
+    async settle(pause?: () => Promise<void>) {
+      await calibrations?.keepAll(pause);
+    },
     /** The files of an instrument's calibration records, for its calibration reports' calls. */
     certificates(writes: WriteService, actorOf: (c: AppContext) => Actor) {
       return files && calibrations ? calibrations.certificates(files, writes, actorOf) : undefined;

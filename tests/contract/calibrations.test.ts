@@ -42,7 +42,7 @@ describe.each(SETUPS)('calibration records on $name', (setup) => {
   const device = (id: number) => world.store.get('device', id) as Promise<Row>;
   const newDevice = (num: string, status = 0, type = 2) =>
     ok('POST', '/device/create', { numtype: 'T', num, type, status, brand: 1, meth: 1 });
-  const logOf = async (resource: string, record: number) =>
+  const entriesOf = async (resource: string, record: number) =>
     (
       await world.store.list('oplog', {
         conditions: [
@@ -53,7 +53,12 @@ describe.each(SETUPS)('calibration records on $name', (setup) => {
         page: 1,
         limit: 100,
       })
-    ).rows.map((r) => [r.user, r.action, r.cause ?? null]);
+    ).rows;
+  const logOf = async (resource: string, record: number) =>
+    (await entriesOf(resource, record)).map((r) => [r.user, r.action, r.cause ?? null]);
+  /** The value of a field an entry of the log shows after the change. */
+  const loggedAfter = (entry: Row, path: string) =>
+    (entry.changes as { path: string; after?: string }[]).find((c) => c.path === path)?.after;
 
   beforeEach(async () => {
     clock.now = T0;
@@ -78,8 +83,9 @@ describe.each(SETUPS)('calibration records on $name', (setup) => {
       certificate: file.url,
       values: [{ quantity: 'Inclination', unit: '°', reading: 45.02, reference: 45, tolerance: 0.1 }],
     });
-    // Type 2 has no validity of its own: 365 days from the date performed.
+    // Type 2 has no validity of its own: 365 days from the date performed; the log's entry of the record has it.
     expect(filed).toMatchObject({ nextDue: day(345), values: [{ quantity: 'Inclination', reading: 45.02 }] });
+    expect(loggedAfter((await entriesOf('calibration', filed.id))[0], 'nextDue')).toContain(day(345));
     expect(await device(tool.id)).toMatchObject({ status: 0, calibrationUntil: day(345) });
     expect(await due()).toBeUndefined();
     expect(await app.fleet.calibrationState(tool.id)).toMatchObject({ state: 'valid', validUntil: day(345), last: day(-20) });
@@ -107,12 +113,15 @@ describe.each(SETUPS)('calibration records on $name', (setup) => {
     const next = await ok('POST', '/device/calibration/add', { device: tool.id, date: day(-100), result: 'limited' });
     expect(next.nextDue).toBe(day(80));
     expect(await device(tool.id)).toMatchObject({ calibrationUntil: day(80) });
+    // Only the latest stands for the instrument: the earlier one's next due date no longer expires.
+    expect([(await world.store.get('calibration', filed.id))?.superseded, Boolean(next.superseded)]).toEqual([true, false]);
 
     // A failed calibration filed later: failed, and the instrument waits for a calibration.
     await ok('POST', '/device/calibration/add', { device: tool.id, date: day(-1), result: 'failed', lab: 'Lab B' });
     expect((await due())?.calibration).toMatchObject({ state: 'failed', last: day(-1) });
     expect(await device(tool.id)).toMatchObject({ status: 3 });
     expect((await device(tool.id)).calibrationUntil ?? undefined).toBeUndefined();
+    expect((await world.store.get('calibration', next.id))?.superseded).toBe(true);
 
     // Deleting the certificate through the reports' call clears it from its record, logged.
     await ok('POST', '/device/report/del', { id: reports.list[0].id });
