@@ -5,7 +5,7 @@ import type { ResourceContext } from './check-fields';
 import type { Found } from './check-form';
 
 /** The fields a calibration record needs (kernel/fleet/calibration.ts reads them). */
-const CALIBRATION_FIELDS = ['date', 'result', 'nextDue'] as const;
+const CALIBRATION_FIELDS = ['date', 'result', 'nextDue', 'superseded'] as const;
 
 export function lifecycleProblems({ root, resources }: ResourceContext): Found[] {
   const lifecycle = root['x-resource'].lifecycle;

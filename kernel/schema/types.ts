@@ -566,6 +566,8 @@ export interface FieldUi {
   widget?: string;
   /** A date the record stops being valid on (a certificate's expiry): shown as expired once past, as expiring within this many days. */
   expiry?: number;
+  /** A top-level boolean field of the record whose true value turns the expiry off (a calibration a later one supersedes). */
+  expiryUnless?: string;
   /** A machine name the form makes from this other top-level text field as it is typed, until the person types one of their own. */
   nameOf?: string;
 }
