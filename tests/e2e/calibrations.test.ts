@@ -1,50 +1,43 @@
-// Calibration reports on an instrument's record page, in Chromium against the Node server: a PNG
-// uploaded and seen as the server's thumbnail, previewed, refused files explained, a report
-// deleted after confirmation; and screenshots of the tab, the previews and the staff photo field
-// in English, Chinese and at phone width, to look at.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+// Calibrations on an instrument's record page, in Chromium against the Node server: a calibration
+// filed in the tab's dialog with its certificate file and measured values moves the instrument's
+// due date and takes it from awaiting calibration back to stock; an image certificate shows as
+// the server's thumbnail, a PDF as its download; a refused file is explained. Screenshots of the
+// tab, the dialog, the Calibrations list (with the staff photo field) to look at.
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { demoReports } from '../../kernel/demo/report-files';
-import { openPage } from './browser';
-import { waitUntilStill } from './settle';
-import { ARTIFACTS, baseUrl, messages, openAs, sessionToken, useFreshPage } from './helpers';
+import { apiClientAs, openAs, useFreshPage } from './helpers';
+import { describeScreens, desk, phone } from './screens';
 
-const SCREENS = join(ARTIFACTS, 'screens');
+type Row = { id: number; [field: string]: unknown };
+const DAY = 86_400_000;
+/** A day `days` from today (negative: before), as a date field holds it. */
+const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/dev-api${path}`, {
-    ...init,
-    headers: { 'X-Token': await sessionToken('admin'), ...(init.headers ?? {}) },
-  });
-  const envelope = (await response.json()) as { code: number; data: T; message?: string };
-  if (envelope.code !== 20000) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
-  return envelope.data;
+/** An instrument made for the test, so that its calibrations are its own. */
+async function newDevice(num: string, status = 0): Promise<Row> {
+  const admin = await apiClientAs('admin');
+  return admin.post<Row>('/device/create', { numtype: 'T', num: `${num}${Date.now() % 100000}`, type: 1, status, brand: 1, meth: 1 });
 }
 
-/** A device that exists, created for the test so that its reports are its own. */
-async function newDevice(num: string): Promise<number> {
-  const body = JSON.stringify({ numtype: 'T', num, type: 1, status: 0, brand: 1, meth: 1 });
-  return (await call<{ id: number }>('/device/create', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).id;
-}
+const calibrationsOf = async (device: number) =>
+  (await (await apiClientAs('admin')).get<{ items: Row[] }>(`/device/calibration/list?id=${device}&sort=%2Bid`)).items;
 
-type Report = { id: number; name: string; url: string; thumbnail: string };
-const reportsOf = (device: number) => call<{ list: Report[] }>(`/device/report/list?id=${device}`).then((data) => data.list);
-
-async function uploadReport(device: number, name: string, bytes: Uint8Array) {
-  const form = new FormData();
-  form.set('id', String(device));
-  form.set('file', new File([new Uint8Array(bytes)], name));
-  return call<Report>('/device/report/upload', { method: 'POST', body: form });
-}
-
-async function openReports(page: Page, device: number, tab: string, username = 'admin') {
-  const path = `/device/record/${device}`;
-  await openAs(page, path, username);
+async function openCalibrations(page: Page, device: number, tab = 'Calibrations') {
+  await openAs(page, `/device/record/${device}`);
   await page.getByRole('tab', { name: tab }).click();
 }
+
+const dialog = (page: Page) => page.getByRole('dialog');
+/** Chooses an option of the dialog's select bound to `source` (the tab's filter has one of the same name). */
+async function pickInDialog(page: Page, source: string, option: string) {
+  await dialog(page).locator(`.MuiFormControl-root:has(input[name="${source}"]) [role=combobox]`).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+/** The Create button of the tab's toolbar, not the one an empty tab's state offers. */
+const toolbarCreate = (page: Page, name = 'Create') =>
+  page.getByRole('button', { name, exact: true }).and(page.locator(':not([role=status] *)'));
 
 const chart = () =>
   sharp({ create: { width: 800, height: 500, channels: 3, background: '#ffffff' } })
@@ -60,122 +53,127 @@ const chart = () =>
     .png()
     .toBuffer();
 
-describe('calibration reports on a device record page', () => {
+describe("calibrations on an instrument's record page", () => {
   const browser = useFreshPage();
 
-  it('uploads a PNG and shows its thumbnail, previews it, explains a refusal, and deletes it after confirmation', async () => {
+  it('files a calibration with its certificate and values: the due date moves and the instrument is back in stock', async () => {
     const page = browser.page;
-    const device = await newDevice('E2E-R1');
-    await openReports(page, device, 'Calibration reports');
-    await page.getByText('No calibration reports yet').waitFor();
-    await page.getByText(/PNG, JPG, .*; at most 10 MB per file/).waitFor();
+    const device = await newDevice('E2E-C1', 3); // awaiting calibration
+    expect(device.calibrationUntil ?? undefined).toBeUndefined();
+    const [certificate] = (await demoReports(7, 'T-E2E-C1')).filter((r) => r.name.endsWith('.pdf'));
+    await openCalibrations(page, device.id);
+    await toolbarCreate(page).click();
+    await dialog(page).getByText('Add calibration').waitFor();
+    await dialog(page).locator('input[name="date"]').fill(day(-10));
+    await pickInDialog(page, 'result', 'Passed');
+    await dialog(page).locator('input[name="certificateNo"]').fill('CAL-E2E-001');
+    await dialog(page).locator('input[name="lab"]').fill('Xi’an metrology lab');
+    await dialog(page).getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog(page).locator('input[name="values.0.quantity"]').fill('Inclination');
+    await dialog(page).locator('input[name="values.0.reading"]').fill('45.02');
+    await dialog(page).locator('input[name="values.0.reference"]').fill('45');
+    await dialog(page).locator('input[name="values.0.tolerance"]').fill('0.1');
+    await dialog(page)
+      .getByTestId('upload-input-certificate')
+      .setInputFiles({ name: certificate.name, mimeType: 'application/pdf', buffer: Buffer.from(certificate.bytes) });
+    // The file is uploaded once picked: the input then offers to replace it.
+    await dialog(page).getByRole('button', { name: 'Replace' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
 
-    await page.getByTestId('report-file-input').setInputFiles({ name: 'curve.png', mimeType: 'image/png', buffer: await chart() });
-    const card = page.getByTestId('report-card').filter({ hasText: 'curve.png' });
-    await card.waitFor();
-    const thumbnail = card.locator('img');
-    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
-    expect(await thumbnail.getAttribute('src')).toMatch(/^\/dev-api\/upload\/thumbnail\/[0-9a-f]{32}\.png$/);
-    expect(await card.textContent()).toMatch(/KB · Image/);
-
-    await page.getByRole('button', { name: 'Preview curve.png' }).click();
-    const dialog = page.getByRole('dialog');
-    const full = dialog.locator('img');
-    await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
-    expect(await dialog.getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('curve.png');
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    await dialog.waitFor({ state: 'detached' });
-
-    await page
-      .getByTestId('report-file-input')
-      .setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
-    await page.getByText(/tool\.exe was not uploaded: This kind of file cannot be uploaded\. Allowed: \.png/).waitFor();
-
-    await page.getByRole('button', { name: 'Delete curve.png' }).click();
-    await page.getByText('Delete curve.png? The file is removed for good.').waitFor();
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('No calibration reports yet').waitFor();
-    expect(await reportsOf(device)).toEqual([]);
+    const row = page.locator('table tbody tr', { hasText: 'CAL-E2E-001' });
+    await row.waitFor();
+    const [filed] = await calibrationsOf(device.id);
+    // Left empty, the next due date is the date plus the type's validity; the instrument's follows it.
+    expect(filed).toMatchObject({ result: 'passed', certificateNo: 'CAL-E2E-001', values: [{ quantity: 'Inclination', reading: 45.02 }] });
+    expect(filed.nextDue).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(filed.certificate).toMatch(/^\/dev-api\/upload\/file\/[0-9a-f]{32}\.pdf$/);
+    const instrument = await (await apiClientAs('admin')).get<Row>(`/device/detail?id=${device.id}`);
+    expect(instrument).toMatchObject({ status: 0, calibrationUntil: filed.nextDue });
+    // The page says so without being opened again: in stock, calibrated until that day; the PDF offered as a download.
+    await expect.poll(() => page.locator('#main-content').textContent()).toContain('In stock');
+    const until = new Date(`${filed.nextDue as string}T00:00:00`).toLocaleDateString('en');
+    await expect.poll(() => page.locator('#main-content').textContent()).toContain(until);
+    expect(await row.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(filed.certificate);
   });
 
-  it('shows a PDF in the preview and other files as their type, offering the download', async () => {
+  it('shows an image certificate as the server’s thumbnail, and explains a file it refuses', async () => {
     const page = browser.page;
-    const device = await newDevice('E2E-R2');
-    const [certificate] = (await demoReports(7, 'T-E2E-R2')).filter((r) => r.name.endsWith('.pdf'));
-    await uploadReport(device, certificate.name, certificate.bytes);
-    await uploadReport(device, 'readings.csv', new TextEncoder().encode('reference,measured\n0,0.1\n'));
-    await openReports(page, device, 'Calibration reports');
-    const csv = page.getByTestId('report-card').filter({ hasText: 'readings.csv' });
-    await csv.waitFor();
-    expect(await csv.locator('img').count()).toBe(0);
-    expect(await csv.textContent()).toContain('CSV table');
+    const device = await newDevice('E2E-C2');
+    await openCalibrations(page, device.id);
+    await toolbarCreate(page).click();
+    await dialog(page).locator('input[name="date"]').fill(day(-3));
+    await pickInDialog(page, 'result', 'Failed');
+    const input = dialog(page).getByTestId('upload-input-certificate');
+    await input.setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await page.getByText(/tool\.exe.*This kind of file cannot be uploaded\. Allowed: \.png/).waitFor();
+    await input.setInputFiles({ name: 'curve.png', mimeType: 'image/png', buffer: await chart() });
+    await dialog(page).getByRole('button', { name: 'Replace' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
 
-    await page.getByRole('button', { name: `Preview ${certificate.name}` }).click();
-    expect(await page.getByRole('dialog').locator('iframe').getAttribute('src')).toMatch(/^\/dev-api\/upload\/file\/[0-9a-f]{32}\.pdf$/);
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('button', { name: 'Preview readings.csv' }).click();
-    await page.getByText('This file cannot be shown in the browser. Download it to open it.').waitFor();
+    const thumbnail = page.locator('table tbody tr').first().locator('img');
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth).catch(() => 0)).toBe(240);
+    expect(await thumbnail.getAttribute('src')).toMatch(/^\/dev-api\/upload\/thumbnail\/[0-9a-f]{32}\.png$/);
+    const [filed] = await calibrationsOf(device.id);
+    expect(filed).toMatchObject({ result: 'failed', date: day(-3) });
+    // A failed calibration sets an instrument in stock awaiting calibration.
+    expect(await (await apiClientAs('admin')).get<Row>(`/device/detail?id=${device.id}`)).toMatchObject({ status: 3 });
   });
 });
 
-describe('screenshots of calibration reports', () => {
-  it.each([
-    { language: 'en' as const, width: 1280, height: 800 },
-    { language: 'zh' as const, width: 1280, height: 800 },
-    { language: 'en' as const, width: 375, height: 740 },
-    { language: 'ja' as const, width: 375, height: 740 },
-  ])('in $language at $width px, without sideways scrolling', async ({ language, width, height }) => {
-    mkdirSync(SCREENS, { recursive: true });
-    const m = messages(language);
-    const device = await newDevice(`SHOT-${language}-${width}`);
-    for (const report of await demoReports(7, `T-SHOT-${language}`)) await uploadReport(device, report.name, report.bytes);
-    await uploadReport(device, 'field readings.xlsx', Buffer.from('504b0304', 'hex'));
-    const { page, context, close } = await openPage({ width, height });
-    try {
-      await context.addCookies([{ name: 'language', value: language, url: baseUrl() }]);
-      await openReports(page, device, m['app.files.reports']);
-      await expect.poll(() => page.getByTestId('report-card').count()).toBe(4);
-      const thumbnails = page.getByTestId('report-card').locator('img');
-      await expect
-        .poll(() => thumbnails.evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth)))
-        .toEqual([240]);
-      await waitUntilStill(page);
-      const shot = (name: string) => page.screenshot({ path: join(SCREENS, `${language}-${width}-${name}.png`), fullPage: true });
-      await shot('device-reports');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `the reports tab scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+describeScreens('calibration screens', [desk('zh'), phone('en')], 'calibrations', async ({ page, lang: m, shot }) => {
+  const admin = await apiClientAs('admin');
+  const device = await newDevice('SHOT');
+  for (const [days, result] of [
+    [-400, 'passed'],
+    [-30, 'passed'],
+  ] as const)
+    await admin.post('/device/calibration/add', {
+      device: device.id,
+      date: day(days),
+      result,
+      certificateNo: `SHOT-${-days}`,
+      lab: 'Xi’an metrology lab',
+      values: [{ quantity: 'Inclination', unit: '°', reading: 45.02, reference: 45, tolerance: 0.1 }],
+    });
+  const plural = (key: string) => m[key].split('||||').pop()!.trim();
+  await openCalibrations(page, device.id, plural('resources.calibration.name'));
+  const rows = page.locator('#main-content').locator('table tbody tr, .MuiListItemButton-root');
+  await expect.poll(() => rows.filter({ hasText: 'SHOT-' }).count()).toBe(2);
+  // Only the latest stands for the instrument: the one it superseded is not marked as expired.
+  expect(await page.locator('#main-content [data-expiry="expired"]').count()).toBe(0);
+  await shot('tab');
 
-      await page
-        .getByRole('button', { name: m['app.files.preview_name'].replace('%{name}', 'Calibration curve T-SHOT-' + language + '.png') })
-        .click();
-      await page.getByRole('dialog').locator('img').waitFor();
-      await waitUntilStill(page);
-      await page.screenshot({ path: join(SCREENS, `${language}-${width}-report-preview.png`) });
-      await page.keyboard.press('Escape');
+  await rows.filter({ hasText: 'SHOT-30' }).first().click();
+  await dialog(page).locator('input[name="certificateNo"]').waitFor();
+  await shot('dialog');
+  await page.keyboard.press('Escape');
+  await dialog(page).waitFor({ state: 'detached' });
 
-      const staff = (await call<{ items: { id: number }[] }>('/staff/list?limit=1')).items[0];
-      if (staff) {
-        await page.goto(`${baseUrl()}/staff/edit/${staff.id}`);
-        await page.getByTestId('upload-input-avatar').waitFor({ state: 'attached' });
-        await page.getByTestId('upload-input-avatar').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: await chart() });
-        await expect
-          .poll(() =>
-            page
-              .locator('[role=group] img')
-              .first()
-              .evaluate((img: HTMLImageElement) => img.naturalWidth)
-              .catch(() => 0),
-          )
-          .toBe(240);
-        // In the middle of the screen: a phone's form has its save bar over the bottom.
-        await page
-          .locator('[role=group]')
-          .filter({ has: page.getByTestId('upload-input-avatar') })
-          .evaluate((group) => group.scrollIntoView({ block: 'center' }));
-        await page.screenshot({ path: join(SCREENS, `${language}-${width}-staff-avatar-field.png`) });
-      }
-    } finally {
-      await close();
-    }
-  });
+  await openAs(page, '/device/calibration');
+  await rows.first().waitFor();
+  await shot('list');
+
+  const staff = (await admin.get<{ items: Row[] }>('/staff/list?limit=1')).items[0];
+  if (staff) {
+    await openAs(page, `/staff/edit/${staff.id}`);
+    await page.getByTestId('upload-input-avatar').waitFor({ state: 'attached' });
+    await page.getByTestId('upload-input-avatar').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: await chart() });
+    await expect
+      .poll(() =>
+        page
+          .locator('[role=group] img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth)
+          .catch(() => 0),
+      )
+      .toBe(240);
+    // In the middle of the screen: a phone's form has its save bar over the bottom.
+    await page
+      .locator('[role=group]')
+      .filter({ has: page.getByTestId('upload-input-avatar') })
+      .evaluate((group) => group.scrollIntoView({ block: 'center' }));
+    await shot('staff-avatar-field');
+  }
 });
