@@ -21,6 +21,7 @@ export async function installMock(): Promise<void> {
   }
   const app = createApp({ registry, store, accounts: new MockAccounts(), uploads });
   await app.settle();
+  await app.adoptReports();
   fetchMock.config.allowRelativeUrls = true;
   fetchMock
     .mockGlobal()

@@ -152,8 +152,13 @@ export function createApp({
         store,
         resource: 'device',
         base: '/device/report',
-        // Declared below; called only once requests come in. The status moves through the write service.
-        onFiled: async (id, c) => void (await writes.transaction(actorOf(c), (w) => fleet.calibrated(w, id), ['device'])),
+        // Declared below; called only once requests come in. A report becomes the certificate of a
+        // calibration record with the result "unknown", written through the write service.
+        onFiled: async (id, c) => void (await fleet.adoptReports(writes, actorOf(c), id)),
+        certificates: {
+          list: (id) => fleet.certificates(writes, actorOf)?.list(id) ?? Promise.resolve([]),
+          remove: (upload, c) => fleet.certificates(writes, actorOf)?.remove(upload, c) ?? Promise.resolve({ missing: true }),
+        },
       });
     registerAttachments(api, { files, registry, store });
   }
@@ -290,8 +295,16 @@ export function createApp({
    */
   const settle = async (pause?: () => Promise<void>) => {
     for (const wells of wellSurveys) await wells.refreshAll(store, pause);
+    await fleet.settle(pause);
   };
-  return Object.assign(app, { scheduler, notices, parameters, access, settle });
+  /**
+   * The calibration reports filed before instruments had calibration records become the
+   * certificates of records with the result "unknown", for an admin to complete (logged under
+   * `by`, an admin); answers how many records it made.
+   */
+  const adoptReports = (by = 'migration') =>
+    fleet.adoptReports(writes, { user: { name: by, username: by, roles: ['admin'] }, t: translator('en'), language: 'en' });
+  return Object.assign(app, { scheduler, notices, parameters, access, settle, adoptReports, fleet });
 }
 
 export type App = ReturnType<typeof createApp>;

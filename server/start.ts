@@ -164,6 +164,12 @@ async function main() {
     onError: (error) => log.error({ err: error }, 'request failed'),
   });
   await api.access.ready();
+  // Calibration reports of before (or of the demo data) become calibration records to complete.
+  const adopted = await api.adoptReports();
+  if (adopted > 0)
+    tell(
+      `Calibration reports: ${adopted.toLocaleString('en')} became calibration records with the result "unknown", to complete (Instruments → Calibrations, result Unknown).`,
+    );
   api.scheduler.start();
   const web = createWebApp({ api, distDir: DIST, log, healthy: async () => void (await sql`select 1`.execute(connection.db)) });
   const port = Number(process.env.PORT ?? 8080);

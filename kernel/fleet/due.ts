@@ -10,9 +10,10 @@
 // "due", only overdue once its hours are spent. This is an estimate, and said so: a run typed
 // later changes it.
 //
-// Calibration: a calibration report is valid for `validityDays` days from its upload. The due date
-// is the latest report's date plus those days; due within the horizon, overdue from that day on.
-// An instrument without any report has nothing to count from and is not listed (`unknown`).
+// Calibration: the instrument's calibration state (kernel/fleet/calibration.ts), worked out from its
+// calibration records: the last day of its latest passed calibration; due within the horizon,
+// overdue from the day after; `failed` when its latest calibration failed, `never` when it has
+// none (which counts as due). A product without calibration records has none to tell (`unknown`).
 
 import { type CounterDue, type ServiceCounters, type ServiceIntervals, hoursSpentOn, intervalsDue, worstOf } from './service';
 
@@ -20,6 +21,8 @@ export const DUE_HORIZON_DAYS = 14;
 /** The window the recent rate of use is measured over. */
 export const USAGE_WINDOW_DAYS = 90;
 const DAY_MS = 86_400_000;
+
+import type { CalibrationState } from './calibration';
 
 export type DueState = 'ok' | 'due' | 'overdue' | 'unknown';
 
@@ -37,10 +40,11 @@ export interface ServiceDue {
 }
 
 export interface CalibrationDue {
-  state: DueState;
-  /** When the latest calibration report was filed (ISO time). */
+  /** `failed`: its latest calibration failed; `never`: it was never calibrated (counts as due). */
+  state: DueState | 'failed' | 'never';
+  /** The day its latest passed calibration (or the failed one) was performed (YYYY-MM-DD). */
   last?: string;
-  /** The day its validity ends (YYYY-MM-DD). */
+  /** The last day that calibration is valid (YYYY-MM-DD). */
   dueDate?: string;
   /** Whole days left until then (negative once overdue). */
   remainingDays?: number;
@@ -53,9 +57,8 @@ export interface DueInput {
   intervalHours?: number;
   /** Its runs: start time and hours of use. */
   runs: readonly { start?: unknown; hours?: unknown }[];
-  /** The upload time of its latest calibration report, if any. */
-  lastCalibration?: string;
-  validityDays: number;
+  /** Its calibration state; none where the product keeps no calibration records. */
+  calibration?: CalibrationState;
   now: Date;
   horizonDays?: number;
   /**
@@ -69,7 +72,6 @@ export interface DueInput {
   counters?: Partial<ServiceCounters>;
 }
 
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Average hours of use per day over the window ending now: the runs started within it. */
@@ -131,14 +133,15 @@ export function serviceDue({
   };
 }
 
-export function calibrationDue({ lastCalibration, validityDays, now, horizonDays = DUE_HORIZON_DAYS }: DueInput): CalibrationDue {
-  const last = lastCalibration ? Date.parse(lastCalibration) : NaN;
-  if (!Number.isFinite(last)) return { state: 'unknown' };
-  const end = last + validityDays * DAY_MS;
-  // Whole days, counted on calendar days in UTC: due today is 0 days left.
-  const remainingDays = Math.round((Date.parse(day(end)) - Date.parse(day(now.getTime()))) / DAY_MS);
-  const state: DueState = end <= now.getTime() ? 'overdue' : remainingDays <= horizonDays ? 'due' : 'ok';
-  return { state, last: lastCalibration, dueDate: day(end), remainingDays };
+export function calibrationDue({ calibration }: Pick<DueInput, 'calibration'>): CalibrationDue {
+  if (!calibration) return { state: 'unknown' };
+  const { state, last, validUntil, remainingDays } = calibration;
+  return {
+    state: state === 'valid' ? 'ok' : state,
+    ...(last ? { last } : {}),
+    ...(validUntil ? { dueDate: validUntil } : {}),
+    ...(remainingDays !== undefined ? { remainingDays } : {}),
+  };
 }
 
 export interface DueStatus {
@@ -150,9 +153,14 @@ export function dueStatus(input: DueInput): DueStatus {
   return { service: serviceDue(input), calibration: calibrationDue(input) };
 }
 
-/** Whether either is due or overdue; and whether either is overdue. */
-export const isListed = (status: DueStatus) => [status.service.state, status.calibration.state].some((s) => s === 'due' || s === 'overdue');
-export const isOverdue = (status: DueStatus) => status.service.state === 'overdue' || status.calibration.state === 'overdue';
+/** Whether the service is due or overdue. */
+export const serviceListed = (state: DueState) => state === 'due' || state === 'overdue';
+/** Whether the calibration is due, overdue, failed or was never made. */
+export const calibrationListed = (state: CalibrationDue['state']) => state !== 'ok' && state !== 'unknown';
+/** Whether either is listed; and whether either is overdue (a failed calibration counts as overdue). */
+export const isListed = (status: DueStatus) => serviceListed(status.service.state) || calibrationListed(status.calibration.state);
+export const isOverdue = (status: DueStatus) =>
+  status.service.state === 'overdue' || status.calibration.state === 'overdue' || status.calibration.state === 'failed';
 
 /** The earliest date among those given (YYYY-MM-DD compare as text); undefined when none. */
 export const earliest = (...dates: (string | undefined)[]): string | undefined => dates.filter((d): d is string => !!d).sort()[0];

@@ -23,8 +23,10 @@ export type LifecycleEvent =
   | 'repairReturned'
   /** Its last calibration is past its validity (the daily check). */
   | 'calibrationOverdue'
-  /** A new calibration report was filed. */
-  | 'calibrated';
+  /** A passed calibration was filed: its latest calibration is valid. */
+  | 'calibrated'
+  /** A failed calibration was filed: its latest calibration failed. */
+  | 'calibrationFailed';
 
 /**
  * Why a change cannot happen, as a key of `server.lifecycle.*`: scrapped (final), on a well
@@ -45,7 +47,9 @@ const isStatus = (value: unknown): value is Status => typeof value === 'number' 
 export function onEvent(from: unknown, event: LifecycleEvent): Outcome {
   if (!isStatus(from)) return { unchanged: true };
   if (from === STATUS.scrapped)
-    return event === 'calibrationOverdue' || event === 'calibrated' || event === 'remove' ? { unchanged: true } : { refused: 'scrapped' };
+    return event === 'calibrationOverdue' || event === 'calibrated' || event === 'calibrationFailed' || event === 'remove'
+      ? { unchanged: true }
+      : { refused: 'scrapped' };
   switch (event) {
     case 'assign':
       // A repair must be returned first (the assignment's own refuse list says the same).
@@ -57,6 +61,7 @@ export function onEvent(from: unknown, event: LifecycleEvent): Outcome {
     case 'repairReturned':
       return from === STATUS.repair ? { to: STATUS.stock } : { unchanged: true };
     case 'calibrationOverdue':
+    case 'calibrationFailed':
       return from === STATUS.stock ? { to: STATUS.calibration } : { unchanged: true };
     case 'calibrated':
       return from === STATUS.calibration ? { to: STATUS.stock } : { unchanged: true };

@@ -153,6 +153,9 @@ function serverKeywordProblems({ pointer, schema, topLevel, row }: Node, ctx: Re
     add('x-ui/multiline', 'multiline is only for fields of type string');
   if (schema['x-ui']?.expiry !== undefined && schema.format !== 'date' && schema.format !== 'date-time')
     add('x-ui/expiry', 'expiry is only for date and date-time fields');
+  const unless = schema['x-ui']?.expiryUnless;
+  if (unless !== undefined && (schema['x-ui']?.expiry === undefined || ctx.root.properties?.[unless]?.type !== 'boolean'))
+    add('x-ui/expiryUnless', 'expiryUnless is for a field with an expiry, naming a top-level boolean field');
   const nameOf = schema['x-ui']?.nameOf;
   if (nameOf !== undefined && (!topLevel || schema.type !== 'string' || ctx.root.properties?.[nameOf]?.type !== 'string'))
     add('x-ui/nameOf', 'nameOf is for a top-level string field, naming another top-level string field');

@@ -323,6 +323,11 @@ export interface ResourceMeta {
     registered?: string;
     /** The repair records' list field naming the service counters (hours, days, runs) their return resets. */
     resets?: string;
+    /**
+     * The calibration records (a child collection with `date`, `result` and `nextDue`: kernel/fleet/calibration.ts)
+     * and the read-only date field of the instrument the server keeps as the last day of its latest passed calibration.
+     */
+    calibrations?: { resource: string; until: string };
   };
   seed?: SeedPlan;
 }
@@ -575,6 +580,8 @@ export interface FieldUi {
   widget?: string;
   /** A date the record stops being valid on (a certificate's expiry): shown as expired once past, as expiring within this many days. */
   expiry?: number;
+  /** A top-level boolean field of the record whose true value turns the expiry off (a calibration a later one supersedes). */
+  expiryUnless?: string;
   /** A machine name the form makes from this other top-level text field as it is typed, until the person types one of their own. */
   nameOf?: string;
 }

@@ -18,6 +18,12 @@ import { listAll, type AccessTables } from './menus';
 export interface WriteGuard {
   prepare?(): Promise<Facts>;
   /**
+   * Step 2 of a write (computing): the values of the record worked out from other records (a
+   * calibration's next due date, from its instrument's type), over the record's own. They are
+   * part of the record as it is checked, written and logged.
+   */
+  derive?(tx: Store, record: Record<string, unknown>, existing: Row | undefined): Promise<Record<string, unknown> | undefined>;
+  /**
    * What is wrong with a record about to be written (`existing` on an update). `cause` is set
    * when the server itself makes the change for a reason (an instrument assigned to a well),
    * not a person editing the record.
@@ -63,6 +69,12 @@ export function combineGuards(...maps: (Record<string, WriteGuard> | undefined)[
       if (first.prepare && guard.prepare) throw new Error(`two guards of ${resource} read facts beforehand`);
       combined[resource] = {
         prepare: first.prepare ?? guard.prepare,
+        async derive(tx, record, existing) {
+          const before = await first.derive?.(tx, record, existing);
+          const merged = before ? { ...record, ...before } : record;
+          const after = await guard.derive?.(tx, merged, existing);
+          return before || after ? { ...before, ...after } : undefined;
+        },
         async checkWrite(...args) {
           return [...((await first.checkWrite?.(...args)) ?? []), ...((await guard.checkWrite?.(...args)) ?? [])];
         },

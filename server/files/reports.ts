@@ -1,6 +1,8 @@
 // The calibration reports of an instrument: files that belong to a device record from their
 // upload on, listed, uploaded and deleted by whoever may use devices. A deleted device takes its
-// reports with it (its files are removed by the delete, or by the next sweep).
+// reports with it (its files are removed by the delete, or by the next sweep). Where instruments
+// keep calibration records, a report filed here becomes the certificate of a record of its own
+// (`onFiled`), and the list and delete reach the certificates of the instrument's records too.
 import { Code } from '../../kernel/contract/codes';
 import { parseInteger } from '../../kernel/contract/integers';
 import { REPORT_ATTACHMENT } from '../../kernel/contract/uploads';
@@ -9,6 +11,14 @@ import type { Api } from '../http/endpoints';
 import type { Store } from '../store/types';
 import { DELETE_BODY, UPLOADED_FILE, UPLOAD_LIMITS, acceptUpload, multipartBody, readDeleteId, readForm, uploadBodyLimit } from './uploads';
 import type { Files } from './service';
+import type { Upload } from './types';
+
+/** The files of an instrument's calibration records, as its reports. */
+export interface CertificateFiles {
+  list(recordId: number): Promise<Upload[]>;
+  /** Takes the file off its record through the record's write (logged); the refusal's message, if refused. */
+  remove(upload: Upload, c: AppContext): Promise<{ refused?: string; missing?: boolean }>;
+}
 
 export interface ReportsDeps {
   files: Files;
@@ -16,8 +26,9 @@ export interface ReportsDeps {
   /** The resource whose records have reports, and the path of the calls (`/device/report`). */
   resource: string;
   base: string;
-  /** Runs after a report was filed (an instrument awaiting calibration goes back to stock). */
+  /** Runs after a report was filed (it becomes the certificate of a calibration record). */
   onFiled?: (recordId: number, c: AppContext) => Promise<void>;
+  certificates?: CertificateFiles;
 }
 
 const ID_PARAM = {
@@ -28,7 +39,7 @@ const ID_PARAM = {
   schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
 };
 
-export function registerReports(api: Api, { files, store, resource, base, onFiled }: ReportsDeps) {
+export function registerReports(api: Api, { files, store, resource, base, onFiled, certificates }: ReportsDeps) {
   const access = { resource };
   const name = (c: AppContext) => c.get('t')(`resources.${resource}.name`, { smart_count: 1, _: resource });
   const missingId = (c: AppContext) =>
@@ -66,7 +77,10 @@ export function registerReports(api: Api, { files, store, resource, base, onFile
     async (c) => {
       const found = await recordOf(c, c.req.query('id'));
       if ('refusal' in found) return found.refusal;
-      const reports = await files.attachedTo(resource, found.id, REPORT_ATTACHMENT);
+      const reports = [
+        ...(await files.attachedTo(resource, found.id, REPORT_ATTACHMENT)),
+        ...((await certificates?.list(found.id)) ?? []),
+      ].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id));
       return ok(c, { list: reports.map(files.describe), count: reports.length });
     },
   );
@@ -129,6 +143,11 @@ export function registerReports(api: Api, { files, store, resource, base, onFile
       if ('refusal' in read) return read.refusal;
       const t = c.get('t');
       const upload = await files.find(read.id);
+      if (upload && certificates && upload.resource !== resource && upload.recordId !== null) {
+        const removed = await certificates.remove(upload, c);
+        if (removed.refused) return fail(c, Code.invalidInput, removed.refused);
+        if (!removed.missing) return ok(c, { id: read.id }, t('server.deleted'));
+      }
       if (!upload || upload.resource !== resource || upload.attachedAs !== REPORT_ATTACHMENT) {
         return fail(c, Code.notFound, t('server.not_found', { resource: t('server.report_name'), id: read.id }));
       }

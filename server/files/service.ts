@@ -227,6 +227,16 @@ export function createFiles({ storage, registry, store, permissions }: FilesDeps
       return index.find({ resource, attachedAs });
     },
 
+    /** The uploads of these records (as anything), newest first. */
+    ofRecords(resource: string, recordIds: number[]): Promise<Upload[]> {
+      return recordIds.length ? index.find({ resource, recordIds }) : Promise.resolve([]);
+    },
+
+    /** Makes an upload belong to a record, or to nobody again (null): a file moving to another record. */
+    attach(id: number, attachment: Attachment | null): Promise<void> {
+      return index.attach(id, attachment);
+    },
+
     /** A stored file and what it is, by its stored name; `thumbnail` asks for its small image (the image itself when none was made). */
     async read(storedName: string, thumbnail = false): Promise<{ upload: Upload; bytes: Uint8Array; mime: string } | undefined> {
       if (!STORED_NAME.test(storedName)) return undefined;

@@ -1,7 +1,6 @@
 // Which instruments are due for service or calibration (kernel/fleet/due.ts says how it is worked
-// out): read from the instruments, their runs of the last 90 days, their calibration reports and
+// out): read from the instruments, their runs of the last 90 days, their calibration records and
 // the system parameters; answered by GET /device/due for Home, and used by the daily job.
-import { REPORT_ATTACHMENT } from '../../kernel/contract/uploads';
 import {
   DUE_HORIZON_DAYS,
   DUE_PATH,
@@ -10,9 +9,11 @@ import {
   USAGE_WINDOW_DAYS,
   dueOrder,
   dueStatus,
+  calibrationListed,
   earliest,
   isListed,
   isOverdue,
+  serviceListed,
 } from '../../kernel/fleet/due';
 import { STATUS } from '../../kernel/fleet/lifecycle';
 import { liveHours } from '../../kernel/fleet/open-runs';
@@ -23,7 +24,7 @@ import { type AppContext, ok } from '../context';
 import type { Api } from '../http/endpoints';
 import type { Parameters } from '../settings/parameters';
 import type { Row, Store } from '../store/types';
-import type { Files } from '../files/service';
+import { type CalibrationNames, statesOf } from './calibrations';
 
 const DAY_MS = 86_400_000;
 /** Records read at once: the whole fleet in one list. */
@@ -44,8 +45,8 @@ export interface FleetNames {
 export interface DueDeps {
   store: Store;
   parameters: Parameters;
-  /** The calibration reports, when the app takes uploads. */
-  files?: Files;
+  /** The calibration records, where the instruments have them. */
+  calibrations?: CalibrationNames;
   names: FleetNames;
 }
 
@@ -82,7 +83,7 @@ async function runsSinceRepair(store: Store, names: FleetNames, ids: number[]): 
 }
 
 /** The instruments due within the horizon or overdue, by urgency (kernel/fleet/due.ts dueOrder). */
-export async function dueItems({ store, parameters, files, names }: DueDeps, now: Date): Promise<DueItem[]> {
+export async function dueItems({ store, parameters, calibrations, names }: DueDeps, now: Date): Promise<DueItem[]> {
   const values = await parameters.current();
   const intervals = intervalsByType(values.serviceIntervalHours);
   const devices = (
@@ -107,12 +108,14 @@ export async function dueItems({ store, parameters, files, names }: DueDeps, now
     const id = run[names.runs.parent] as number;
     runsOf.set(id, [...(runsOf.get(id) ?? []), run]);
   }
-  // Newest first: the first report seen of an instrument is its latest.
-  const lastReport = new Map<number, string>();
-  for (const upload of files ? await files.attachedAll(names.device, REPORT_ATTACHMENT) : []) {
-    const at = lastReport.get(upload.recordId!);
-    if (upload.recordId !== null && (!at || upload.createdAt > at)) lastReport.set(upload.recordId, upload.createdAt);
-  }
+  const calibrated =
+    calibrations &&
+    (await statesOf(
+      store,
+      calibrations,
+      devices.map((device) => device.id),
+      now,
+    ));
   // Runs still going on count their hours up to now: in the hours since the repair and in the recent use.
   const open = await openSinceRepair(store, names, now);
   const fields = names.runs.end && { start: names.runs.start, end: names.runs.end, hours: names.runs.hours };
@@ -126,8 +129,7 @@ export async function dueItems({ store, parameters, files, names }: DueDeps, now
     intervals: intervals.get(device.type as number) ?? {},
     counters: counters.get(device.id),
     runs: (runsOf.get(device.id) ?? []).map(hoursAt),
-    lastCalibration: lastReport.get(device.id),
-    validityDays: values.calibrationValidityDays,
+    calibration: calibrated?.get(device.id),
     now,
   });
   const statuses = devices.map((device) => {
@@ -149,7 +151,6 @@ export async function dueItems({ store, parameters, files, names }: DueDeps, now
       ? { ...statuses[i], service: dueStatus({ ...inputOf(device), sinceRepair: since.map(hoursAt) }).service }
       : statuses[i];
     if (!isListed(status)) return;
-    const listed = (state: string) => state === 'due' || state === 'overdue';
     items.push({
       id: device.id,
       name: String(device.name ?? device.id),
@@ -157,11 +158,11 @@ export async function dueItems({ store, parameters, files, names }: DueDeps, now
       status: device.status as number,
       overdue: isOverdue(status),
       dueDate: earliest(
-        listed(status.service.state) ? status.service.dueDate : undefined,
-        listed(status.calibration.state) ? status.calibration.dueDate : undefined,
+        serviceListed(status.service.state) ? status.service.dueDate : undefined,
+        calibrationListed(status.calibration.state) ? status.calibration.dueDate : undefined,
       ),
-      ...(listed(status.service.state) ? { service: status.service } : {}),
-      ...(listed(status.calibration.state) ? { calibration: status.calibration } : {}),
+      ...(serviceListed(status.service.state) ? { service: status.service } : {}),
+      ...(calibrationListed(status.calibration.state) ? { calibration: status.calibration } : {}),
     });
   });
   return items.sort(dueOrder);
@@ -192,9 +193,13 @@ const DUE_DATA = {
             type: 'object',
             required: ['state'],
             properties: {
-              state: DUE_STATE,
-              last: { type: 'string', format: 'date-time', description: 'the upload time of its latest calibration report' },
-              dueDate: { ...DATE, description: 'the last day of that report’s validity (system parameters)' },
+              state: {
+                type: 'string',
+                enum: ['due', 'overdue', 'failed', 'never'],
+                description: 'failed: its latest calibration failed; never: it has no calibration with a result (counts as due)',
+              },
+              last: { ...DATE, description: 'the day its latest passed calibration (or the failed one) was performed' },
+              dueDate: { ...DATE, description: 'the last day that calibration is valid (its next due date)' },
               remainingDays: { type: 'integer', description: 'days left; negative once overdue' },
             },
           },
@@ -215,7 +220,7 @@ export function registerDue(api: Api, deps: DueDeps, now: () => Date) {
         summary: `The instruments due for service or calibration within ${DUE_HORIZON_DAYS} days, and those overdue; by urgency: overdue longest first, then due soonest first`,
         description:
           `Service: the hours since the last repair came back against the service interval of the instrument's type; due when the hours left would be used within ${DUE_HORIZON_DAYS} days ` +
-          `at its average daily use over the last ${USAGE_WINDOW_DAYS} days. Calibration: the latest calibration report's upload time plus the calibration validity days. Scrapped instruments are left out.`,
+          `at its average daily use over the last ${USAGE_WINDOW_DAYS} days. Calibration: the next due date of its latest passed calibration record; an instrument whose latest calibration failed, or that was never calibrated, is listed too. Scrapped instruments are left out.`,
         data: DUE_DATA,
       },
     },

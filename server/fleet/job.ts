@@ -1,5 +1,5 @@
 // The daily fleet check, a scheduled job's work (mark `fleetDue`): instruments in stock whose
-// calibration is overdue go to "awaiting calibration", and the people who look after the fleet
+// calibration is overdue or failed go to "awaiting calibration", and the people who look after the fleet
 // (those whose roles may use the instruments) are told of each instrument due or overdue, once per
 // instrument and due date. What was sent is read back from the notifications themselves: each
 // carries the instrument's page as its link and, in its parameters, the key of what it was about
@@ -70,19 +70,22 @@ async function reasonsOf(store: Store, names: LifecycleNames & ServiceNames, ite
       });
     }
   }
-  if (item.calibration?.dueDate)
-    out.push({
-      key: `calibration:${item.calibration.dueDate}`,
-      reason: 'calibration',
-      state: item.calibration.state,
-      date: item.calibration.dueDate,
-    });
+  const calibration = item.calibration;
+  // Told once per validity awaited, per failed calibration, and once while never calibrated.
+  if (calibration?.dueDate && (calibration.state === 'due' || calibration.state === 'overdue'))
+    out.push({ key: `calibration:${calibration.dueDate}`, reason: 'calibration', state: calibration.state, date: calibration.dueDate });
+  else if (calibration?.state === 'failed')
+    out.push({ key: `calibration:failed:${calibration.last ?? ''}`, reason: 'calibration', state: 'failed', date: calibration.last ?? '' });
+  else if (calibration?.state === 'never') out.push({ key: 'calibration:never', reason: 'calibration', state: 'never', date: '' });
   return out;
 }
 
 /** The text of a notification: the hours interval's as it always was; days and runs name their interval and day. */
 function textKey(reason: Reason): string {
-  if (reason.reason === 'calibration') return 'notify.device_due.calibration_text';
+  if (reason.reason === 'calibration')
+    return reason.state === 'failed' || reason.state === 'never'
+      ? `notify.device_due.calibration_${reason.state}_text`
+      : 'notify.device_due.calibration_text';
   if (reason.counter === 'days' || reason.counter === 'runs') return `notify.device_due.service_${reason.counter}_${reason.state}_text`;
   return reason.state === 'overdue' || !reason.date ? 'notify.device_due.service_text_undated' : 'notify.device_due.service_text';
 }
@@ -93,7 +96,9 @@ export async function runFleetCheck(deps: FleetJobDeps, now: Date): Promise<numb
   const items = await deps.items(now);
   let count = 0;
   for (const item of items) {
-    if (item.calibration?.state === 'overdue' && item.status === STATUS.stock) {
+    // An instrument in stock whose calibration ran out or failed waits for a calibration.
+    const state = item.calibration?.state;
+    if ((state === 'overdue' || state === 'failed') && item.status === STATUS.stock) {
       if (await move(item.id, 'calibrationOverdue')) count++;
     }
   }

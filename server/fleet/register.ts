@@ -1,8 +1,9 @@
 // The instrument fleet's server side, put together for createApp: hours kept from the runs and
 // repairs (hours.ts), the status lifecycle (lifecycle.ts), the due list (due.ts) and the daily
-// check (job.ts). The names of the resources and fields come from the schemas: the instruments are
-// the resource declaring `x-resource.lifecycle` (its status field, and its `sumSince` total of hours
-// since the last repair), the runs and repairs are the child collections that total names.
+// check (job.ts), the calibration records (calibrations.ts). The names of the resources and fields
+// come from the schemas: the instruments are the resource declaring `x-resource.lifecycle` (its
+// status field, its `sumSince` total of hours since the last repair, its calibration records), the
+// runs and repairs are the child collections that total names.
 import { rollupsOf } from '../../kernel/fleet/hours';
 import { assignmentCollections } from '../../kernel/schema/assign';
 import { runFieldsOf } from '../../kernel/fleet/open-runs';
@@ -11,6 +12,8 @@ import { recordPath, viewPaths } from '../../kernel/routes/tree';
 import type { WriteGuard } from '../access/guards';
 import type { Api } from '../http/endpoints';
 import type { Files } from '../files/service';
+import { type Calibrations, calibrationNames, createCalibrations, stateOf } from './calibrations';
+import type { CalibrationState } from '../../kernel/fleet/calibration';
 import type { NotifyInput } from '../notify/notifications';
 import type { People } from '../notify/people';
 import type { Parameters } from '../settings/parameters';
@@ -25,7 +28,8 @@ import { SCHEDULER_USER, runFleetCheck } from './job';
 import { type LifecycleNames, lifecycleGuards, moveFor, repairFollower } from './lifecycle';
 import type { LifecycleEvent } from '../../kernel/fleet/lifecycle';
 import { translator } from '../http/messages';
-import type { WriteService, Writer } from '../write/service';
+import type { Actor, WriteService } from '../write/service';
+import type { AppContext } from '../context';
 
 /** The mark of the daily fleet check (schemas/crontab.json). */
 export const FLEET_JOB_MARK = 'fleetDue';
@@ -73,9 +77,18 @@ export interface FleetDeps {
 export function createFleet({ registry, store, parameters, files, now }: FleetDeps) {
   const names = fleetNames(registry);
   const hours = sumSinceFollower(registry);
-  const followers: Follower[] = [...(hours ? [hours] : []), ...(names ? [repairFollower(names)] : [])];
-  const guards: Record<string, WriteGuard> = names ? lifecycleGuards(names) : {};
-  const dueDeps: DueDeps | undefined = names && { store, parameters, files, names };
+  const calibrated = names && calibrationNames(registry, names.device);
+  const calibrations: Calibrations | undefined = names && calibrated && createCalibrations(registry, store, names, calibrated, now);
+  const followers: Follower[] = [
+    ...(hours ? [hours] : []),
+    ...(names ? [repairFollower(names)] : []),
+    ...(calibrations ? [calibrations.follower] : []),
+  ];
+  const guards: Record<string, WriteGuard> = {
+    ...(names ? lifecycleGuards(names) : {}),
+    ...(calibrated && calibrations ? { [calibrated.resource]: calibrations.guard } : {}),
+  };
+  const dueDeps: DueDeps | undefined = names && { store, parameters, calibrations: calibrated, names };
   const paths = viewPaths(registry.routes);
 
   return {
@@ -92,9 +105,28 @@ export function createFleet({ registry, store, parameters, files, now }: FleetDe
     serviceState(deviceId: number, at: Date = now(), inStore: Store = store) {
       return dueDeps ? serviceStateOf({ ...dueDeps, store: inStore } satisfies ServiceStateDeps, deviceId, at) : Promise.resolve(undefined);
     },
-    /** A calibration report was filed: an instrument awaiting calibration goes back to stock. */
-    async calibrated(w: Writer, deviceId: number) {
-      if (names) await moveFor(w, names, deviceId, 'calibrated');
+    /**
+     * An instrument's calibration state now (kernel/fleet/calibration.ts): valid until a day, due
+     * within the horizon, overdue, failed, or never calibrated. Inside a write, pass its store
+     * (`w.tx`); undefined where the instruments keep no calibration records.
+     */
+    async calibrationState(deviceId: number, at: Date = now(), through: Store = store): Promise<CalibrationState | undefined> {
+      return calibrated && stateOf(through, calibrated, deviceId, at);
+    },
+    /**
+     * The calibration reports still attached to instruments (of one, or all) become the files of
+     * calibration records with the result "unknown", written under `actor`; answers how many.
+     */
+    async adoptReports(writes: WriteService, actor: Actor, deviceId?: number): Promise<number> {
+      return files && calibrations ? calibrations.adoptReports(files, writes, actor, deviceId) : 0;
+    },
+    /** Keeps every instrument's calibration date and its records' flags from its calibration records. */
+    async settle(pause?: () => Promise<void>) {
+      await calibrations?.keepAll(pause);
+    },
+    /** The files of an instrument's calibration records, for its calibration reports' calls. */
+    certificates(writes: WriteService, actorOf: (c: AppContext) => Actor) {
+      return files && calibrations ? calibrations.certificates(files, writes, actorOf) : undefined;
     },
     /** The work of the daily check, for the scheduler. */
     jobWork(

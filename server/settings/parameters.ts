@@ -33,6 +33,8 @@ export interface ParameterValues {
   operationLogRetentionDays: number;
   visitLogRetentionDays: number;
   calibrationValidityDays: number;
+  /** The calibration validity of instrument types that have their own. */
+  calibrationValidity: { type: number; days: number }[];
   serviceIntervalHours: ServiceInterval[];
 }
 
@@ -69,19 +71,25 @@ export interface ParametersDeps {
   clock?: () => number;
 }
 
-export function createParameters({ registry, store, maxAgeMs = PARAMETERS_MAX_AGE_MS, clock = Date.now }: ParametersDeps): Parameters {
+/**
+ * The values as they are stored now, read through this store: inside a write's transaction,
+ * through its own store (the cached `current()` reads outside it).
+ */
+export async function readParameters(registry: Registry, store: Store): Promise<ParameterValues> {
   const schema = registry.resources[PARAMETER_RESOURCE];
+  // A product without the parameters (the mechanism's test fixtures) works by the defaults.
+  if (!schema) return PARAMETER_DEFAULTS;
+  const { id: _id, version: _version, ...values } = await readSingleton(store, PARAMETER_RESOURCE, schema);
+  return typed(values);
+}
+
+export function createParameters({ registry, store, maxAgeMs = PARAMETERS_MAX_AGE_MS, clock = Date.now }: ParametersDeps): Parameters {
   let kept: { values: ParameterValues; at: number } | undefined;
   let reading: Promise<ParameterValues> | undefined;
   // Moves on with every forget: a read begun before an update does not keep what it found.
   let generation = 0;
 
-  const read = async (): Promise<ParameterValues> => {
-    // A product without the parameters (the mechanism's test fixtures) works by the defaults.
-    if (!schema) return PARAMETER_DEFAULTS;
-    const { id: _id, version: _version, ...values } = await readSingleton(store, PARAMETER_RESOURCE, schema);
-    return typed(values);
-  };
+  const read = () => readParameters(registry, store);
 
   return {
     current() {

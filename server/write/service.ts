@@ -2,8 +2,9 @@
 // inside one store transaction:
 //   1. validate  the record as it would be: against its schema, or the form it was filled in with
 //                (the `validate` hook); a closed record (`x-resource.lock`) is refused first
-//   2. compute   its derived values (kernel/schema/derive.ts) and the fields it copies from its parent;
-//                closing or reopening a locked record (lock.ts closingValues)
+//   2. compute   its derived values (kernel/schema/derive.ts), those its guard works out from other
+//                records (`derive`: a calibration's next due date) and the fields it copies from its
+//                parent; closing or reopening a locked record (lock.ts closingValues)
 //   3. check     references, dictionary values, unique fields and assignments (relations.ts), and
 //                the resource's guards (the menu and roles: access/guards.ts; the instrument
 //                lifecycle: fleet/lifecycle.ts)
@@ -153,6 +154,11 @@ export function createWriteService({
       if (guard?.prepare && !facts.has(resource)) throw new Error(`the ${resource} guard's facts were not prepared for this write`);
       return facts.get(resource);
     };
+    /** Step 2's values the resource's guard works out from other records, over the record's own. */
+    async function derivedFrom(resource: string, record: Record<string, unknown>, existing: Row | undefined) {
+      const values = await guards[resource]?.derive?.(tx, record, existing);
+      return values ? { ...record, ...values } : record;
+    }
     /** Step 3: the relations' checks and the resource's guard. */
     async function check(resource: string, record: Record<string, unknown>, existing: Row | undefined, hooks: WriteHooks) {
       const errors = [
@@ -197,11 +203,10 @@ export function createWriteService({
             : validator.check(resource, input, actor.language, actor.t, now());
         if (problems.length > 0) refuse({ status: 'invalid', errors: problems });
         // 2. compute
-        const computed = closingValues(
-          schema,
-          actor,
+        const computed = await derivedFrom(
+          resource,
+          closingValues(schema, actor, undefined, derive(schema, compact({ ...input, ...hooks.set }, schema), undefined, now())),
           undefined,
-          derive(schema, compact({ ...input, ...hooks.set }, schema), undefined, now()),
         );
         const outOfRange = validator.checkComputed(resource, computed, actor.language, actor.t);
         if (outOfRange.length > 0) refuse({ status: 'invalid', errors: outOfRange });
@@ -241,7 +246,11 @@ export function createWriteService({
             : validator.check(resource, merged, actor.language, actor.t, now());
           if (problems.length > 0) refuse({ status: 'invalid', errors: problems });
           // 2. compute
-          record = closingValues(schema, actor, existing, derive(schema, compact({ ...merged, ...hooks.set }, schema), existing, now()));
+          record = await derivedFrom(
+            resource,
+            closingValues(schema, actor, existing, derive(schema, compact({ ...merged, ...hooks.set }, schema), existing, now())),
+            existing,
+          );
           const outOfRange = validator.checkComputed(resource, record, actor.language, actor.t);
           if (outOfRange.length > 0) refuse({ status: 'invalid', errors: outOfRange });
         }

@@ -9,7 +9,7 @@ import type { DueAnswer } from '../../kernel/fleet/due';
 import type { Row } from '../../server/store/types';
 import { registry } from './helpers';
 import type { Envelope } from './helpers';
-import { PDF, SETUPS, T0, type UploadWorld } from './upload-setups';
+import { SETUPS, T0, type UploadWorld } from './upload-setups';
 
 const DAY = 86_400_000;
 const at = (days: number, hours = 0) => new Date(T0.getTime() + days * DAY + hours * 3_600_000).toISOString();
@@ -38,6 +38,9 @@ describe.each(SETUPS)('instrument hours and lifecycle on $name', (setup) => {
   /** A run of `hours` hours starting `days` days from T0. */
   const addRun = (deviceId: number, days: number, hours: number) =>
     ok('POST', '/device/userecord/add', { device: deviceId, startcl: 100, starttime: at(days), endtime: at(days, hours), status: 1 });
+  /** A passed calibration performed `days` days from T0 (valid 365 days by default). */
+  const calibrate = (deviceId: number, days: number) =>
+    ok('POST', '/device/calibration/add', { device: deviceId, date: at(days).slice(0, 10), result: 'passed' });
   const causes = async (record: number) =>
     (
       await world.store.list('oplog', {
@@ -175,12 +178,10 @@ describe.each(SETUPS)('instrument hours and lifecycle on $name', (setup) => {
     for (let day = -80; day < 0; day += 10) await addRun(busy.id, day, 35); // 280 h in 90 days
     const idle = await newDevice('D2', 0, 1);
     await addRun(idle.id, -200, 10);
+    for (const id of [busy.id, idle.id]) await calibrate(id, -30);
     const old = await newDevice('D3', 0, 2);
-    // A calibration report filed 370 days ago (valid 365 days): overdue.
-    clock.now = new Date(T0.getTime() - 370 * DAY);
-    const filed = await app.fetch(reportUpload(old.id));
-    expect(((await filed.json()) as Envelope).code).toBe(20000);
-    clock.now = T0;
+    // A calibration performed 370 days ago (valid 365 days): overdue.
+    await calibrate(old.id, -370);
 
     const due = await ok<DueAnswer>('GET', '/device/due');
     expect(due.horizonDays).toBe(14);
@@ -193,9 +194,7 @@ describe.each(SETUPS)('instrument hours and lifecycle on $name', (setup) => {
 
   it('the daily check sets overdue instruments awaiting calibration and notifies once per instrument and due date', async () => {
     const old = await newDevice('C1', 0, 2);
-    clock.now = new Date(T0.getTime() - 370 * DAY);
-    await app.fetch(reportUpload(old.id));
-    clock.now = T0;
+    await calibrate(old.id, -370);
     const job = await world.store.insert('crontab', {
       name: 'Instruments due',
       mark: 'fleetDue',
@@ -228,24 +227,12 @@ describe.each(SETUPS)('instrument hours and lifecycle on $name', (setup) => {
     await app.scheduler.runNow('crontab', job.id, 'admin');
     expect(await world.store.count('notification', [{ field: 'kind', op: 'eq', value: 'device_due' }])).toBe(2);
 
-    // A new calibration report brings it back to stock.
-    expect(((await (await app.fetch(reportUpload(old.id))).json()) as Envelope).code).toBe(20000);
+    // A passed calibration filed brings it back to stock.
+    await calibrate(old.id, 0);
     expect(await device(old.id)).toMatchObject({ status: 0 });
     expect((await causes(old.id)).at(-1)).toEqual(['Super Admin', 'calibrated']);
   });
 });
-
-/** A multipart upload of a PDF calibration report for an instrument, as the admin. */
-function reportUpload(id: number): Request {
-  const form = new FormData();
-  form.set('file', new File([new Uint8Array(PDF)], 'calibration.pdf'));
-  form.set('id', String(id));
-  return new Request('http://localhost/dev-api/device/report/upload', {
-    method: 'POST',
-    headers: { 'X-Token': 'admin-token' },
-    body: form,
-  });
-}
 
 describe('an install whose instrument hours were typed by hand', () => {
   it('gets them worked out once by a migration step, recorded like the others', async () => {

@@ -102,7 +102,7 @@ describe.each(SETUPS)('calibration reports on $name', (setup) => {
     expect((await api.call('POST', '/device/report/del', { as: 'editor', body: { id: 'one' } })).code).toBe(40001);
   });
 
-  it("lets whoever may use devices delete a report through /upload/del, while an editor cannot delete an admin's upload of their own", async () => {
+  it("keeps a report, the certificate of its calibration record, from /upload/del, and an editor from an admin's upload of their own", async () => {
     const certificate = await report(PDF, 'certificate.pdf', device, 'admin');
     const admins = await api.send<Uploaded>('/upload', 'draft.pdf', PDF, { as: 'admin' });
     expect((await api.call('POST', '/upload/del', { as: 'editor', body: { id: admins.data.id } })).code).toBe(40004);
@@ -110,7 +110,9 @@ describe.each(SETUPS)('calibration reports on $name', (setup) => {
     expect((await api.call<{ list: Uploaded[] }>('GET', '/upload/list', { as: 'editor' })).data.list.map((u) => u.name)).toEqual([
       'certificate.pdf',
     ]);
-    expect((await api.call('POST', '/upload/del', { as: 'editor', body: { id: certificate.data.id } })).code).toBe(20000);
+    // A filed report is the certificate of a calibration record: taken off it by the report call, not deleted under it.
+    expect((await api.call('POST', '/upload/del', { as: 'editor', body: { id: certificate.data.id } })).code).toBe(40010);
+    expect((await api.call('POST', '/device/report/del', { as: 'editor', body: { id: certificate.data.id } })).code).toBe(20000);
     expect(await api.served(certificate.data.url)).toBe(false);
   });
 
@@ -134,8 +136,12 @@ describe.each(SETUPS)('calibration reports on $name', (setup) => {
     const second = (await world.store.insert('device', { numtype: 'T', num: '003', name: 'T003', type: 1, status: 0, brand: 1, meth: 1 }))
       .id;
     const chart = await report(await pngImage(300, 200), 'chart.png', second);
+    // Its report is the certificate of its calibration record, which goes with it.
+    const held = await world.store.findIds('calibration', [{ field: 'device', op: 'eq', value: second }]);
+    expect(held).toHaveLength(1);
+    await world.store.remove('calibration', held);
     await world.store.remove('device', [second]);
-    await api.files.records.afterRemove('device', [second]);
+    await api.files.records.afterRemove('calibration', held);
     expect(await api.served(chart.data.url)).toBe(false);
     expect(await api.served(chart.data.thumbnail)).toBe(false);
   });

@@ -3,6 +3,7 @@
 // enforces.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type CalibrationRow, calibrationState, defaultNextDue } from '../../kernel/fleet/calibration';
 import { calibrationDue, dailyUse, dueOrder, dueStatus, intervalSpentOn, serviceDue, type DueItem } from '../../kernel/fleet/due';
 import { hoursSince, latestTime, rollupsOf, sumAfter } from '../../kernel/fleet/hours';
 import { EDITS, STATUS, STATUSES, editOutcome, notAssignable, onEvent } from '../../kernel/fleet/lifecycle';
@@ -65,7 +66,10 @@ describe('hours since the last repair came back', () => {
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString();
-const base = { validityDays: 365, now: NOW, runs: [] as { start: string; hours: number }[], hoursSinceRepair: 0 };
+const base = { now: NOW, runs: [] as { start: string; hours: number }[], hoursSinceRepair: 0 };
+/** The state of an instrument calibrated (passed, valid 365 days) that many days before `now`. */
+const calibratedAgo = (days: number, now = NOW) =>
+  calibrationState([{ id: 1, date: daysAgo(days).slice(0, 10), result: 'passed', nextDue: defaultNextDue(daysAgo(days), 365) }], now, 14);
 
 describe('due dates', () => {
   it('averages the daily use over the runs started in the last 90 days', () => {
@@ -121,25 +125,27 @@ describe('due dates', () => {
     expect(serviceDue({ ...base, hoursSinceRepair: 10_000 }).state).toBe('unknown');
   });
 
-  it('calibration: valid for the validity days from the latest report; due within 14 days, overdue from the last day on', () => {
-    expect(calibrationDue({ ...base, lastCalibration: daysAgo(300) })).toMatchObject({ state: 'ok', remainingDays: 65 });
-    expect(calibrationDue({ ...base, lastCalibration: daysAgo(351) })).toMatchObject({ state: 'due', remainingDays: 14 });
-    expect(calibrationDue({ ...base, lastCalibration: '2025-06-16T08:00:00Z' })).toMatchObject({
+  it('calibration: the state of the latest passed calibration, told as due, overdue, failed or never', () => {
+    const passed = (date: string, nextDue?: string) => [{ id: 1, date, result: 'passed', nextDue: nextDue ?? defaultNextDue(date, 365) }];
+    const state = (records: CalibrationRow[]) => calibrationState(records, NOW, 14);
+    expect(calibrationDue({ calibration: state(passed(daysAgo(300))) })).toMatchObject({ state: 'ok', remainingDays: 65 });
+    expect(calibrationDue({ calibration: state(passed(daysAgo(351))) })).toMatchObject({ state: 'due', remainingDays: 14 });
+    // Valid through its last day, overdue from the day after.
+    expect(calibrationDue({ calibration: state(passed('2025-06-01', '2026-06-15')) })).toMatchObject({
       state: 'due',
-      dueDate: '2026-06-16',
-      remainingDays: 1,
-    });
-    expect(calibrationDue({ ...base, lastCalibration: '2025-06-15T08:00:00Z' })).toMatchObject({
-      state: 'overdue',
       dueDate: '2026-06-15',
       remainingDays: 0,
     });
-    expect(calibrationDue({ ...base, lastCalibration: daysAgo(400) })).toMatchObject({ state: 'overdue', remainingDays: -35 });
-    expect(calibrationDue({ ...base })).toEqual({ state: 'unknown' });
+    expect(calibrationDue({ calibration: state(passed('2025-06-01', '2026-06-14')) })).toMatchObject({
+      state: 'overdue',
+      remainingDays: -1,
+    });
+    expect(calibrationDue({ calibration: state([]) })).toEqual({ state: 'never' });
+    expect(calibrationDue({})).toEqual({ state: 'unknown' });
   });
 
   it('the state only worsens as hours are used or days pass (property)', () => {
-    const rank = { unknown: 0, ok: 0, due: 1, overdue: 2 } as const;
+    const rank = { unknown: 0, ok: 0, due: 1, never: 1, overdue: 2, failed: 2 } as const;
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 2000 }),
@@ -148,7 +154,7 @@ describe('due dates', () => {
         fc.integer({ min: 0, max: 1000 }),
         (used, more, interval, daily) => {
           const runs = [{ start: daysAgo(1), hours: daily }];
-          const a = dueStatus({ ...base, runs, intervalHours: interval, hoursSinceRepair: used, lastCalibration: daysAgo(used % 400) });
+          const a = dueStatus({ ...base, runs, intervalHours: interval, hoursSinceRepair: used, calibration: calibratedAgo(used % 400) });
           const later = new Date(NOW.getTime() + more * 3_600_000);
           const b = dueStatus({
             ...base,
@@ -156,7 +162,7 @@ describe('due dates', () => {
             runs,
             intervalHours: interval,
             hoursSinceRepair: used + more,
-            lastCalibration: daysAgo(used % 400),
+            calibration: calibratedAgo(used % 400, later),
           });
           expect(rank[b.service.state]).toBeGreaterThanOrEqual(rank[a.service.state]);
           expect(rank[b.calibration.state]).toBeGreaterThanOrEqual(rank[a.calibration.state]);
@@ -187,7 +193,7 @@ describe('due dates', () => {
     // 250 h from 1 January, then the 50 h left of 300 ran out 50 h into the run of 10 March.
     expect(intervalSpentOn(runs, 300)).toBe('2026-03-12');
     expect(intervalSpentOn(runs, 500)).toBeUndefined();
-    const input = { hoursSinceRepair: 430, intervalHours: 300, runs: [], validityDays: 180, now: NOW };
+    const input = { hoursSinceRepair: 430, intervalHours: 300, runs: [], now: NOW };
     expect(serviceDue(input)).toMatchObject({ state: 'overdue', remainingHours: -130 });
     expect(serviceDue(input).dueDate).toBeUndefined(); // unused lately: no rate to date it by
     expect(serviceDue({ ...input, sinceRepair: runs }).dueDate).toBe('2026-03-12');

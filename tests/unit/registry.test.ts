@@ -73,6 +73,7 @@ describe('fields', () => {
       'project',
       'timestamp',
       'houring',
+      'calibrationUntil',
       'type',
       'status',
       'brand',

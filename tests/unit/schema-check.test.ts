@@ -179,10 +179,17 @@ describe('the form of a file', () => {
         'x-fake': 0,
         'x-default': 0,
       } satisfies Record<keyof FieldSchema, 0>),
-      ui: Object.keys({ width: 0, multiline: 0, help: 0, placeholder: 0, colors: 0, widget: 0, expiry: 0, nameOf: 0 } satisfies Record<
-        keyof FieldUi,
-        0
-      >),
+      ui: Object.keys({
+        width: 0,
+        multiline: 0,
+        help: 0,
+        placeholder: 0,
+        colors: 0,
+        widget: 0,
+        expiry: 0,
+        expiryUnless: 0,
+        nameOf: 0,
+      } satisfies Record<keyof FieldUi, 0>),
       resource: Object.keys({
         endpoints: 0,
         list: 0,

@@ -2,7 +2,8 @@
 // those overdue, by urgency (overdue longest first, then due soonest), each linked to its record
 // page, with what is due: hours left of the service interval and the estimated day they run out
 // (past it, the hours over and the day they ran out) and likewise of each other interval of its type
-// (days, runs since the last service), days left of the calibration and its last day. The server works it out (GET /device/due, kernel/fleet/due.ts).
+// (days, runs since the last service), days left of the calibration and its last day, a failed
+// calibration, or none at all. The server works it out (GET /device/due, kernel/fleet/due.ts).
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -53,7 +54,15 @@ function Reasons({ item }: { item: DueItem }) {
       lines.push({ key: `service-${due.counter}`, overdue: due.state === 'overdue', text: serviceText(translate, due, locale, number) });
     }
   }
-  if (calibration?.dueDate) {
+  if (calibration?.state === 'failed')
+    lines.push({
+      key: 'calibration',
+      overdue: true,
+      text: translate('app.home.due.calibration_failed', { date: calibration.last ? dayText(calibration.last, locale) : '' }),
+    });
+  else if (calibration?.state === 'never')
+    lines.push({ key: 'calibration', overdue: false, text: translate('app.home.due.calibration_never') });
+  else if (calibration?.dueDate) {
     const overdue = calibration.state === 'overdue';
     const days = Math.abs(calibration.remainingDays ?? 0);
     const date = dayText(calibration.dueDate, locale);

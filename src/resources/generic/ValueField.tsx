@@ -91,7 +91,10 @@ function ValueShown({ source, resource, schema, withUnit, choices }: ValueFieldP
     ) : (schema.type === 'number' || schema.type === 'integer') && lock?.keeps?.includes(source) ? (
       <RevisedValue resource={resource} record={record} path={source} />
     ) : undefined;
-  return plainValue({ value, schema, withUnit, choices, after: revised }, translate, locale);
+  // A date that no longer stands for anything (a calibration a later one supersedes) does not expire.
+  const unless = schema['x-ui']?.expiryUnless;
+  const shown = unless && record[unless] === true ? { ...schema, 'x-ui': { ...schema['x-ui'], expiry: undefined } } : schema;
+  return plainValue({ value, schema: shown, withUnit, choices, after: revised }, translate, locale);
 }
 
 export interface PlainValueProps {
