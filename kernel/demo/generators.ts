@@ -75,7 +75,12 @@ const generators: Record<string, Generator> = {
   int: (args) => faker.number.int(range(args)),
   hours: (args) => faker.number.float({ ...range(args), fractionDigits: 1 }),
   // Two decimals, or the field's own step when it is coarser (a value must stay a multiple of it).
-  decimal: (args, field) => faker.number.float({ ...range(args), multipleOf: Math.max(field.multipleOf ?? 0, 0.01) }),
+  // Written on the step (faker's large values carry a binary tail: 631178.9300000001).
+  decimal: (args, field) => {
+    const step = Math.max(field.multipleOf ?? 0, 0.01);
+    const places = (String(step).split('.')[1] ?? '').length;
+    return Number(faker.number.float({ ...range(args), multipleOf: step }).toFixed(places));
+  },
   // A time `min` to `max` days from the seed date (negative: before it): a date for a date field.
   dateAround: (args, field) => {
     const days = faker.number.float(range(args));

@@ -1,6 +1,7 @@
 // Records that share the values of a unique set (`x-resource.unique`) but were stored before the
 // set was declared: the server refuses new ones, and lists those it finds (GET <list>/duplicates,
 // Home) until a person resolves them; nothing is merged or renumbered by itself.
+import { keptByAccounts } from './access';
 import type { ResourceSchema } from './types';
 
 /** One value of a unique set held by more than one record. */
@@ -24,7 +25,8 @@ export const DUPLICATES_SHOWN = 100;
 /** Where a resource's duplicates are listed: under its list call (`/device/list/duplicates`). */
 export function duplicatesPath(schema: ResourceSchema): string | undefined {
   const list = schema['x-resource'].endpoints.list?.path;
-  if (!list || !schema['x-resource'].unique?.length) return undefined;
+  // The accounts' records are the accounts' own (no table); the in-browser mock's templates none.
+  if (!list || !schema['x-resource'].unique?.length || keptByAccounts(schema) || schema['x-resource'].mockOnly) return undefined;
   return `${list}/duplicates`;
 }
 

@@ -10,6 +10,7 @@ import type { Connection, Dialect } from './connect';
 import { rollupSteps } from '../fleet/derive-steps';
 import { linkSteps, renameSteps } from './unlinked-text';
 import { duplicatesLine, sharedValues } from './duplicates';
+import { assignedValueSteps } from './assigned-values';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Trx = Transaction<any>;
@@ -299,6 +300,8 @@ export async function migrate(connection: Connection, registry: Registry, tell: 
     }
     // Totals over child records worked out once when a field becomes one (fleet/derive-steps.ts).
     for (const step of rollupSteps(connection, registry)) await apply(step);
+    // Values assignments set on their members, for the members assigned now (assigned-values.ts).
+    for (const step of assignedValueSteps(registry, tell)) await apply(step);
     // References that were texts, linked once their columns are in (unlinked-text.ts).
     for (const step of linkSteps(registry, tell)) await apply(step);
     return ran;

@@ -48,7 +48,7 @@ export async function findDuplicates(store: Store, registry: Registry, resource:
 export function registerDuplicates(api: Api, registry: Registry, store: Store) {
   for (const [resource, schema] of Object.entries(registry.resources)) {
     const path = duplicatesPath(schema);
-    if (!path || schema['x-resource'].mockOnly) continue;
+    if (!path) continue;
     api.on(
       {
         method: 'GET',

@@ -2,11 +2,16 @@
 // dictionary lists admins extend, served by GET /config in its old shape and checked on every
 // write; an instrument's base is a dictionary item, "on a well" comes from its assignment alone;
 // a serial number is unique per manufacturer.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DICTIONARY } from '../../kernel/schema/dictionary';
+import type { ResourceSchema } from '../../kernel/schema/types';
+import type { Connection } from '../../server/db/connect';
+import { migrate } from '../../server/db/migrate';
+import { SqlStore } from '../../server/store/sql';
+import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
 import type { Row, Store } from '../../server/store/types';
 import { storeMatrix } from './stores';
-import { makeApi } from './helpers';
+import { makeApi, registry } from './helpers';
 
 const label = (en: string, zh = en) => ({ zh, en });
 
@@ -99,5 +104,50 @@ describe.each(storeMatrix())('the instrument register on %s', (_name, makeStore)
     const again = await create(instrument('7002', { manufacturer: 'Huahai', serialNumber: 'SN-1' }));
     expect(again.errors?.[0]).toEqual({ field: 'serialNumber', message: `Serial number: SN-1 is already instrument #${tool.id}` });
     expect((await create(instrument('7002', { manufacturer: 'Shenkai', serialNumber: 'SN-1' }))).code).toBe(20000);
+  });
+});
+
+const unavailable = await postgresUnavailable();
+const databases: [string, () => Promise<Connection>][] = [['SQLite', async () => freshSqlite()]];
+if (!unavailable) databases.push(['PostgreSQL', freshPostgres]);
+afterAll(dropPostgresSchemas);
+
+describe.each(databases)('the register on an older %s database', (_name, connect) => {
+  it('gains the new fields as empty columns, and the tools on a well are on a well', async () => {
+    const connection = await connect();
+    // The install as it was: instruments without the register's new fields.
+    const older = structuredClone(registry);
+    const device = older.resources.device as ResourceSchema;
+    const added = ['manufacturer', 'model', 'serialNumber', 'location', 'base', 'purchaseCost'];
+    for (const field of added) delete device.properties![field];
+    device['x-resource'].unique = [['numtype', 'num']];
+    device['x-rules'] = [];
+    const assign = (older.resources.projectdevice as ResourceSchema)['x-resource'].assign!;
+    assign.onAssign = { status: 1 };
+    assign.onRemove = { status: 0 };
+    await migrate(connection, older);
+    const old = new SqlStore(connection, older);
+    const onWell = await old.insert('device', { numtype: 'T', num: '1', name: 'T1', type: 1, status: 1, brand: 1, meth: 1 });
+    const inStock = await old.insert('device', { numtype: 'T', num: '2', name: 'T2', type: 1, status: 0, brand: 1, meth: 1 });
+    const well = await old.insert('project', {
+      wellNumber: 'W1',
+      wellType: 'horizontal',
+      oilArea: 'x',
+      clientUnit: 'y',
+      startDate: '2026-01-01',
+      status: 0,
+    });
+    await old.insert('projectdevice', { project: well.id, device: onWell.id, assignedAt: '2026-01-02T00:00:00.000Z' });
+
+    const told: string[] = [];
+    const ran = await migrate(connection, registry, (line) => told.push(line));
+    expect(ran).toEqual(expect.arrayContaining(added.map((field) => `add device.${field}`)));
+    expect(told).toContain('device: 1 with a current projectdevice set to location = well.');
+    const store = new SqlStore(connection, registry);
+    expect(await store.get('device', onWell.id)).toMatchObject({ location: 'well', status: 1 });
+    const stock = await store.get('device', inStock.id);
+    expect(stock?.location).toBeUndefined();
+    expect(stock?.manufacturer).toBeUndefined();
+    await connection.db.destroy();
   });
 });
