@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { demoReports } from '../../kernel/demo/report-files';
 import { apiClientAs, openAs, useFreshPage } from './helpers';
-import { describeScreens, desk, phone } from './screens';
+import { describeScreens, SCREEN_CASES } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 const DAY = 86_400_000;
@@ -122,7 +122,7 @@ describe("calibrations on an instrument's record page", () => {
   });
 });
 
-describeScreens('calibration screens', [desk('zh'), phone('en')], 'calibrations', async ({ page, lang: m, shot }) => {
+describeScreens('calibration screens', SCREEN_CASES, 'calibrations', async ({ page, lang: m, shot }) => {
   const admin = await apiClientAs('admin');
   const device = await newDevice('SHOT');
   for (const [days, result] of [
