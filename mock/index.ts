@@ -16,9 +16,7 @@ export async function installMock(): Promise<void> {
   const store = new MemoryStore();
   await seedStore(store, registry);
   const uploads = memoryUploads();
-  if (registry.resources.device) {
-    await seedDemoReports(createFiles({ storage: uploads, registry, store, permissions: createPermissions(registry) }), store);
-  }
+  await seedDemoReports(createFiles({ storage: uploads, registry, store, permissions: createPermissions(registry) }), store, registry);
   const app = createApp({ registry, store, accounts: new MockAccounts(), uploads });
   await app.settle();
   await app.adoptReports();

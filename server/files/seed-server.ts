@@ -1,4 +1,4 @@
-// The demo calibration reports on the real server: in its database and its upload directory,
+// The demo calibration certificates on the real server: in its database and its upload directory,
 // for the demo data step (server/db/seed.ts) once the instruments are in.
 import { join } from 'node:path';
 import type { Registry } from '../../kernel/schema/registry';
@@ -14,7 +14,6 @@ export const uploadDirOf = (env: NodeJS.ProcessEnv = process.env) => env.UPLOAD_
 
 /** Adds the demo reports the instruments lack; answers how many files it added. */
 export async function seedServerReports(connection: Connection, registry: Registry, dir = uploadDirOf()): Promise<number> {
-  if (!registry.resources.device) return 0;
   const store = new SqlStore(connection, registry);
   const files = createFiles({
     storage: serverUploads({ db: connection.db, dir }),
@@ -22,5 +21,5 @@ export async function seedServerReports(connection: Connection, registry: Regist
     store,
     permissions: createPermissions(registry),
   });
-  return seedDemoReports(files, store);
+  return seedDemoReports(files, store, registry);
 }

@@ -19,6 +19,10 @@ describe.each(SETUPS)('attachments library on $name', (setup) => {
   const upload = (name: string, bytes: Buffer, as = 'editor') => api.send<UploadedFile>('/upload', name, bytes, { as });
   const report = (name: string, bytes: Buffer) =>
     api.send<UploadedFile>('/device/report/upload', name, bytes, { as: 'editor', fields: { id: String(device) } });
+  /** The calibration record an uploaded report became, which holds the file as its certificate. */
+  const calibrationOf = async () =>
+    (await api.call<{ items: { id: number; date: string }[] }>('GET', `/device/calibration/list?id=${device}`, { as: 'admin' })).data
+      .items[0];
   const library = (query = '', as = 'admin') => api.call<Page>('GET', `/setting/attachment/list${query}`, { as });
   const names = async (query = '') => (await library(query)).data.list.map((file) => file.name);
 
@@ -39,10 +43,12 @@ describe.each(SETUPS)('attachments library on $name', (setup) => {
     expect(answer.data.count).toBe(3);
     expect(answer.data.list.map((file) => file.id)).toEqual([held.data.id, admins.data.id, own.data.id]);
     const [first, second, third] = answer.data.list;
+    // A report uploaded to an instrument becomes the certificate of a calibration record of it.
+    const calibration = await calibrationOf();
     expect(first).toEqual({
       ...held.data,
       createdBy: 'Normal Editor',
-      attachment: { resource: 'device', recordId: device, as: 'report', record: 'TD534032' },
+      attachment: { resource: 'calibration', recordId: calibration.id, as: 'field:certificate', record: calibration.date },
     });
     expect(second).toEqual({ ...admins.data, createdBy: 'Super Admin', attachment: null });
     expect(second.thumbnail).not.toBe('');
@@ -76,7 +82,7 @@ describe.each(SETUPS)('attachments library on $name', (setup) => {
     const before = world.storedNames();
     const refused = await api.call('POST', '/setting/attachment/del', { body: { ids: [loose.data.id, held.data.id] } });
     expect(refused.code).toBe(40010);
-    expect(refused.message).toContain('"certificate.pdf" is attached to Instrument TD534032 as calibration report');
+    expect(refused.message).toContain(`"certificate.pdf" is attached to Calibration ${(await calibrationOf()).date} as Certificate file`);
     expect(refused.message).not.toContain('loose.pdf');
     expect(world.storedNames()).toEqual(before);
     expect(await names()).toEqual(['certificate.pdf', 'loose.pdf']);
@@ -109,7 +115,10 @@ describe.each(SETUPS)('attachments library on $name', (setup) => {
     expect((await api.fetchFile(copy.data.thumbnail)).status).toBe(200);
     const listed = (await library()).data.list;
     expect(listed.find((file) => file.id === copy.data.id)).toMatchObject({ createdBy: 'Normal Editor', attachment: null });
-    expect(listed.find((file) => file.id === held.data.id)?.attachment).toMatchObject({ resource: 'device', recordId: device });
+    expect(listed.find((file) => file.id === held.data.id)?.attachment).toMatchObject({
+      resource: 'calibration',
+      recordId: (await calibrationOf()).id,
+    });
     // The copy is the editor's own: they may delete it, the original stays.
     expect((await api.call('POST', '/upload/del', { as: 'editor', body: { id: copy.data.id } })).code).toBe(20000);
     expect(await api.served(held.data.url)).toBe(true);

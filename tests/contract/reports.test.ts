@@ -278,9 +278,16 @@ describe('the demo reports', () => {
       ids.push(
         (await world.store.insert('device', { numtype: 'T', num: `00${n}`, name: `T00${n}`, type: 1, status: 0, brand: 1, meth: 1 })).id,
       );
-    // Devices 1, 3 and 5 get reports; 1 also an older certificate.
-    expect(await seedDemoReports(api.files, world.store)).toBe(7);
-    expect(await seedDemoReports(api.files, world.store)).toBe(0);
+    // Devices 1, 3 and 5 get reports, as the certificates of their calibration records; 1 also an
+    // older certificate. Device 3 has one record only: its older report is left out.
+    for (const [device, dates] of [
+      [ids[0], ['2025-10-20', '2026-10-20', '2026-10-21']],
+      [ids[2], ['2026-10-10']],
+      [ids[4], ['2026-10-01', '2026-10-02']],
+    ] as const)
+      for (const date of dates) await world.store.insert('calibration', { device, date, result: 'passed' });
+    expect(await seedDemoReports(api.files, world.store, registry)).toBe(6);
+    expect(await seedDemoReports(api.files, world.store, registry)).toBe(0);
     const list = (await api.call<{ list: Uploaded[] }>('GET', `/device/report/list?id=${ids[0]}`)).data.list;
     expect(list.map((r) => [r.type, r.uploadTime.slice(0, 10)])).toEqual([
       ['application/pdf', '2026-10-24'],
@@ -301,8 +308,11 @@ describe('the demo reports on the server', () => {
     const { seedServerReports } = await import('../../server/files/seed-server');
     const connection = freshSqlite();
     const store = await openSqlStore(connection, registry);
-    for (let n = 1; n <= 3; n++)
-      await store.insert('device', { numtype: 'T', num: `00${n}`, name: `T00${n}`, type: 1, status: 0, brand: 1, meth: 1 });
+    for (let n = 1; n <= 3; n++) {
+      const device = await store.insert('device', { numtype: 'T', num: `00${n}`, name: `T00${n}`, type: 1, status: 0, brand: 1, meth: 1 });
+      for (const date of ['2025-10-01', '2026-10-01', '2026-10-02'])
+        await store.insert('calibration', { device: device.id, date, result: 'passed' });
+    }
     const dir = mkdtempSync(join(tmpdir(), 'console-demo-reports-'));
     expect(await seedServerReports(connection, registry, dir)).toBe(5);
     const stored = readdirSync(dir);

@@ -141,7 +141,9 @@ describe('before sign-in', () => {
     const { answer } = await call('POST', '/user/login', { body });
     expect(answer.code).toBe(40001);
     expect(rows('app_login_log')).toBe(logBefore);
-    expect(databaseBytes() - bytesBefore).toBeLessThan(64 * 1024);
+    // Far below the 20 MB sent: the server's own jobs may write meanwhile (a few hundred kB of
+    // notifications when the daily instrument check runs), never the name.
+    expect(databaseBytes() - bytesBefore).toBeLessThan(MB);
   });
 
   it('refuses usernames over 64 characters before any lookup, and never logs them', async () => {
