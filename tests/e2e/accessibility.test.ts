@@ -88,7 +88,10 @@ async function groupDataTexts(): Promise<Set<string>> {
   return texts;
 }
 
-async function englishNames(page: Page, data: ReadonlySet<string> = new Set()): Promise<string[]> {
+async function englishNames(page: Page, groupData: ReadonlySet<string> = new Set()): Promise<string[]> {
+  // Record content the page marks as never to be translated (a spare part's name) is data too.
+  const marked = await page.evaluate(() => [...document.querySelectorAll('[translate="no"]')].map((el) => (el.textContent ?? '').trim()));
+  const data = new Set([...groupData, ...marked]);
   const cdp = await page.context().newCDPSession(page);
   try {
     const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AxNode[] };

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { LibraryFile } from '../../kernel/contract/attachments';
-import { apiClientAs, baseUrl, expectPath, openAs, sessionToken, useFreshPage } from './helpers';
+import { apiClientAs, baseUrl, openAs, sessionToken, useFreshPage } from './helpers';
 import { describeScreens, SCREEN_CASES } from './screens';
 
 const LIBRARY = '/setting/system/attachment';
@@ -79,14 +79,16 @@ describe('the attachments library', () => {
     await openLibrary(page, name);
     const card = page.locator(`[data-attachment="${name}"]`);
     await card.waitFor();
+    // A report filed on an instrument is the certificate of a calibration record of it.
+    const [calibration] = (await admin.get<{ items: { id: number; date: string }[] }>(`/device/calibration/list?id=${device.id}`)).items;
     const holder = card.locator('[data-attached-to]');
-    expect(await holder.textContent()).toMatch(new RegExp(`Attached to Instrument .*${num}.* as Calibration report`));
+    expect(await holder.textContent()).toBe(`Attached to Calibration ${calibration.date} as Certificate file`);
     expect(await card.getByRole('button', { name: `Delete ${name}` }).count()).toBe(0);
     await holder.getByRole('link').click();
-    await expectPath(page, `/device/record/${device.id}`);
+    await page.waitForURL((url) => url.pathname.split('/').includes(String(calibration.id)), { timeout: 30_000 });
   });
 
-  it('shows a landscape picture whole in its thumbnails, in the library and on a calibration report', async () => {
+  it('shows a landscape picture whole in its thumbnails, in the library and on a calibration', async () => {
     const page = browser.page;
     const wide = await sharp({ create: { width: 800, height: 200, channels: 3, background: '#722ed1' } })
       .png()
@@ -116,12 +118,10 @@ describe('the attachments library', () => {
     await expect.poll(() => drawn(tile)).toEqual({ fit: 'contain', ratio: 4 });
 
     await openAs(page, `/device/record/${device.id}`);
-    await page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: 'Calibration reports' }).click();
-    const report = page
-      .getByTestId('report-card')
-      .filter({ hasText: `report-${name}` })
-      .locator('img');
-    await expect.poll(() => drawn(report)).toEqual({ fit: 'contain', ratio: 4 });
+    await page.locator('#main-content .MuiTabs-root').getByRole('tab', { name: 'Calibrations' }).click();
+    // The instrument's one calibration: the record the report became, its certificate drawn in its row.
+    const certificate = page.locator('#main-content table tbody tr img, #main-content .MuiListItemButton-root img').first();
+    await expect.poll(() => drawn(certificate)).toEqual({ fit: 'contain', ratio: 4 });
   });
 
   it('reuses a file of the library in a staff photo field as a copy, the original kept', async () => {

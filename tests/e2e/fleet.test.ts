@@ -61,8 +61,8 @@ describe('spare parts', () => {
     // The message names the record it made, as its kind and its name.
     await page.getByText(`Spare part ${name} created`, { exact: true }).waitFor();
     const [created] = (await listOf(`/device/asselist?q=${encodeURIComponent(name)}`)).rows;
-    // It opens in its form (a spare part has no page of its own), and the create page's tag is gone.
-    await expectPath(page, `/device/attr/edit/${created.id}`);
+    // It opens on its record page (its stock and receipts), and the create page's tag is gone.
+    await expectPath(page, `/device/attr/${created.id}`);
     expect(await page.locator('[data-tag="/device/attr/create"]').count()).toBe(0);
     expect(created.rule_value).toEqual([
       { name: 'Material', options: ['Viton'] },

@@ -60,7 +60,8 @@ function LowStock({ links }: { links: ReturnType<typeof useLinks> }) {
                   }}
                   data-stock-item={item.id}
                 >
-                  <Box sx={{ width: { sm: 240 }, flexShrink: 0, minWidth: 0 }}>
+                  {/* The part's name is record content, written in whatever language it was: never translated. */}
+                  <Box sx={{ width: { sm: 240 }, flexShrink: 0, minWidth: 0 }} translate="no">
                     {to ? (
                       <MuiLink component={Link} to={to} sx={{ fontWeight: 600 }}>
                         {item.partName}
