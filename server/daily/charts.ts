@@ -11,6 +11,7 @@ import { fail, ok } from '../context';
 import type { Api } from '../http/endpoints';
 import type { Row, Store } from '../store/types';
 import { DAILY, reportsOfWell } from './time-log';
+import { idParameter } from '../resources/docs';
 import { DAILY_CHARTS_PATH, type DailyCharts } from '../../kernel/daily/names';
 
 const WELL = 'project';
@@ -68,9 +69,7 @@ export function registerDailyCharts(api: Api, store: Store) {
       doc: {
         tags: [WELL],
         summary: "A well's non-productive hours by category and cause, and its depth per report day against its planned depth",
-        parameters: [
-          { name: 'id', in: 'query', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' }, description: 'the well' },
-        ],
+        parameters: [idParameter('id', 'the well')],
         data: {
           type: 'object',
           required: ['designDepth', 'depth', 'nptHours', 'byCategory', 'byCause'],

@@ -18,6 +18,7 @@ import { type AppContext, fail, ok } from '../context';
 import type { Api } from '../http/endpoints';
 import type { FleetNames } from './due';
 import { openSinceRepair } from './hours';
+import { idParameter } from '../resources/docs';
 
 /** Records read at once. */
 const ALL = 1_000_000;
@@ -164,15 +165,7 @@ export function registerServiceState(api: Api, deps: ServiceStateDeps, now: () =
         tags: [deps.names.device],
         summary:
           "One instrument's service state: each service interval of its type (hours, days, runs since the last service resetting it) and the most urgent",
-        parameters: [
-          {
-            name: 'id',
-            in: 'query',
-            required: true,
-            schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
-            description: 'the instrument',
-          },
-        ],
+        parameters: [idParameter('id', 'the instrument')],
         data: SERVICE_DOC,
         codes: [Code.invalidInput, Code.notFound],
       },

@@ -13,7 +13,8 @@ import { answerWrite } from '../write/answer';
 import { type WriteService, actorOf } from '../write/service';
 import type { Api } from '../http/endpoints';
 import type { NamedFiles } from '../files/record-files';
-import { idParameter, statusBodyDoc } from './form-record-docs';
+import { statusBodyDoc } from './form-record-docs';
+import { idParameter } from '../resources/docs';
 import { readJson, refuseBody } from '../http/request';
 import type { Row } from '../store/types';
 

@@ -3,16 +3,9 @@ import { Code } from '../../kernel/contract/codes';
 import { FORM_FIELD_TYPES } from '../../kernel/forms/types';
 import type { OperationDoc } from '../http/endpoints';
 import { ID } from '../resources/docs';
+import { idParameter } from '../resources/docs';
 
 type Json = Record<string, unknown>;
-
-/** A record id in the query string. */
-export const idParameter = (name: string): Json => ({
-  name,
-  in: 'query',
-  required: true,
-  schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
-});
 
 /** A record as these calls answer it: its own fields, and beside them the values of the fields its parent defines. */
 const FLAT_RECORD = { type: 'object', required: ['id'], properties: { id: ID }, additionalProperties: true };

@@ -13,6 +13,15 @@ export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** A record id as every call takes it. */
 export const ID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 /** Ids in a query string: decimal digits, comma-separated. */
+/** A record id in the query string, required unless said otherwise. */
+export const idParameter = (name: string, description?: string, required = true) => ({
+  name,
+  in: 'query',
+  required,
+  schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
+  ...(description ? { description } : {}),
+});
+
 export const ID_LIST = { type: 'string', pattern: `^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,${MAX_IDS - 1}}$` };
 const DIGITS = (max: number) => ({ type: 'integer', minimum: 1, maximum: max });
 
@@ -90,14 +99,7 @@ function describeCall(kind: EndpointKind, name: string, schema: ResourceSchema, 
               ]
             : []),
           ...(meta.parent
-            ? [
-                {
-                  name: parentParam(schema),
-                  in: 'query',
-                  schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
-                  description: `the id of the ${meta.parent.resource} these records belong to`,
-                },
-              ]
+            ? [idParameter(parentParam(schema)!, `the id of the ${meta.parent.resource} these records belong to`, false)]
             : []),
           ...meta.filters.map((f) => ({
             name: f.param,
@@ -117,7 +119,7 @@ function describeCall(kind: EndpointKind, name: string, schema: ResourceSchema, 
       return {
         tags,
         summary: `One ${name}`,
-        parameters: [{ name: 'id', in: 'query', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } }],
+        parameters: [idParameter('id')],
         data: ref(name),
         codes: [Code.invalidInput, Code.notFound],
       };

@@ -8,7 +8,7 @@ import { JOB_FIELDS } from '../../kernel/schedule/names';
 import { ok } from '../context';
 import type { Api } from '../http/endpoints';
 import { idIn, notFound } from '../forms/form-calls';
-import { idParameter } from '../forms/form-record-docs';
+import { idParameter } from '../resources/docs';
 import type { Scheduler } from './scheduler';
 
 export function registerScheduleCalls(api: Api, registry: Registry, scheduler: Scheduler) {

@@ -6,6 +6,7 @@ import { parseInteger } from '../../kernel/contract/integers';
 import { echo } from '../../kernel/contract/limits';
 import type { Condition } from '../../kernel/schema/query';
 import type { Registry } from '../../kernel/schema/registry';
+import { idParameter } from '../resources/docs';
 import { DEVICE_STATS, type DeviceStats, type PvAnswer, type RunFields, monthSeries, round2 } from '../../kernel/schema/statistics';
 import { openExtra, runFieldsOf } from '../../kernel/fleet/open-runs';
 import { type AppContext, fail, ok } from '../context';
@@ -113,15 +114,7 @@ export function registerDeviceStats(api: Api, registry: Registry, store: Store, 
       doc: {
         tags: [device],
         summary: "One instrument's totals over its usage records: hours in use, runs, footage, and runs and hours per month",
-        parameters: [
-          {
-            name: 'id',
-            in: 'query',
-            required: true,
-            schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
-            description: 'the instrument',
-          },
-        ],
+        parameters: [idParameter('id', 'the instrument')],
         data: STATS_DATA,
         codes: [Code.invalidInput, Code.notFound],
       },

@@ -11,7 +11,7 @@ import { type WellTrajectory, roundFigure } from '../../kernel/survey/wells';
 import { type ListedStation, compareListings } from '../../kernel/survey/compare';
 import { type AppContext, fail, ok } from '../context';
 import { type Api, formatBytes } from '../http/endpoints';
-import { idParameter } from '../forms/form-record-docs';
+import { idParameter } from '../resources/docs';
 import { idIn, notFound } from '../forms/form-calls';
 import type { Translate } from '../http/messages';
 import type { Row, Store } from '../store/types';
