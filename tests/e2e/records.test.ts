@@ -145,9 +145,7 @@ describe("a device's record page", () => {
 
   it('adds a usage record in the dialog, its crew picked by typing, then edits and deletes it', async () => {
     const page = browser.page;
-    const [device] = (await listOf('/device/list?limit=1')).rows;
     const crew = (await api<Row & { teamNumber: string }>('/crew/info?id=3')) as Row & { teamNumber: string };
-    const before = (await listOf(`/device/userecord?id=${device.id}`)).total;
     // Two wells of the demo data: a run typed by hand picks its well from the list.
     const [first, second] = (await listOf('/project/list?limit=2&sort=%2Bid')).rows as (Row & { wellNumber: string })[];
     const pickWell = async (well: { wellNumber: string }) => {
@@ -157,7 +155,9 @@ describe("a device's record page", () => {
 
     await openAs(page, '/device/index');
     await page.locator('table tbody tr').first().click(); // a device opens on its record page
-    await expectPath(page, `/device/record/${device.id}`);
+    await page.waitForURL((url) => /^\/device\/record\/\d+$/.test(url.pathname), { timeout: 30_000 });
+    const device = { id: Number(new URL(page.url()).pathname.split('/').pop()) };
+    const before = (await listOf(`/device/userecord?id=${device.id}`)).total;
     await page.getByRole('tab', { name: 'Usage records' }).waitFor();
 
     await toolbarCreate(page).click();
