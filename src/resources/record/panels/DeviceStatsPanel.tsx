@@ -1,7 +1,6 @@
 // The instrument's statistics on its record page: total hours in use, runs and footage over its
 // usage records, and runs and hours month by month (the chart library loads with the first chart).
 // Labels and units come from the usage record schema.
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
@@ -13,6 +12,7 @@ import { useLabels } from '../../generic/useLabels';
 import { MonthChart } from '../../statistics/lazyCharts';
 import { useApiData } from '../../statistics/useApiData';
 import type { PanelProps } from '../panels';
+import { LoadFailed } from '../../LoadFailed';
 
 const { runs, hours, startDepth } = DEVICE_STATS;
 
@@ -39,15 +39,10 @@ export function DeviceStatsPanel({ record }: PanelProps) {
   const [locale] = useLocaleState();
   const labels = useLabels(runs);
   const fields = properties(registry.resources[runs]);
-  const { data, error, isPending } = useApiData<DeviceStats>(DEVICE_STATS.path, { id: String(record.id) });
+  const { data, error, isPending, isFetching, refetch } = useApiData<DeviceStats>(DEVICE_STATS.path, { id: String(record.id) });
   const number = (n: number) => n.toLocaleString(locale, { maximumFractionDigits: 2 });
   if (isPending) return <LinearProgress sx={{ m: 2 }} />;
-  if (error)
-    return (
-      <Alert severity="error" sx={{ m: 2 }}>
-        {translate('app.stats.load_failed', { message: error.message })}
-      </Alert>
-    );
+  if (error) return <LoadFailed error={error} retry={() => void refetch()} retrying={isFetching} />;
   const hoursLabel = labels.field(hours);
   return (
     <Box sx={{ p: 2 }} data-panel={DEVICE_STATS.panel}>

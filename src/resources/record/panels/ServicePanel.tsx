@@ -1,7 +1,6 @@
 // The instrument's service state on its record page: each service interval of its type (hours,
 // days, runs since the last service that reset it) with what has passed, what is left and its
 // day, and the most urgent of them. The server works it out (GET /device/service, kernel/fleet/service.ts).
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -12,6 +11,7 @@ import { SERVICE_PATH } from '../../../../kernel/fleet/service';
 import { serviceText } from '../../../pages/home/DueCard';
 import { useApiData } from '../../statistics/useApiData';
 import type { PanelProps } from '../panels';
+import { LoadFailed } from '../../LoadFailed';
 
 const COLOR = { ok: 'success', due: 'warning', overdue: 'error', unknown: 'default' } as const;
 /** The unit each counter is counted in (units.<unit>). */
@@ -20,15 +20,10 @@ const UNIT = { hours: 'h', days: 'days', runs: 'runs' } as const;
 export function ServicePanel({ record }: PanelProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { data, error, isPending } = useApiData<ServiceDue>(SERVICE_PATH, { id: String(record.id) });
+  const { data, error, isPending, isFetching, refetch } = useApiData<ServiceDue>(SERVICE_PATH, { id: String(record.id) });
   const number = (n: number) => n.toLocaleString(locale, { maximumFractionDigits: 1 });
   if (isPending) return <LinearProgress sx={{ m: 2 }} />;
-  if (error)
-    return (
-      <Alert severity="error" sx={{ m: 2 }}>
-        {translate('app.stats.load_failed', { message: error.message })}
-      </Alert>
-    );
+  if (error) return <LoadFailed error={error} retry={() => void refetch()} retrying={isFetching} />;
   const intervals = data.intervals ?? [];
   return (
     <Box sx={{ p: 2 }} data-panel="serviceDue" data-state={data.state}>

@@ -2,7 +2,6 @@
 // non-productive time by category and by cause, and the current depth of each report's day
 // against the planned depth, depth growing downwards as on a drilling curve. MUI X Charts, loaded
 // with this tab.
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import { useDictionaryOptions } from '../../../generic/useDictionaryOptions';
 import { itemLabel } from '../../../generic/dictionaryChoices';
 import { useApiData } from '../../../statistics/useApiData';
 import type { PanelProps } from '../../panels';
+import { LoadFailed } from '../../../LoadFailed';
 
 const HEIGHT = 260;
 /** On a phone, the names beside the bars get at most this width, so the bars keep room. */
@@ -66,14 +66,9 @@ export function DailyLogView({ record }: PanelProps) {
   const theme = useTheme();
   const [locale] = useLocaleState();
   const dictionary = useDictionaryOptions();
-  const { data, error, isPending } = useApiData<DailyCharts>(DAILY_CHARTS_PATH, { id: String(record.id) });
+  const { data, error, isPending, isFetching, refetch } = useApiData<DailyCharts>(DAILY_CHARTS_PATH, { id: String(record.id) });
   if (isPending) return <LinearProgress sx={{ m: 2 }} />;
-  if (error)
-    return (
-      <Alert severity="error" sx={{ m: 2 }}>
-        {translate('app.stats.load_failed', { message: error.message })}
-      </Alert>
-    );
+  if (error) return <LoadFailed error={error} retry={() => void refetch()} retrying={isFetching} />;
   const number = (n: number) => n.toLocaleString(locale, { maximumFractionDigits: 2 });
   const [metres, hours] = [translate('units.m'), translate('units.h')];
   const notSet = translate('app.stats.not_set');
