@@ -3,7 +3,7 @@ import type { Identifier } from 'react-admin';
 import type { View } from '../../kernel/schema/route-component';
 import { viewPaths } from '../../kernel/routes/tree';
 import { useVisibleRoutes } from '../routes/useVisibleRoutes';
-import { openLink, viewLink } from './links';
+import { openLink, viewLink } from '../../kernel/routes/links';
 
 /**
  * Links to the views of the person's route tree (the routes their roles open), so a button never

@@ -4,7 +4,7 @@ import { type ComponentType, lazy, type ReactElement } from 'react';
 import { Navigate, Route, useLocation, useParams } from 'react-router-dom';
 import { CustomRoutes, Resource, ResourceContextProvider } from 'react-admin';
 import { genericViews } from '../resources/generic';
-import { defaultPath } from '../resources/links';
+import { defaultPath } from '../../kernel/routes/links';
 import { recordNamer } from '../resources/record/representationText';
 import { type KeywordView, type View, parseScreen } from '../../kernel/schema/route-component';
 import type { ResourceSchema, RouteNode } from '../../kernel/schema/types';

@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { usePathname } from './pathname';
 import { registry } from '../../kernel/schema/load-vite';
 import { matchRoute } from '../../kernel/routes/tree';
-import { patternParams, recordIdParam } from './routeParams';
+import { patternParams, recordIdParam } from '../../kernel/routes/params';
 
 /**
  * The id of the record the current route shows: its pattern's last parameter (the trip of

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteNode } from '../../kernel/schema/types';
 import { filterRoutes, viewPaths } from '../../kernel/routes/tree';
-import { defaultPath, openLink, openView, viewLink } from '../../src/resources/links';
+import { defaultPath, openLink, openView, viewLink } from '../../kernel/routes/links';
 
 const routes: RouteNode[] = [
   {

@@ -13,7 +13,7 @@ import type { AssignSpec, ResourceSchema } from '../../kernel/schema/types';
 import { assignBody } from '../../src/api/assign';
 import { elsewhereMembers, isRefused, memberInfoFields, memberRefField } from '../../src/resources/assign/memberInfo';
 import { lockState } from '../../src/resources/record/lock';
-import { fillPattern, patternParams, recordIdParam, recordPageLink } from '../../src/routes/routeParams';
+import { fillPattern, patternParams, recordIdParam, recordPageLink } from '../../kernel/routes/params';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/assign', `${name}.json`), 'utf8')) as ResourceSchema;

@@ -4,7 +4,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Link } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { recordPageLink } from '../../routes/routeParams';
+import { recordPageLink } from '../../../kernel/routes/params';
 import { routeTitleKey } from '../../routes/routeOf';
 
 export function RecordPageButton({ pattern, parentField }: { pattern: string; parentField?: string }) {

@@ -1,7 +1,7 @@
 // Path patterns with several parameters (/project/daily/:id/:tid): a record route shows the
 // record its LAST parameter names; the parameters before it name the record's ancestors,
 // outermost first (the well of a trip). Pure functions, so links and pages agree.
-import { notGiven } from '../../kernel/schema/given';
+import { notGiven } from '../schema/given';
 
 /** The names of a pattern's parameters, in order (`['id', 'tid']`). */
 export function patternParams(pattern: string): string[] {

@@ -1,11 +1,12 @@
 // Where each view of a resource lives, as routes.json writes it, and the links to them.
 // Pure functions over the view paths of the route tree (kernel/routes/tree.ts viewPaths), so
 // that every button, row and reference goes to the route the tree names, wherever it sits.
-import type { Identifier } from 'react-admin';
-import type { View } from '../../kernel/schema/route-component';
-import { type ViewPaths, recordPath } from '../../kernel/routes/tree';
-import { patternParams } from '../routes/routeParams';
-import { notGiven } from '../../kernel/schema/given';
+import type { View } from '../schema/route-component';
+import { type ViewPaths, recordPath } from './tree';
+import { patternParams } from './params';
+import { notGiven } from '../schema/given';
+
+type Id = string | number;
 
 /** react-admin's own path of each view it knows; the record page is ours alone. */
 export function defaultPath(resource: string, view: View): string | undefined {
@@ -19,7 +20,7 @@ export function defaultPath(resource: string, view: View): string | undefined {
  * The path of a view, with the record's id filled in when the view shows one record; undefined
  * when no route shows that view, or when it needs an id and none is given.
  */
-export function viewLink(paths: ViewPaths, resource: string, view: View, id?: Identifier | null): string | undefined {
+export function viewLink(paths: ViewPaths, resource: string, view: View, id?: Id | null): string | undefined {
   const pattern = paths[resource]?.[view];
   if (!pattern) return undefined;
   // A page under its parent's (a trip's, /project/daily/:id/:tid) needs the parent's id too: a
@@ -38,7 +39,7 @@ export function openView(paths: ViewPaths, resource: string): View | undefined {
 }
 
 /** Where a click on a record goes (a list row, a reference), or undefined when nowhere. */
-export function openLink(paths: ViewPaths, resource: string, id: Identifier): string | undefined {
+export function openLink(paths: ViewPaths, resource: string, id: Id): string | undefined {
   const view = openView(paths, resource);
   return view ? viewLink(paths, resource, view, id) : undefined;
 }
