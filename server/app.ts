@@ -12,6 +12,7 @@ import { registerResource } from './resources/calls';
 import { createAssignments } from './assign/assignments';
 import { createClosing } from './assign/close';
 import { registerDuplicates } from './resources/duplicates';
+import { registerSearch } from './search/calls';
 import { registerConfig } from './resources/config-options';
 import { registerDictionary } from './resources/dictionary';
 import { registerStatistics } from './statistics/calls';
@@ -195,6 +196,7 @@ export function createApp({
   });
   registerDictionary(api, registry, store);
   registerDuplicates(api, registry, store);
+  registerSearch(api, { registry, store, routesFor: access.routesFor, mayUse: permissions.mayUse });
   registerConfig(api, registry, store);
   registerStatistics(api, registry, store, now);
   fleet.registerCalls(api);

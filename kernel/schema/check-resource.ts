@@ -93,6 +93,16 @@ function listProblems(ctx: ResourceContext, names: Names): Found[] {
           : undefined,
     );
   });
+  if (meta.find && !meta.find.fields && !meta.search?.length)
+    add('find', 'the header search finds records by `find.fields` or the `search` fields, and neither is listed');
+  meta.find?.fields?.forEach((s, i) => {
+    const leaf = names.leaves.get(s);
+    add(
+      `find/fields/${i}`,
+      !leaf ? (shownProblem(root, names, s) ?? notAField(root, s)) : leaf.type !== 'string' ? `"${s}" is not text` : undefined,
+    );
+  });
+  meta.find?.subtitle?.forEach((s, i) => add(`find/subtitle/${i}`, shownProblem(root, names, s)));
   add('recordRepresentation', shownProblem(root, names, meta.recordRepresentation));
   if (meta.representationFallback !== undefined) add('representationFallback', shownProblem(root, names, meta.representationFallback));
   meta.unique?.forEach((set, i) => set.forEach((f, j) => add(`unique/${i}/${j}`, singleValueProblem(root, names, f, 'keep unique'))));

@@ -64,6 +64,8 @@ export interface ListQuery {
   sort: SortSpec;
   page: number;
   limit: number;
+  /** `false`: the records meeting the conditions are not counted (a search showing a few; `total` is then the page's length). */
+  counted?: false;
 }
 
 export const MAX_LIMIT = 1000;

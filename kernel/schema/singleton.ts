@@ -28,6 +28,7 @@ const MANY_RECORD_KEYS = [
   'schedule',
   'unique',
   'search',
+  'find',
   'access',
 ] as const;
 

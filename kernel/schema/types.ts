@@ -268,6 +268,11 @@ export interface ResourceMeta {
   representationFallback?: string;
   /** The fields the list's `q` parameter searches: case-insensitive, any of them containing the text. */
   search?: string[];
+  /**
+   * Found by the header search across everything (`GET /search`): by `fields` (default: `search`),
+   * with the `subtitle` fields' values shown under its name.
+   */
+  find?: { fields?: string[]; subtitle?: string[] };
   parent?: ParentSpec;
   record?: RecordPageSpec;
   /** Sets of fields no two records may share (a well number; a dictionary item's key within its list). */

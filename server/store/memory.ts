@@ -120,7 +120,8 @@ export function pageOf<T extends { id: number }>(records: T[], query: ListQuery)
     .filter((row) => query.conditions.every((c) => matches(row as unknown as Row, c)))
     .sort((a, b) => direction * (compare(getPath(a, field), getPath(b, field)) || a.id - b.id));
   const start = (query.page - 1) * query.limit;
-  return { rows: rows.slice(start, start + query.limit).map((r) => structuredClone(r)), total: rows.length };
+  const page = rows.slice(start, start + query.limit).map((r) => structuredClone(r));
+  return { rows: page, total: query.counted === false ? page.length : rows.length };
 }
 
 export class MemoryStore implements Store {

@@ -295,11 +295,14 @@ export class SqlStore implements Store {
     if (direct?.idle()) {
       const statement = direct.arrays(page.sql);
       const values = statement.all(page.parameters) as unknown[][];
-      const count = await this.count(resource, query.conditions);
+      const count = query.counted === false ? values.length : await this.count(resource, query.conditions);
       return { rows: values.map(this.arrayRows(resource, statement)), total: count };
     }
-    const [{ rows }, count] = await Promise.all([this.db.executeQuery(page), this.count(resource, query.conditions)]);
-    return { rows: rows.map((r) => this.toRow(resource, r as Record<string, unknown>)), total: count };
+    const [{ rows }, count] = await Promise.all([
+      this.db.executeQuery(page),
+      query.counted === false ? undefined : this.count(resource, query.conditions),
+    ]);
+    return { rows: rows.map((r) => this.toRow(resource, r as Record<string, unknown>)), total: count ?? rows.length };
   }
 
   /** Rows as `toRow` makes them, from arrays of values in the order of `statement`'s columns (worked out once per statement). */

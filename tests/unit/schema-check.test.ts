@@ -197,6 +197,7 @@ describe('the form of a file', () => {
         recordRepresentation: 0,
         representationFallback: 0,
         search: 0,
+        find: 0,
         parent: 0,
         record: 0,
         unique: 0,
