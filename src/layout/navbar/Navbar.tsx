@@ -108,7 +108,7 @@ function NavbarTools({ mobile }: { mobile: boolean }) {
       {!mobile && <Breadcrumb />}
       {/* On a phone the title fills the bar's free room itself. */}
       {!mobile && <Box sx={{ flex: 1 }} />}
-      {!mobile && <HeaderSearch />}
+      <HeaderSearch />
       <ErrorLogButton />
       <NoticeBell />
       {!mobile && (
