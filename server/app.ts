@@ -13,6 +13,7 @@ import { createAssignments } from './assign/assignments';
 import { createClosing } from './assign/close';
 import { registerDuplicates } from './resources/duplicates';
 import { registerSearch } from './search/calls';
+import { createRestApi } from './rest/rest';
 import { registerConfig } from './resources/config-options';
 import { registerDictionary } from './resources/dictionary';
 import { registerStatistics } from './statistics/calls';
@@ -306,7 +307,9 @@ export function createApp({
    */
   const adoptReports = (by = 'migration') =>
     fleet.adoptReports(writes, { user: { name: by, username: by, roles: ['admin'] }, t: translator('en'), language: 'en' });
-  return Object.assign(app, { scheduler, notices, parameters, access, settle, adoptReports, fleet });
+  // The same resources in ra-data-simple-rest's dialect, at /api (rest/rest.ts).
+  const rest = createRestApi({ registry, store, writes, accounts, permissions, onError, jsonBodyMaxBytes });
+  return Object.assign(app, { scheduler, notices, parameters, access, settle, adoptReports, fleet, rest });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -16,6 +16,7 @@ import { ID } from '../resources/docs';
 import { UNSAVED_VERSION, isSingleton } from '../../kernel/schema/singleton';
 import { translator } from './messages';
 import { RecordValidator } from '../../kernel/schema/validation';
+import { restPaths } from '../rest/docs';
 
 type Json = Record<string, unknown>;
 
@@ -243,6 +244,7 @@ export function openApiDocument(registry: Registry, operations: Operation[], per
         'Every answer is an envelope {code, data} (or {code, message} when refused), with HTTP status 200; only a server failure answers HTTP 500 (nothing is written then).',
         `Codes: ${Code.ok} success; ${Code.loginFailed} wrong account or password; ${Code.tokenInvalid} unknown token; ${Code.tokenExpired} expired session; ${Code.invalidInput} invalid input (errors[] names each field); ${Code.invalidQuery} invalid query; ${Code.forbidden} not allowed for your role; ${Code.notFound} no such record or endpoint; ${Code.conflict} stale version; ${Code.inUse} still used by other records (nothing deleted); ${Code.assignedElsewhere} assigned to another record (data names each member and where it is; resend with move: true to move it); ${Code.tooManyAttempts} too many failed sign-ins; ${Code.internal} server failure (nothing written).`,
         'The session token goes in the X-Token header; only GET /user/info and POST /user/logout also take it as ?token=.',
+        'Every resource kept as records is also served at /api/<resource> in the REST dialect of ra-data-simple-rest (the paths under /api): JSON records and arrays without an envelope, a Content-Range header on lists, refusals as HTTP statuses; the token in X-Token or as a bearer token; the same roles, validation and write path.',
         `Bodies: JSON calls require Content-Type: application/json (charset, if given, utf-8), valid UTF-8 (no lone surrogates), an object at the top, at most ${MAX_JSON_DEPTH} levels of nesting and ${MAX_ARRAY_ITEMS} items in any array; a body over the size limit (1 MB unless configured; uploads have their own) is refused while it arrives, before the session is looked up, so such a call answers 40001 even without a token. Query strings must be valid UTF-8.`,
         "Integers (ids, page, limit, version, numeric filters) are decimal digits in a query string (no sign, leading zeros, hex, exponent or spaces) and JSON integers in a body. In a list's query string an empty value is the same as leaving the parameter out (allowEmptyValue).",
         `Deletes take {id} or {ids: [...]} (at most ${MAX_IDS}), all or none. A name or value you sent is quoted in a message up to ${MAX_ECHO_LENGTH} characters.`,
@@ -252,7 +254,10 @@ export function openApiDocument(registry: Registry, operations: Operation[], per
     },
     servers: [{ url: '/dev-api' }],
     security: [{ token: [] }],
-    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } }, schemas },
-    paths,
+    components: {
+      securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' }, bearer: { type: 'http', scheme: 'bearer' } },
+      schemas,
+    },
+    paths: { ...paths, ...restPaths(registry, permissions) },
   };
 }

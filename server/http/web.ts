@@ -11,9 +11,12 @@ import { requestId } from 'hono/request-id';
 import { API_BASE } from '../../kernel/contract/codes';
 import type { Log } from '../log';
 import { isComplete } from '../context';
+import { REST_BASE } from '../rest/rest';
 
 export interface WebDeps {
   api: { fetch: (request: Request, env?: unknown) => Response | Promise<Response> };
+  /** The same resources in another REST dialect, under REST_BASE (rest/rest.ts). */
+  rest?: { fetch: (request: Request, env?: unknown) => Response | Promise<Response> };
   distDir: string;
   log: Log;
   /** Answers when the database does. */
@@ -55,7 +58,7 @@ function requestIdOf(request: Request): string {
 
 const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS);
 
-export function createWebApp({ api, distDir, log, healthy }: WebDeps) {
+export function createWebApp({ api, rest, distDir, log, healthy }: WebDeps) {
   const web = new Hono<{ Variables: { requestId: string } }>();
   web.use(requestId());
   web.use(async (c, next) => {
@@ -84,6 +87,7 @@ export function createWebApp({ api, distDir, log, healthy }: WebDeps) {
   });
   // The Node bindings (c.env) go along: the API reads the caller's address from them.
   web.all(`${API_BASE}/*`, (c) => api.fetch(c.req.raw, c.env));
+  if (rest) web.all(`${REST_BASE}/*`, (c) => rest.fetch(c.req.raw, c.env));
   let index: string | undefined;
   const page = async (c: Context) => {
     c.header('Cache-Control', NEVER);
@@ -110,12 +114,12 @@ export function createWebApp({ api, distDir, log, healthy }: WebDeps) {
    * an Error thrown out of the API is what Hono's default error handler answers (the API's own
    * error handler answers every error of its calls: this is for one thrown by that handler).
    */
-  const callApi = async (request: Request, env: unknown, path: string): Promise<Response> => {
+  const callApi = async (request: Request, env: unknown, path: string, handler = api): Promise<Response> => {
     const id = requestIdOf(request);
     const started = performance.now();
     let answer: Response;
     try {
-      answer = await api.fetch(request, env);
+      answer = await handler.fetch(request, env);
     } catch (error) {
       if (!(error instanceof Error)) throw error;
       console.error(error);
@@ -129,13 +133,16 @@ export function createWebApp({ api, distDir, log, healthy }: WebDeps) {
     return answer;
   };
   const apiPrefix = `${API_BASE}/`;
+  const restPrefix = `${REST_BASE}/`;
   const { fetch } = web;
   // The paths `${API_BASE}/*` matches, as the router reads them (web.getPath decodes them); a
   // HEAD goes through the app, which answers it as a GET without the body.
   web.fetch = (request, env, executionContext) => {
     if (request.method === 'HEAD') return fetch(request, env, executionContext);
     const path = web.getPath(request);
-    return path === API_BASE || path.startsWith(apiPrefix) ? callApi(request, env, path) : fetch(request, env, executionContext);
+    if (path === API_BASE || path.startsWith(apiPrefix)) return callApi(request, env, path);
+    if (rest && path.startsWith(restPrefix)) return callApi(request, env, path, rest);
+    return fetch(request, env, executionContext);
   };
   return web;
 }
