@@ -50,6 +50,8 @@ export interface NotificationItem {
   title: string;
   text: string;
   link?: string;
+  /** A digest's lines (the instruments that fell due), each with its own link. */
+  lines?: { text: string; link?: string }[];
   read: boolean;
   created_at: string;
 }

@@ -1,16 +1,16 @@
 // The daily fleet check, a scheduled job's work (mark `fleetDue`): instruments in stock whose
 // calibration is overdue or failed go to "awaiting calibration", and the people who look after the fleet
-// (those whose roles may use the instruments) are told of each instrument due or overdue, once per
-// instrument and due date. What was sent is read back from the notifications themselves: each
-// carries the instrument's page as its link and, in its parameters, the key of what it was about
-// (service since the last repair came back, or calibration until a day), so a second run the
-// same day, or the next day, sends nothing again. A notification a person deleted is not sent again
-// either: the key is looked for among everyone's.
+// (those whose roles may use the instruments) are told what fell due since the last check: one
+// digest a check and person, a line per instrument and reason, each line linking to the
+// instrument's page. What was told is read back from the digests themselves: each line carries,
+// in its parameters, the key of what it was about (service since the last repair came back, or
+// calibration until a day), so a second run the same day, or the next day, tells nothing again.
+// A notification a person deleted is not told again either: the keys are looked for among everyone's.
 import type { DueItem } from '../../kernel/fleet/due';
 import { type LifecycleEvent, STATUS } from '../../kernel/fleet/lifecycle';
 import { NOTIFICATION } from '../../kernel/notify/names';
 import type { Counter } from '../../kernel/fleet/service';
-import type { NotifyInput } from '../notify/notifications';
+import type { NoticeLine, NotifyInput } from '../notify/notifications';
 import type { Store } from '../store/types';
 import type { LifecycleNames } from './lifecycle';
 import { type ServiceNames, lastReset } from './service-due';
@@ -30,6 +30,8 @@ export interface FleetJobDeps {
   notify?: (input: NotifyInput) => Promise<number>;
   /** The console page of an instrument. */
   linkOf: (id: number) => string | undefined;
+  /** The console page listing what is due, where a digest leads. */
+  dueLink?: string;
 }
 
 interface Reason {
@@ -105,33 +107,55 @@ export async function runFleetCheck(deps: FleetJobDeps, now: Date): Promise<numb
   if (!deps.notify) return count;
   const people = await deps.recipients();
   if (people.length === 0) return count;
+  const told = await toldKeys(store);
+  const lines: NoticeLine[] = [];
   for (const item of items) {
     const link = deps.linkOf(item.id);
-    const sent = (
-      await store.list(NOTIFICATION, {
-        conditions: [{ field: 'kind', op: 'eq', value: DUE_KIND }, ...(link ? [{ field: 'link', op: 'eq' as const, value: link }] : [])],
-        sort: { field: 'id', order: 'ASC' },
-        page: 1,
-        limit: 100_000,
-      })
-    ).rows;
-    const keys = new Set(
-      sent.map((row) => (row.params as Record<string, unknown> | undefined)?.key).filter((key) => typeof key === 'string'),
-    );
     for (const reason of await reasonsOf(store, names, item)) {
-      if (keys.has(reason.key)) continue;
-      const params = { key: reason.key, device: item.name, date: reason.date, ...(reason.interval ? { interval: reason.interval } : {}) };
-      for (const username of people) {
-        count += await deps.notify({
-          to_user: username,
-          kind: DUE_KIND,
-          title_key: `notify.device_due.${reason.reason}_${reason.state}_title`,
-          text_key: textKey(reason),
-          params,
-          ...(link ? { link } : {}),
-        });
-      }
+      if (told.has(`${item.id}:${reason.key}`)) continue;
+      const params = {
+        key: reason.key,
+        device: item.name,
+        deviceId: item.id,
+        date: reason.date,
+        ...(reason.interval ? { interval: reason.interval } : {}),
+      };
+      lines.push({ text_key: textKey(reason), params, ...(link ? { link } : {}) });
     }
   }
+  if (lines.length === 0) return count;
+  const devices = new Set(lines.map((line) => line.params.deviceId)).size;
+  for (const username of people) {
+    count += await deps.notify({
+      to_user: username,
+      kind: DUE_KIND,
+      title_key: 'notify.device_due.digest_title',
+      text_key: 'notify.device_due.digest_text',
+      params: { smart_count: devices, reasons: lines.length },
+      ...(deps.dueLink ? { link: deps.dueLink } : {}),
+      lines,
+    });
+  }
   return count;
+}
+
+/**
+ * What was told already, as `<instrument id>:<key>`: the lines of every digest, and the
+ * notifications of one instrument each that came before digests (their link names the instrument).
+ */
+async function toldKeys(store: Store): Promise<Set<string>> {
+  const { rows } = await store.list(NOTIFICATION, {
+    conditions: [{ field: 'kind', op: 'eq', value: DUE_KIND }],
+    sort: { field: 'id', order: 'ASC' },
+    page: 1,
+    limit: 1_000_000,
+  });
+  const told = new Set<string>();
+  for (const row of rows) {
+    const params = (row.params ?? {}) as { key?: unknown; lines?: NoticeLine[] };
+    for (const line of params.lines ?? []) told.add(`${line.params.deviceId}:${line.params.key}`);
+    const single = typeof row.link === 'string' ? /\/(\d+)$/.exec(row.link) : null;
+    if (typeof params.key === 'string' && single) told.add(`${single[1]}:${params.key}`);
+  }
+  return told;
 }

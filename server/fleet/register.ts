@@ -158,7 +158,19 @@ export function createFleet({ registry, store, parameters, files, now }: FleetDe
       };
       return {
         [FLEET_JOB_MARK]: ({ now: at }: { now: Date }) =>
-          runFleetCheck({ store, move, names, items: (when) => dueItems(dueDeps, when), recipients, notify, linkOf }, at),
+          runFleetCheck(
+            {
+              store,
+              move,
+              names,
+              items: (when) => dueItems(dueDeps, when),
+              recipients,
+              notify,
+              linkOf,
+              dueLink: paths[names.device]?.list,
+            },
+            at,
+          ),
       };
     },
   };

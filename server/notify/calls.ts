@@ -70,6 +70,11 @@ const notificationItem = {
     title: { type: 'string' },
     text: { type: 'string' },
     link: { type: 'string' },
+    lines: {
+      type: 'array',
+      description: "a digest's lines, each with its own link",
+      items: { type: 'object', required: ['text'], properties: { text: { type: 'string' }, link: { type: 'string' } } },
+    },
     read: { type: 'boolean' },
     created_at: { type: 'string' },
   },

@@ -26,7 +26,16 @@ export type NotifyInput = Target & {
   params?: Record<string, string | number>;
   /** A console path to the screen concerned (`/setting/system/crontab`). */
   link?: string;
+  /** A digest's lines, each with its own text and link (kept in the parameters, under `lines`). */
+  lines?: NoticeLine[];
 };
+
+/** One line of a digest: what it is about, in the reader's language, and where it is. */
+export interface NoticeLine {
+  text_key: string;
+  params: Record<string, string | number>;
+  link?: string;
+}
 
 export interface Page {
   page: number;
@@ -105,7 +114,7 @@ export function createNotices({
             kind: input.kind,
             title_key: input.title_key,
             text_key: input.text_key,
-            params: input.params ?? {},
+            params: { ...input.params, ...(input.lines ? { lines: input.lines } : {}) },
             link: input.link,
             read: 0,
             created_at,
@@ -179,6 +188,14 @@ export function createNotices({
           title: t(String(row.title_key), params),
           text: row.text_key ? t(String(row.text_key), params) : '',
           ...(row.link ? { link: String(row.link) } : {}),
+          ...(Array.isArray(params.lines)
+            ? {
+                lines: (params.lines as NoticeLine[]).map((line) => ({
+                  text: t(line.text_key, line.params),
+                  ...(line.link ? { link: line.link } : {}),
+                })),
+              }
+            : {}),
           read: row.read === 1,
           created_at: String(row.created_at),
         };

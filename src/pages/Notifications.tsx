@@ -95,6 +95,8 @@ export function Notifications() {
           createdAt={item.created_at}
           unread={!item.read}
           onOpen={() => open(item)}
+          lines={item.lines}
+          onReadLine={() => !item.read && void read([item.id])}
           actions={
             <>
               {item.link && (

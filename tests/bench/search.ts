@@ -22,23 +22,24 @@ const filled = (await store.count('device', [])) >= INSTRUMENTS;
 const { call } = await makeApi(store, { seed: !filled });
 
 const filling = performance.now();
-if (!filled) await store.transaction(async (tx) => {
-  for (let i = 0; i < INSTRUMENTS; i++) {
-    const numtype = PREFIXES[i % PREFIXES.length];
-    const num = String(10_000 + i);
-    await tx.insert('device', {
-      numtype,
-      num,
-      name: `${numtype}${num}`,
-      serialNumber: `SN${(i * 7919) % 1_000_003}`,
-      model: `Model ${i % 40}`,
-      type: 1 + (i % 3),
-      status: 0,
-      brand: 1,
-      meth: 1,
-    });
-  }
-});
+if (!filled)
+  await store.transaction(async (tx) => {
+    for (let i = 0; i < INSTRUMENTS; i++) {
+      const numtype = PREFIXES[i % PREFIXES.length];
+      const num = String(10_000 + i);
+      await tx.insert('device', {
+        numtype,
+        num,
+        name: `${numtype}${num}`,
+        serialNumber: `SN${(i * 7919) % 1_000_003}`,
+        model: `Model ${i % 40}`,
+        type: 1 + (i % 3),
+        status: 0,
+        brand: 1,
+        meth: 1,
+      });
+    }
+  });
 console.log(`${INSTRUMENTS.toLocaleString('en')} instruments stored in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];

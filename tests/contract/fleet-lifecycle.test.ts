@@ -192,7 +192,7 @@ describe.each(SETUPS)('instrument hours and lifecycle on $name', (setup) => {
     expect(due.items[1].calibration).toBeUndefined();
   });
 
-  it('the daily check sets overdue instruments awaiting calibration and notifies once per instrument and due date', async () => {
+  it('the daily check sets overdue instruments awaiting calibration and tells once per instrument and due date', async () => {
     const old = await newDevice('C1', 0, 2);
     await calibrate(old.id, -370);
     const job = await world.store.insert('crontab', {
@@ -212,13 +212,23 @@ describe.each(SETUPS)('instrument hours and lifecycle on $name', (setup) => {
       page: 1,
       limit: 100,
     });
-    // Both standard accounts may use the instruments: each is told once.
+    // Both standard accounts may use the instruments: each is told once, in one digest whose line links to it.
     expect(notes.rows.map((n) => n.recipient).sort()).toEqual(['admin', 'editor']);
-    expect(notes.rows[0]).toMatchObject({
-      title_key: 'notify.device_due.calibration_overdue_title',
-      link: `/device/record/${old.id}`,
-      params: { device: 'TC1' },
-    });
+    expect(notes.rows[0]).toMatchObject({ title_key: 'notify.device_due.digest_title', params: { smart_count: 1 } });
+    expect((notes.rows[0].params as { lines: unknown[] }).lines).toEqual([
+      expect.objectContaining({
+        text_key: 'notify.device_due.calibration_text',
+        link: `/device/record/${old.id}`,
+        params: expect.objectContaining({ device: 'TC1' }),
+      }),
+    ]);
+    // The person reads it in their language, each line with its instrument's page.
+    const box = await call<{ list: { title: string; lines?: { text: string; link?: string }[] }[] }>(
+      'GET',
+      '/notification/list?page=1&limit=10',
+    );
+    expect(box.data.list[0].title).toBe('1 instrument fell due');
+    expect(box.data.list[0].lines).toEqual([{ text: expect.stringContaining('TC1'), link: `/device/record/${old.id}` }]);
     expect(await device(old.id)).toMatchObject({ status: 3 });
     expect((await causes(old.id)).at(-1)).toEqual(['scheduler', 'calibrationOverdue']);
 

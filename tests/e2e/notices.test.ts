@@ -43,8 +43,11 @@ describe('the bell', () => {
 
     const title = `Rig 7 pump change ${stamp}`;
     await editor.post('/message/send', { to_user: 'admin', title, content: 'The mud pump was swapped at 14:00.' });
-    // No reload: the stream says the new count.
+    // No reload: the stream says the new count, and a toast its title, with the way to open it.
     await expect.poll(() => bellCount(page)).toBe(before + 1);
+    const toast = page.locator('[data-notice-toast]', { hasText: title });
+    await toast.waitFor();
+    await toast.getByRole('link', { name: m['app.notices.open_link'] }).waitFor();
 
     await bell(page).click();
     const row = drawer(page).locator('[data-notice-row^="message-"]', { hasText: title });

@@ -31,7 +31,7 @@ export function NoticeBell() {
             setOpened(true);
           }}
         >
-          <Badge badgeContent={count} color="error" max={99}>
+          <Badge badgeContent={count} color="error" max={999}>
             <NotificationsIcon />
           </Badge>
         </IconButton>
