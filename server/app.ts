@@ -32,6 +32,8 @@ import { registerFilledForms } from './forms/filled-forms';
 import { registerStatusSwitch } from './forms/form-calls';
 import { createScheduler } from './schedule/scheduler';
 import { createFleet } from './fleet/register';
+import { fitnessGuards, unfitOf } from './fleet/gates';
+import { rolePermissions } from './access/role-permissions';
 import { createStock } from './stock/register';
 import { type Parameters, createParameters } from './settings/parameters';
 import { registerScheduleCalls } from './schedule/calls';
@@ -163,7 +165,10 @@ export function createApp({
     registerAttachments(api, { files, registry, store });
   }
   // A renamed parent refreshes the names its members show (assignments.ts).
-  const assignments = createAssignments(registry, now);
+  // An instrument not fit to go is sent only with a reason, by a role allowed to override (fleet/gates.ts).
+  const mayDo = rolePermissions(registry);
+  const unfit = unfitOf(fleet);
+  const assignments = createAssignments(registry, now, { unfit, mayDo });
   // What follows a change of other records inside the write's transaction (relations.ts Follower).
   // A closed record (a completed well) releases what is assigned to it and takes no new children (assign/close.ts).
   const closing = createClosing(registry, assignments.release);
@@ -204,6 +209,7 @@ export function createApp({
   const guards = combineGuards(
     tables && accessGuards(tables, accounts),
     fleet.guards,
+    fitnessGuards(registry, unfit, mayDo, now ?? (() => new Date())),
     stock.guards,
     closing.guards,
     dailyLog ? { daily: dailyGuard(now ?? (() => new Date()), assignments.takeBack) } : undefined,
