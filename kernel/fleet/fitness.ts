@@ -43,3 +43,17 @@ export function readiness(unfit: readonly Unfit[], due: boolean, notReady: boole
   if (unfit.length > 0 || notReady) return 2;
   return due ? 1 : 0;
 }
+
+/** The call answering several instruments' fitness (under /dev-api, `?ids=1,2,3`), for the pickers. */
+export const FITNESS_PATH = '/device/fitness';
+/** How many instruments one call answers at most. */
+export const FITNESS_MAX_IDS = 100;
+
+/** One instrument's fitness as the call answers it. */
+export interface FitnessItem {
+  id: number;
+  calibration?: { state: CalibrationState['state']; validUntil?: string; last?: string };
+  service?: ServiceFacts;
+  /** Why it may not go without a reason; empty when it is fit. */
+  unfit: Unfit[];
+}

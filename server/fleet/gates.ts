@@ -7,7 +7,12 @@
 // reason in its field of the reason's name. Either way the reason is taken only from a role
 // holding the collection's permission; the refusal names each instrument and why, and nothing
 // is written.
-import { type Unfit, unfitReasons } from '../../kernel/fleet/fitness';
+import { FITNESS_MAX_IDS, FITNESS_PATH, type FitnessItem, type Unfit, unfitReasons } from '../../kernel/fleet/fitness';
+import { Code } from '../../kernel/contract/codes';
+import { parseInteger } from '../../kernel/contract/integers';
+import { echo } from '../../kernel/contract/limits';
+import { type AppContext, fail, ok } from '../context';
+import type { Api } from '../http/endpoints';
 import { type AssignmentCollection, assignmentCollections, representation } from '../../kernel/schema/assign';
 import type { Registry } from '../../kernel/schema/registry';
 import type { ReasonSpec } from '../../kernel/schema/types';
@@ -103,4 +108,59 @@ export function fitnessGuards(registry: Registry, unfit: UnfitOf, mayDo: MayDo, 
     };
   }
   return guards;
+}
+
+/** GET FITNESS_PATH: the calibration and service state of each instrument asked for, and why it is unfit. */
+export function registerFitness(api: Api, device: string, fleet: Pick<Fleet, 'calibrationState' | 'serviceState'>, now: () => Date) {
+  api.on(
+    {
+      method: 'GET',
+      path: FITNESS_PATH,
+      access: { resource: device },
+      doc: {
+        tags: [device],
+        summary:
+          'Whether instruments are fit to be sent out: the calibration state, the service state and why each may go only with a reason',
+        parameters: [
+          {
+            name: 'ids',
+            in: 'query',
+            required: true,
+            description: `the instruments, comma-separated (1 to ${FITNESS_MAX_IDS})`,
+            schema: { type: 'string' },
+          },
+        ],
+        data: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: { type: 'object' } } } },
+        codes: [Code.invalidInput],
+      },
+    },
+    async (c: AppContext) => {
+      const t = c.get('t');
+      const raw = c.req.query('ids') ?? '';
+      const ids = raw.split(',').map((part) => parseInteger(part.trim()));
+      if (ids.length === 0 || ids.length > FITNESS_MAX_IDS || ids.some((id) => id === undefined)) {
+        const message = t('server.bad_record_id', { param: 'ids', value: echo(raw) });
+        return fail(c, Code.invalidInput, message, { errors: [{ field: 'ids', message }] });
+      }
+      const at = now();
+      const items: FitnessItem[] = [];
+      for (const id of new Set(ids as number[])) {
+        const calibration = await fleet.calibrationState(id, at);
+        const service = await fleet.serviceState(id, at);
+        items.push({
+          id,
+          ...(calibration && {
+            calibration: {
+              state: calibration.state,
+              ...(calibration.validUntil && { validUntil: calibration.validUntil }),
+              ...(calibration.last && { last: calibration.last }),
+            },
+          }),
+          ...(service && { service: { state: service.state, ...(service.dueDate && { dueDate: service.dueDate }) } }),
+          unfit: unfitReasons(calibration, service),
+        });
+      }
+      return ok(c, { items });
+    },
+  );
 }
