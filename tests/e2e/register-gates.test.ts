@@ -210,7 +210,17 @@ describeScreens(
     await dialog(page).getByRole('combobox').fill(`G${stamp}`);
     await page.getByRole('option').locator('[data-calibration]').first().waitFor();
     await shot('assign-dialog');
+    // A tool never calibrated, picked: the dialog names it and why, and asks a reason.
+    const fresh = await tool(`H${stamp}${Math.floor(Math.random() * 1000)}`);
+    await dialog(page).getByRole('combobox').fill(String(fresh.name));
+    await page
+      .getByRole('option')
+      .filter({ hasText: String(fresh.name) })
+      .click();
     await page.keyboard.press('Escape');
+    await dialog(page).getByRole('button', { name: lang['app.assign.assign'], exact: true }).click();
+    await dialog(page).locator('[data-reason-ask]').waitFor();
+    await shot('assign-reason');
     await dialog(page).getByRole('button', { name: lang['ra.action.cancel'] }).click();
 
     await tab(page, 'resources.trip.name', lang).click();
