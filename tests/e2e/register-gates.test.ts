@@ -61,6 +61,8 @@ beforeAll(async () => {
   await admin.post('/device/calibration/add', { device: made.overdue.id, date: day(-400), result: 'passed', nextDue: day(-35) });
   made.ready = await tool(`G${stamp}3`);
   await admin.post('/device/calibration/add', { device: made.ready.id, date: day(-5), result: 'passed' });
+  // Sent to the well, so that a trip's picker offers it whichever case runs first.
+  await admin.post('/project/device/add', { id: made.well.id, deviceIds: [made.ready.id] });
 });
 
 describe('the instrument register, done when', () => {
@@ -159,7 +161,8 @@ describe('the instrument register, done when', () => {
     await dialog(page).getByRole('button', { name: m['app.assign.assign'], exact: true }).click();
     const ask = dialog(page).locator('[data-reason-ask]');
     await ask.getByText(`TG${stamp}1: never calibrated.`).waitFor();
-    expect(await admin.get<{ items: Row[] }>(`/project/device/list?id=${made.well.id}`)).toMatchObject({ items: [] });
+    const onWell = async () => (await admin.get<{ items: Row[] }>(`/project/device/list?id=${made.well.id}`)).items;
+    expect((await onWell()).map((r) => r.device)).toEqual([made.ready.id]);
 
     await ask.getByLabel(m['app.assign.reason_label']).fill('Client calibrated it on site');
     await dialog(page).getByRole('button', { name: m['app.assign.reason_confirm'] }).click();
@@ -168,7 +171,7 @@ describe('the instrument register, done when', () => {
       .filter({ hasText: `TG${stamp}1` })
       .first()
       .waitFor();
-    const [row] = (await admin.get<{ items: Row[] }>(`/project/device/list?id=${made.well.id}`)).items;
+    const row = (await onWell()).find((r) => r.device === made.never.id);
     expect(row).toMatchObject({ device: made.never.id, overrideReason: 'Client calibrated it on site' });
 
     // The instrument's page shows the reason with the well.
@@ -181,7 +184,6 @@ describe('the instrument register, done when', () => {
   });
 
   it('refuses an overdue tool on a trip until the trip carries a reason', async () => {
-    await admin.post('/project/device/add', { id: made.well.id, deviceIds: [made.ready.id] });
     await admin.post('/project/device/add', { id: made.well.id, deviceIds: [made.overdue.id], overrideReason: 'Spare, checked on site' });
     const trip = { wellId: made.well.id, tripNumber: 1, startTime: new Date(Date.now() - 3_600_000).toISOString(), startDepth: 100 };
     const refused = await raw('/project/record/create', { ...trip, instruments: [made.overdue.id] });
@@ -228,5 +230,11 @@ describeScreens(
     await dialog(page).locator('input[name="instruments"]').click();
     await page.getByRole('option').locator('[data-calibration]').first().waitFor();
     await shot('trip-instruments');
+
+    // The role form: what else a role may do, overriding the gate among it.
+    const roles = (await admin.get<{ list: Row[] }>('/setting/role/list')).list;
+    await openAs(page, `/setting/permission/role/edit/${roles.find((role) => role.name === 'editor')!.id}`);
+    await page.getByText(lang['resources.role.enums.permissions.overrideUnfit']).waitFor();
+    await shot('role-form');
   },
 );
