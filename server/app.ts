@@ -33,7 +33,9 @@ import { registerFormRecords } from './forms/form-records';
 import { registerFilledForms } from './forms/filled-forms';
 import { registerStatusSwitch } from './forms/form-calls';
 import { createScheduler } from './schedule/scheduler';
-import { createFleet } from './fleet/register';
+import { createFleet, fleetNames } from './fleet/register';
+import { fitnessGuards, registerFitness, unfitOf } from './fleet/gates';
+import { rolePermissions } from './access/role-permissions';
 import { createStock } from './stock/register';
 import { type Parameters, createParameters } from './settings/parameters';
 import { registerScheduleCalls } from './schedule/calls';
@@ -165,7 +167,10 @@ export function createApp({
     registerAttachments(api, { files, registry, store });
   }
   // A renamed parent refreshes the names its members show (assignments.ts).
-  const assignments = createAssignments(registry, now);
+  // An instrument not fit to go is sent only with a reason, by a role allowed to override (fleet/gates.ts).
+  const mayDo = rolePermissions(registry);
+  const unfit = unfitOf(fleet);
+  const assignments = createAssignments(registry, now, { unfit, mayDo });
   // What follows a change of other records inside the write's transaction (relations.ts Follower).
   // A closed record (a completed well) releases what is assigned to it and takes no new children (assign/close.ts).
   const closing = createClosing(registry, assignments.release);
@@ -201,12 +206,15 @@ export function createApp({
   registerConfig(api, registry, store);
   registerStatistics(api, registry, store, now);
   fleet.registerCalls(api);
+  const fleetDevice = fleetNames(registry)?.device;
+  if (fleetDevice) registerFitness(api, fleetDevice, fleet, now ?? (() => new Date()));
   stock.registerCalls(api);
   registerTemplates(api, registry);
   const tables = accessTables(registry);
   const guards = combineGuards(
     tables && accessGuards(tables, accounts),
     fleet.guards,
+    fitnessGuards(registry, unfit, mayDo, now ?? (() => new Date())),
     stock.guards,
     closing.guards,
     dailyLog ? { daily: dailyGuard(now ?? (() => new Date()), assignments.takeBack) } : undefined,

@@ -8,7 +8,9 @@ import type { CertificatesSpec, ReasonSpec } from './types';
 export type Warning =
   | { kind: 'value'; field: string; value: string | number }
   | { kind: 'missing'; certificate: string }
-  | { kind: 'expires'; certificate: string; expires: string; until: string };
+  | { kind: 'expires'; certificate: string; expires: string; until: string }
+  /** An instrument unfit to use (`fitness`): why (kernel/fleet/fitness.ts UnfitReason), and since when. */
+  | { kind: 'unfit'; reason: string; since?: string };
 
 /** The kinds a dictionary item's `value` lists: separated by commas (or spaces), blanks dropped, each once. */
 export const requiredKinds = (value: unknown): string[] =>

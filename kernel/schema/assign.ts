@@ -47,3 +47,16 @@ export function representation(registry: Registry, resource: string, row: Record
   const named = meta ? representationOf(meta, row) : undefined;
   return named ? String(named.value) : `#${String(row.id)}`;
 }
+
+/**
+ * The values of a member's field that only an assignment sets (`onAssign`: an instrument's
+ * location "on a well", its status "on site"): a form does not offer them, the server refuses
+ * them typed. A value that taking a member back also sets (`onRemove`) is not among them.
+ */
+export function assignedOnlyValues(registry: Registry, member: string, field: string): unknown[] {
+  const collections = assignmentCollections(registry).filter((c) => c.spec.member === member);
+  const removed = new Set(collections.flatMap((c) => (field in (c.spec.onRemove ?? {}) ? [c.spec.onRemove![field]] : [])));
+  return [...new Set(collections.flatMap((c) => (field in (c.spec.onAssign ?? {}) ? [c.spec.onAssign![field]] : [])))].filter(
+    (value) => value !== null && !removed.has(value),
+  );
+}

@@ -46,6 +46,15 @@ export function reasonProblems({ root, resources, config }: ResourceContext): Fo
     add('/field', `"${spec.field}" must be a readOnly string field of ${root.$id}: the server keeps the call's reason in it`);
   const member = resources[assign.member];
   if (!member) return out;
+  if (spec.fitness && !member['x-resource'].lifecycle?.calibrations)
+    add('/fitness', `${assign.member} must declare x-resource.lifecycle with its calibrations: fitness is read from them`);
+  if (spec.permission) {
+    const roles = Object.values(resources).find((schema) => schema['x-resource'].access?.kind === 'roles');
+    const access = roles?.['x-resource'].access;
+    const listed = roles && access?.kind === 'roles' && access.permissions ? topField(roles, access.permissions)?.items?.enum : undefined;
+    if (!listed?.includes(spec.permission))
+      add('/permission', `"${spec.permission}" must be one of the values of the roles' permissions field (x-resource.access.permissions)`);
+  }
   for (const [field, values] of Object.entries(spec.when ?? {})) {
     const prop = topField(member, field);
     if (!prop) add(`/when/${field}`, `"${field}" is not a top-level field of ${assign.member}`);

@@ -74,6 +74,15 @@ export interface ReasonSpec {
   field: string;
   when?: Record<string, (string | number)[]>;
   certificates?: CertificatesSpec;
+  /**
+   * The member must be fit to use (an instrument: calibrated, its calibration neither failed nor
+   * overdue, not overdue for service); one that is not is assigned only with a reason. A list of
+   * references that must name members of this collection (`x-assigned`: a trip's instruments)
+   * is held to it too, with the reason in its own field of the same name.
+   */
+  fitness?: boolean;
+  /** The role permission (the roles' `access.permissions` field) a reason needs; the super role holds every one. */
+  permission?: string;
 }
 
 /**
@@ -399,7 +408,13 @@ export interface SurveySpec {
  * the record store, with two calls of their own.
  */
 export type AccessSpec =
-  { kind: 'menus' } | { kind: 'roles'; superRole: string; menus: string } | { kind: 'accounts'; resetPassword: string; disable: string };
+  | { kind: 'menus' }
+  /**
+   * `permissions`, when given: the roles' field listing what else each may do (override an
+   * instrument's fitness gate); the super role may do all of it, whatever it lists.
+   */
+  | { kind: 'roles'; superRole: string; menus: string; permissions?: string }
+  | { kind: 'accounts'; resetPassword: string; disable: string };
 
 /**
  * The demo data of a resource: `count` generated records, then the `fixed` ones. A child

@@ -2,7 +2,7 @@
 // write's transaction: an entry under itself, a product entry deleted (it is hidden instead), a
 // role listing entries that do not exist, the super role renamed or deleted, and a role renamed
 // or deleted while accounts have it. A deleted entry leaves the roles that listed it.
-import type { Writer } from '../write/service';
+import type { Actor, Writer } from '../write/service';
 import type { FieldError } from '../../kernel/schema/validation';
 import { descendantsOf } from '../../kernel/routes/menu-tree';
 import type { Accounts } from '../auth/accounts';
@@ -26,7 +26,7 @@ export interface WriteGuard {
   /**
    * What is wrong with a record about to be written (`existing` on an update). `cause` is set
    * when the server itself makes the change for a reason (an instrument assigned to a well),
-   * not a person editing the record.
+   * not a person editing the record; `actor` is who writes (what their roles may do).
    */
   checkWrite?(
     tx: Store,
@@ -35,6 +35,7 @@ export interface WriteGuard {
     t: Translate,
     facts?: Facts,
     cause?: string,
+    actor?: Actor,
   ): Promise<FieldError[]>;
   /** Why these records may not be deleted, or undefined. */
   checkRemove?(tx: Store, ids: number[], t: Translate, facts?: Facts): Promise<string | undefined>;

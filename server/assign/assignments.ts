@@ -22,6 +22,8 @@ import type { Api } from '../http/endpoints';
 import type { Language, Translate } from '../http/messages';
 import { readJson, refuseBody } from '../http/request';
 import type { Row, Store } from '../store/types';
+import type { MayDo } from '../access/role-permissions';
+import { type UnfitOf, unfitText } from '../fleet/gates';
 
 interface Context {
   language: Language;
@@ -52,7 +54,13 @@ type Outcome = { done: number } | NotFound | { refused: { code: CodeValue; messa
 const rowsOf = (store: Store, resource: string, conditions: Condition[]) =>
   store.list(resource, { conditions, sort: { field: 'id', order: 'ASC' }, page: 1, limit: 100_000 }).then((r) => r.rows);
 
-export function createAssignments(registry: Registry, now: () => Date = () => new Date()) {
+/** What the fitness gate reads (server/fleet/gates.ts): why an instrument is unfit, and what a role may do. */
+export interface AssignGates {
+  unfit: UnfitOf;
+  mayDo: MayDo;
+}
+
+export function createAssignments(registry: Registry, now: () => Date = () => new Date(), gates?: AssignGates) {
   const collections = assignmentCollections(registry);
 
   const resourceName = (resource: string, { t, language }: Context) =>
@@ -162,6 +170,8 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     const needed: ReasonNeeded[] = [];
     for (const member of members) {
       const warnings = valueWarnings(reason, member);
+      if (reason.fitness && gates)
+        warnings.push(...(await gates.unfit(tx, member.id, now())).map((u) => ({ kind: 'unfit' as const, ...u })));
       if (certs) {
         const required = requiredKinds(await dictionaryValue(tx, certs.list, member[certs.by]));
         const ownerField = registry.resources[certs.resource]['x-resource'].parent!.field;
@@ -173,11 +183,13 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
       const text = (w: Warning) =>
         w.kind === 'value'
           ? t('server.assign_reason.value', { member: memberName, value: valueLabel(spec.member, w.field, w.value, t) })
-          : t(`server.assign_reason.${w.kind === 'expires' && w.expires < today ? 'expired' : w.kind}`, {
-              member: memberName,
-              certificate: valueLabel(certs!.resource, certs!.kind, w.certificate, t),
-              ...(w.kind === 'expires' && { expires: w.expires, until: w.until }),
-            });
+          : w.kind === 'unfit'
+            ? unfitText(t, memberName, w)
+            : t(`server.assign_reason.${w.kind === 'expires' && w.expires < today ? 'expired' : w.kind}`, {
+                member: memberName,
+                certificate: valueLabel(certs!.resource, certs!.kind, w.certificate, t),
+                ...(w.kind === 'expires' && { expires: w.expires, until: w.until }),
+              });
       needed.push({ member: member.id, memberName, warnings: warnings.map((w) => ({ ...w, text: text(w) })) });
     }
     return needed;
@@ -224,12 +236,17 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
         refused: { code: Code.invalidInput, field: 'id', messages: [closedText(registry, parent.resource, parentRow, resource, t)] },
       };
 
-    if (spec.reason && call.reason === undefined) {
+    if (spec.reason) {
       const needed = await reasonsNeeded(tx, collection, parentRow, members, t);
-      if (needed.length > 0) {
-        const messages = [...needed.flatMap((n) => n.warnings.map((w) => w.text)), t('server.assign_reason.needed')];
-        return { refused: { code: Code.invalidInput, field: 'reason', messages, data: { reasons: needed } } };
-      }
+      const { field, permission } = spec.reason;
+      const texts = needed.flatMap((n) => n.warnings.map((w) => w.text));
+      // A role that may not override is told so at once: no reason it gives would be taken.
+      if (needed.length > 0 && permission && !(await gates?.mayDo(tx, w.actor.user?.roles ?? [], permission)))
+        return { refused: { code: Code.invalidInput, field, messages: [...texts, t('server.assign_reason.not_allowed')] } };
+      if (needed.length > 0 && call.reason === undefined)
+        return {
+          refused: { code: Code.invalidInput, field, messages: [...texts, t('server.assign_reason.needed')], data: { reasons: needed } },
+        };
     }
 
     const current = await currentOf(tx, collection, call.memberIds);
@@ -311,7 +328,7 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
       'id',
       spec.idsParam,
       ...(kind === 'add' && spec.exclusive ? ['move'] : []),
-      ...(kind === 'add' && spec.reason ? ['reason'] : []),
+      ...(kind === 'add' && spec.reason ? [spec.reason.field] : []),
     ];
     const extra = Object.keys(body).filter((key) => !allowed.includes(key));
     const refuse = (field: string, message: string) => fail(c, Code.invalidInput, message, { errors: [{ field, message }] });
@@ -327,11 +344,10 @@ export function createAssignments(registry: Registry, now: () => Date = () => ne
     const valid = ids.length >= 1 && ids.length <= MAX_IDS && ids.every((id) => id !== undefined) && new Set(ids).size === ids.length;
     if (!valid) return refuse(spec.idsParam, t('server.bad_member_ids', { param: spec.idsParam, max: MAX_IDS }));
     if (body.move !== undefined && typeof body.move !== 'boolean') return refuse('move', t('server.bad_move'));
-    const reason = readReason(
-      body.reason,
-      spec.reason && registry.resources[collection.resource].properties?.[spec.reason.field]?.maxLength,
-    );
-    if (reason === false) return refuse('reason', t('server.assign_reason.bad', { max: REASON_MAX }));
+    const reasonField = spec.reason?.field ?? 'reason';
+    const reasonMax = spec.reason && registry.resources[collection.resource].properties?.[spec.reason.field]?.maxLength;
+    const reason = readReason(body[reasonField], reasonMax);
+    if (reason === false) return refuse(reasonField, t('server.assign_reason.bad', { field: reasonField, max: reasonMax ?? REASON_MAX }));
     return { parentId, memberIds: ids as number[], move: body.move === true, reason };
   }
 

@@ -30,10 +30,10 @@ export function assignBody(kind: AssignKind, spec: AssignSpec, parent: string): 
     };
   }
   if (kind === 'add' && spec.reason) {
-    properties.reason = {
+    properties[spec.reason.field] = {
       type: 'string',
       maxLength: 500,
-      description: `why the ${spec.member} records are assigned anyway, kept on the rows (${spec.reason.field}); required when one of them asks for it`,
+      description: `why the ${spec.member} records are assigned anyway, kept on the rows (${spec.reason.field}); required when one of them asks for it${spec.reason.permission ? `, and taken only from a role holding the permission ${spec.reason.permission}` : ''}`,
     };
   }
   const example = { id: 1, [spec.idsParam]: [3, 5], ...(kind === 'add' && spec.exclusive ? { move: false } : {}) };
@@ -60,7 +60,7 @@ export function assignDoc(kind: AssignKind, resource: string, spec: AssignSpec, 
             ? `A ${member} is on one ${parent} at a time: one assigned elsewhere is refused (${Code.assignedElsewhere}, data: [{member, memberName, parent: {id, name}}]) unless move is true.`
             : '',
           spec.reason
-            ? `A ${member} that needs a reason (${Object.keys(spec.reason.when ?? {}).join(', ')}${spec.reason.certificates ? ', certificates its ' + spec.reason.certificates.by + ' needs until the ' + parent + "'s " + spec.reason.certificates.until : ''}) is refused without one (${Code.invalidInput}, data: {reasons: [{member, memberName, warnings}]}).`
+            ? `A ${member} that needs a reason (${Object.keys(spec.reason.when ?? {}).join(', ')}${spec.reason.certificates ? ', certificates its ' + spec.reason.certificates.by + ' needs until the ' + parent + "'s " + spec.reason.certificates.until : ''}${spec.reason.fitness ? ', not fit: calibration overdue, failed or never done, service overdue' : ''}) is refused without one (${Code.invalidInput}, data: {reasons: [{member, memberName, warnings}]}).`
             : '',
           `A closed ${parent} takes no new assignment (${Code.invalidInput}).`,
         ]

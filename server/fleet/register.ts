@@ -16,7 +16,7 @@ import { type Calibrations, calibrationNames, createCalibrations, stateOf } from
 import type { CalibrationState } from '../../kernel/fleet/calibration';
 import type { NotifyInput } from '../notify/notifications';
 import type { People } from '../notify/people';
-import type { Parameters } from '../settings/parameters';
+import { type Parameters, readParameters } from '../settings/parameters';
 import type { Permissions } from '../access/permissions';
 import type { Follower } from '../resources/relations';
 import type { JobWork } from '../schedule/jobs';
@@ -103,7 +103,10 @@ export function createFleet({ registry, store, parameters, files, now }: FleetDe
      * as soon as one interval of its type is; `store` may be a write's transaction.
      */
     serviceState(deviceId: number, at: Date = now(), inStore: Store = store) {
-      return dueDeps ? serviceStateOf({ ...dueDeps, store: inStore } satisfies ServiceStateDeps, deviceId, at) : Promise.resolve(undefined);
+      if (!dueDeps) return Promise.resolve(undefined);
+      // Inside a write the parameters are read through its transaction (on SQLite it holds the only connection).
+      const own = inStore === store ? parameters : { current: () => readParameters(registry, inStore), forget: () => undefined };
+      return serviceStateOf({ ...dueDeps, store: inStore, parameters: own } satisfies ServiceStateDeps, deviceId, at);
     },
     /**
      * An instrument's calibration state now (kernel/fleet/calibration.ts): valid until a day, due

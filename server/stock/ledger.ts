@@ -166,6 +166,18 @@ export function createLedger({ registry, now, onLow }: LedgerDeps) {
   }
   // A line added or edited by hand: its quantity starts at 0, and its low stamp follows its reorder level.
   guards[resource] = {
+    // A line that still holds stock is not deleted: its quantity would vanish from the ledger.
+    async checkRemove(tx, ids, t) {
+      for (const id of ids) {
+        const line = await tx.get(resource, id);
+        const quantity = typeof line?.[spec.quantity] === 'number' ? (line[spec.quantity] as number) : 0;
+        if (!line || quantity <= 0) continue;
+        const unit = t(`resources.${resource}.enums.${spec.unit}.${String(line[spec.unit])}`, { _: String(line[spec.unit] ?? '') });
+        const names = { part: await partName(tx, line[spec.part] as number), base: await baseLabel(tx, String(line[spec.base]), 'en') };
+        return t('server.stock.holds', { ...names, quantity, unit });
+      }
+      return undefined;
+    },
     async afterWrite(w, row, existing) {
       const quantity = typeof row[spec.quantity] === 'number' ? row[spec.quantity] : 0;
       const lowSince = lowStamp(row, quantity);

@@ -163,7 +163,7 @@ export function createWriteService({
     async function check(resource: string, record: Record<string, unknown>, existing: Row | undefined, hooks: WriteHooks) {
       const errors = [
         ...(await relations.checkWrite(tx, resource, record, existing, context)),
-        ...((await guards[resource]?.checkWrite?.(tx, record, existing, actor.t, factsOf(resource), hooks.cause)) ?? []),
+        ...((await guards[resource]?.checkWrite?.(tx, record, existing, actor.t, factsOf(resource), hooks.cause, actor)) ?? []),
       ];
       if (errors.length > 0) refuse({ status: 'invalid', errors });
     }

@@ -1,7 +1,7 @@
 // The two calls of an assignment collection (x-resource.assign): a parent record takes members
 // (`add`) and gives them back (`remove`), each with `{id, <idsParam>: [...]}`; `move: true` asks
-// to take members that are currently on another parent, and `reason` says why members the
-// collection asks a reason for (a person on leave) are assigned anyway.
+// to take members that are currently on another parent, and the reason (under the collection's reason
+// field: `reason`, `overrideReason`) says why members it asks a reason for are assigned anyway.
 import type { Identifier } from 'react-admin';
 import type { AssignSpec } from '../../kernel/schema/types';
 import { request } from './http';
@@ -17,7 +17,12 @@ export function assignBody(
   move = false,
   reason?: string,
 ): Record<string, unknown> {
-  return { id: wireId(parentId), [spec.idsParam]: memberIds.map(wireId), ...(move ? { move: true } : {}), ...(reason ? { reason } : {}) };
+  return {
+    id: wireId(parentId),
+    [spec.idsParam]: memberIds.map(wireId),
+    ...(move ? { move: true } : {}),
+    ...(reason ? { [spec.reason?.field ?? 'reason']: reason } : {}),
+  };
 }
 
 /** Assigns members to the parent; rejects with the server's refusal (ApiError). */

@@ -9,6 +9,7 @@ import { createAssignments } from '../../server/assign/assignments';
 import type { Row, Store } from '../../server/store/types';
 import { postgresSkip, storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';
+import { calibrated } from './fit';
 
 const unavailable = postgresSkip;
 const stores = storeMatrix();
@@ -62,6 +63,7 @@ describe.each(stores)('assignments on %s', (_name, makeStore) => {
       scrapped: await store.insert('device', instrument('T', '9001', 4)),
       repair: await store.insert('device', instrument('JQ', '77', 2)),
     };
+    await calibrated(store, [tools.free.id, tools.spare.id]);
     staff = [
       await store.insert('staff', { name: 'Li Wei', status: 'active' }),
       await store.insert('staff', { name: 'Wang Fang', status: 'active' }),
@@ -116,7 +118,12 @@ describe.each(stores)('assignments on %s', (_name, makeStore) => {
       data: { assigned: 0 },
     });
     expect(await snapshot()).toEqual(before);
-    const mixed = await assign(devices, { id: wells[0].id, [devices.spec.idsParam]: [tools.free.id, tools.spare.id] });
+    // The spare awaits inspection: it goes with a reason.
+    const mixed = await assign(devices, {
+      id: wells[0].id,
+      [devices.spec.idsParam]: [tools.free.id, tools.spare.id],
+      overrideReason: 'Inspected on site',
+    });
     expect(mixed).toMatchObject({ code: 20000, data: { assigned: 1 } });
     expect(await rowsOf(devices.resource, { id: wells[0].id })).toHaveLength(2);
   });
@@ -154,13 +161,22 @@ describe.each(stores)('assignments on %s', (_name, makeStore) => {
   it('refuses an instrument on another well, naming it, with its own code; move: true moves it', async () => {
     await assign(devices, { id: wells[0].id, [devices.spec.idsParam]: [tools.free.id] });
     const before = await snapshot();
-    const answer = await assign(devices, { id: wells[1].id, [devices.spec.idsParam]: [tools.free.id, tools.spare.id] });
+    const answer = await assign(devices, {
+      id: wells[1].id,
+      [devices.spec.idsParam]: [tools.free.id, tools.spare.id],
+      overrideReason: 'Inspected on site',
+    });
     await expectRefused(answer, 40011, before);
     expect(answer.message).toContain('T1234 is on');
     expect(answer.message).toContain('Su53-78H');
     expect(answer.data).toEqual([{ member: tools.free.id, memberName: 'T1234', parent: { id: wells[0].id, name: 'Su53-78H' } }]);
 
-    const moved = await assign(devices, { id: wells[1].id, [devices.spec.idsParam]: [tools.free.id, tools.spare.id], move: true });
+    const moved = await assign(devices, {
+      id: wells[1].id,
+      [devices.spec.idsParam]: [tools.free.id, tools.spare.id],
+      move: true,
+      overrideReason: 'Inspected on site',
+    });
     expect(moved).toMatchObject({ code: 20000, data: { assigned: 2 } });
     const history = await rowsOf(devices.resource, { device: tools.free.id });
     expect(history.filter((r) => isCurrent(r, devices.spec)).map((r) => r.project)).toEqual([wells[1].id]);
@@ -282,6 +298,7 @@ describe.each(stores)('assignments on %s', (_name, makeStore) => {
             id: wells[s.well].id,
             [devices.spec.idsParam]: s.tools.map((t) => tools[t].id),
             ...(s.kind === 'add' && s.move ? { move: true } : {}),
+            ...(s.kind === 'add' ? { overrideReason: 'Inspected on site' } : {}),
           };
           const answer = s.kind === 'add' ? await assign(devices, body) : await unassign(devices, body);
           expect([20000, 40001, 40011]).toContain(answer.code);

@@ -10,6 +10,7 @@ import type { Row } from '../../server/store/types';
 import { registry } from './helpers';
 import type { Envelope } from './helpers';
 import { SETUPS, T0, type UploadWorld } from './upload-setups';
+import { calibrated } from './fit';
 
 const DAY = 86_400_000;
 const at = (days: number, hours = 0) => new Date(T0.getTime() + days * DAY + hours * 3_600_000).toISOString();
@@ -151,6 +152,7 @@ describe.each(SETUPS)('instrument hours and lifecycle on $name', (setup) => {
 
     // On a well: it cannot be scrapped or sent to repair until removed.
     const onSite = await newDevice('W1', 0);
+    await calibrated(world.store, [onSite.id]);
     await ok('POST', '/project/device/add', { id: well.id, deviceIds: [onSite.id] });
     const sent = await device(onSite.id);
     expect(sent.status).toBe(1);

@@ -12,6 +12,7 @@ import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } 
 import type { Row, Store } from '../../server/store/types';
 import { storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';
+import { calibrated } from './fit';
 
 const label = (en: string, zh = en) => ({ zh, en });
 
@@ -91,6 +92,7 @@ describe.each(storeMatrix())('the instrument register on %s', (_name, makeStore)
       startDate: '2026-01-01',
       status: 0,
     });
+    await calibrated(store, [tool.id]);
     expect((await call('POST', '/project/device/add', { body: { id: well.id, deviceIds: [tool.id] } })).code).toBe(20000);
     expect(await store.get('device', tool.id)).toMatchObject({ location: 'well', status: 1 });
     // On the well, a person cannot move it elsewhere by typing; taken back, it is in transit.

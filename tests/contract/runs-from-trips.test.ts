@@ -8,6 +8,7 @@ import { assignmentCollections } from '../../kernel/schema/assign';
 import type { Row, Store } from '../../server/store/types';
 import { makeApi, registry } from './helpers';
 import { postgresSkip, storeMatrix } from './stores';
+import { calibrated } from './fit';
 
 if (postgresSkip) console.warn(`Runs from trips are tested on memory and SQLite only: PostgreSQL is not reachable (${postgresSkip})`);
 
@@ -44,6 +45,10 @@ describe.each(storeMatrix())('runs made from trips on %s', (_name, makeStore) =>
         hour: 0,
       });
     const tools = [await tool('01'), await tool('02'), await tool('03')];
+    await calibrated(
+      store,
+      tools.map((t) => t.id),
+    );
     for (const tool of tools.slice(0, 2))
       await store.insert(devices.resource, {
         [devices.parent.field]: well.id,

@@ -9,6 +9,7 @@ import { DICTIONARY } from '../../kernel/schema/dictionary';
 import type { Row, Store } from '../../server/store/types';
 import { type Envelope, makeApi, registry } from './helpers';
 import { postgresSkip, storeMatrix } from './stores';
+import { calibrated } from './fit';
 
 if (postgresSkip) console.warn(`The trip walkthrough runs on memory and SQLite only: PostgreSQL is not reachable (${postgresSkip})`);
 
@@ -62,6 +63,7 @@ describe.each(storeMatrix())('a trip from the hole to the completed well on %s',
       houring: 0,
       hour: 0,
     });
+    await calibrated(store, [tool.id]);
     expect((await post(devices.spec.add.path, { id: well.id, [devices.spec.idsParam]: [tool.id] })).code).toBe(20000);
     expect((await store.get('device', tool.id))![lifecycle.status]).toBe(1);
 

@@ -9,6 +9,7 @@ import { DICTIONARY } from '../../kernel/schema/dictionary';
 import type { Row, Store } from '../../server/store/types';
 import { postgresSkip, storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';
+import { calibrated } from './fit';
 
 const stores = storeMatrix();
 if (postgresSkip) console.warn(`Closing wells is tested on memory and SQLite only: PostgreSQL is not reachable (${postgresSkip})`);
@@ -59,6 +60,7 @@ describe.each(stores)('closing wells and reasons on %s', (_name, makeStore) => {
       ...{ numtype: 'T', num: '1234', name: 'T1234', status: 0, type: 1, brand: 1, meth: 1, houring: 10 },
       timestamp: '2025-01-01T00:00:00.000Z',
     });
+    await calibrated(store, [tool.id]);
     person = await store.insert('staff', { name: 'Li Wei', mobile: '13800000000', status: 'active' });
     onLeave = await store.insert('staff', { name: 'Wang Fang', mobile: '13800000001', status: 'leave' });
     engineer = await store.insert('staff', { name: 'Zhao Lei', mobile: '13800000002', status: 'active', position: 'mwdEngineer' });

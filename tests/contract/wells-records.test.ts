@@ -10,6 +10,7 @@ import { DICTIONARY } from '../../kernel/schema/dictionary';
 import type { Row, Store } from '../../server/store/types';
 import { postgresSkip, storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';
+import { calibrated } from './fit';
 
 const unavailable = postgresSkip;
 const stores = storeMatrix();
@@ -64,6 +65,10 @@ describe.each(stores)('wells records on %s', (_name, makeStore) => {
     await store.insert(DICTIONARY.items, { dictionary: types.id, key: 'horizontal', sort: 0, label: { en: 'Horizontal' }, enabled: true });
     wells = [await store.insert('project', well('Su53-78H')), await store.insert('project', well('Ma12-3'))];
     tools = [await store.insert('device', instrument('1234')), await store.insert('device', instrument('5678'))];
+    await calibrated(
+      store,
+      tools.map((t) => t.id),
+    );
     const sent = (project: number, device: number, removedAt?: string) =>
       store.insert(devices.resource, {
         [devices.parent.field]: project,

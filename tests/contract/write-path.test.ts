@@ -14,6 +14,7 @@ import { MemoryStore } from '../../server/store/memory';
 import type { Row, Store } from '../../server/store/types';
 import { dropPostgresSchemas, freshPostgres, freshSqlite, postgresUnavailable } from './databases';
 import { type Envelope, makeApi, registry } from './helpers';
+import { calibrated } from './fit';
 
 const unavailable = await postgresUnavailable();
 const stores: [string, () => Promise<Store>][] = [
@@ -125,6 +126,7 @@ describe.each(stores)('one write path for every kind of write on %s', (_name, ma
   });
 
   it('an assignment logs its row and the instrument it moved, and a guard refuses it with nothing written', async () => {
+    await calibrated(store, [device.id]);
     let answer: Answer<{ assigned: number }> | undefined;
     const entries = await loggedBy(async () => {
       answer = await answerOf(assign.add.method, assign.add.path, { id: well.id, [assign.idsParam]: [device.id] });

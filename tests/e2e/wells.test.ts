@@ -56,6 +56,8 @@ beforeAll(async () => {
     made.people.push(await admin.post<Row>('/staff/add', { name, mobile: '13800000000', status: 'active', crew: made.crew.id }));
   }
   made.device = await admin.post<Row>('/device/create', { numtype: 'T', num: `E${stamp}`, type: 1, status: 0, brand: 1, meth: 1 });
+  // Calibrated, so that it may be sent out without a reason.
+  await admin.post('/device/calibration/add', { device: made.device.id, date: new Date().toISOString().slice(0, 10), result: 'passed' });
 });
 
 describe('a well', () => {
@@ -151,6 +153,7 @@ describe('a well', () => {
       });
     const [from, to] = [await wellAt('A'), await wellAt('B')];
     const device = await admin.post<Row>('/device/create', { numtype: 'T', num: `M${stamp}`, type: 1, status: 0, brand: 1, meth: 1 });
+    await admin.post('/device/calibration/add', { device: device.id, date: new Date().toISOString().slice(0, 10), result: 'passed' });
     await admin.post('/project/device/add', { id: from.id, deviceIds: [device.id] });
     const onWell = async () => (await admin.get<Row>(`/device/detail?id=${device.id}`)).project;
     expect(await onWell()).toBe(from.wellNumber);

@@ -4,7 +4,9 @@
 // assignment refuses outright (a scrapped instrument) cannot be chosen. A member that is on
 // another parent is named with that parent, and moved here only once the person confirms. A
 // member the server assigns only with a reason (a person on leave, a certificate expiring before
-// the well's end) is named with why, and assigned once the person gives one.
+// the well's end) is named with why, and assigned once the person gives one. Where the members
+// must be fit to go (instruments: `reason.fitness`), each option shows its calibration and service
+// state, and the ready ones come first.
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -29,6 +31,9 @@ import { useLabels } from '../generic/useLabels';
 import { resourceNameInSentence } from '../generic/resourceName';
 import { ValueField } from '../generic/ValueField';
 import { searchFilter } from '../reference/search';
+import type { FitnessItem } from '../../../kernel/fleet/fitness';
+import { FitnessChips } from '../fitness/FitnessChips';
+import { rankOf, readyFirst, useFitness } from '../fitness/useFitness';
 import { type ElsewhereMember, type ReasonNeeded, elsewhereMembers, isRefused, memberInfoFields, reasonsNeeded } from './memberInfo';
 
 /** How many matches the dialog offers at a time. */
@@ -72,6 +77,16 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
     sort: memberMeta.list.sort,
     filter,
   });
+  const fitnessOn = Boolean(spec.reason?.fitness);
+  const fitness = useFitness(
+    options.map((record) => record.id),
+    fitnessOn,
+  );
+  const waiting = (record: RaRecord) =>
+    Object.entries(spec.reason?.when ?? {}).some(([path, values]) => values.includes(record[path] as string | number));
+  const offered = fitnessOn
+    ? readyFirst(options, (record) => rankOf(fitness.get(String(record.id)), waiting(record), isRefused(spec, record)))
+    : options;
   const nameOf = (record: RaRecord) => String(record[memberMeta.recordRepresentation] ?? `#${record.id}`);
   const title = translate('app.assign.title', { name: resourceNameInSentence(translate, spec.member, 2) });
 
@@ -112,7 +127,7 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
       <DialogContent>
         <Autocomplete
           multiple
-          options={options}
+          options={offered}
           value={chosen}
           onChange={(_event, value) => {
             setChosen(value);
@@ -133,7 +148,13 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
           loadingText={translate('ra.page.loading')}
           renderOption={({ key, ...props }, record) => (
             <li key={key} {...props}>
-              <MemberOption resource={spec.member} record={record} name={nameOf(record)} facts={facts} />
+              <MemberOption
+                resource={spec.member}
+                record={record}
+                name={nameOf(record)}
+                facts={facts}
+                fitness={fitnessOn ? (fitness.get(String(record.id)) ?? null) : undefined}
+              />
             </li>
           )}
           renderInput={(params) => <TextField {...params} autoFocus label={translate('app.assign.search')} sx={{ mt: 1 }} />}
@@ -230,7 +251,16 @@ function ReasonAsk({ reasons, reason, onReason, maxLength }: ReasonAskProps) {
 }
 
 /** One option: the member's name, then a few facts about it (a status chip, its current well). */
-function MemberOption({ resource, record, name, facts }: { resource: string; record: RaRecord; name: string; facts: string[] }) {
+interface MemberOptionProps {
+  resource: string;
+  record: RaRecord;
+  name: string;
+  facts: string[];
+  /** Its fitness when the members must be fit to go (null while it is asked for). */
+  fitness?: FitnessItem | null;
+}
+
+function MemberOption({ resource, record, name, facts, fitness }: MemberOptionProps) {
   const labels = useLabels(resource);
   const schema = registry.resources[resource];
   return (
@@ -258,6 +288,11 @@ function MemberOption({ resource, record, name, facts }: { resource: string; rec
           ))}
         </Box>
       </RecordContextProvider>
+      {fitness && (
+        <Box sx={{ mt: 0.5 }}>
+          <FitnessChips item={fitness} />
+        </Box>
+      )}
     </Box>
   );
 }

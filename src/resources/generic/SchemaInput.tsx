@@ -14,6 +14,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { assignedOnlyValues } from '../../../kernel/schema/assign';
 import { getPath } from '../../../kernel/schema/registry';
 import { registry } from '../../../kernel/schema/load-vite';
 import { isSingleton } from '../../../kernel/schema/singleton';
@@ -113,7 +114,13 @@ function EditableInput({ resource, field, keyPath }: SchemaInputProps) {
   if (schema['x-upload'])
     return <UploadInput source={path} accept={schema['x-upload'].accept} isRequired={required} helperText={common.helperText} />;
   if (choices) {
-    const offered = formChoices(choices, record && getPath(record, path), (name) => translate('app.form.inactive', { name }));
+    const current = record && getPath(record, path);
+    // A value only an assignment sets (an instrument "on a well") is not typed: shown, not offered, while the record holds it.
+    const assigned = inRow ? [] : assignedOnlyValues(registry, resource, path);
+    const typed = choices
+      .filter((c) => !assigned.includes(c.id) || c.id === current)
+      .map((c) => (assigned.includes(c.id) ? { ...c, disabled: true } : c));
+    const offered = formChoices(typed, current, (name) => translate('app.form.inactive', { name }));
     if (schema.type === 'array') return <CheckboxGroupInput {...common} choices={offered} />;
     return <SelectInput {...common} choices={offered} emptyText="" />;
   }
