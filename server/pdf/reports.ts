@@ -404,19 +404,21 @@ export interface Label {
 }
 
 const A4 = { w: 595.28, h: 841.89 };
+const QUIET = 12;
 
 /** Labels in a grid of `columns` × `rows` per A4 sheet, each a QR code and the name in large type. */
 export function labelSheet(labels: Label[], columns: number, rows: number, title: string): PdfDocument {
   const [w, h] = [A4.w / columns, A4.h / rows];
-  const qr = Math.min(h - 16, w * 0.5);
+  const qr = Math.min(h - 2 * QUIET, w * 0.45);
   const content: PdfContent[] = [];
   labels.forEach((label, i) => {
     const at = i % (columns * rows);
     if (at === 0 && i > 0) content.push({ text: '', pageBreak: 'before' });
     const [x, y] = [(at % columns) * w, Math.floor(at / columns) * h];
-    const textX = x + 8 + qr + 6;
-    const textW = w - qr - 22;
-    content.push({ qr: label.address, fit: qr, margin: [0, 0, 0, 0], absolutePosition: { x: x + 8, y: y + (h - qr) / 2 } });
+    // Clear space around the code (QR's quiet zone): a scanner finds it beside other labels' text.
+    const textX = x + QUIET + qr + QUIET;
+    const textW = w - qr - 2 * QUIET - 6;
+    content.push({ qr: label.address, fit: qr, margin: [0, 0, 0, 0], absolutePosition: { x: x + QUIET, y: y + (h - qr) / 2 } });
     // The name as large as its length lets it be on one line of the label.
     const size = Math.max(10, Math.min(22, (textW / Math.max(label.name.length, 1)) * 1.45));
     content.push({
