@@ -11,6 +11,7 @@ import { Code } from '../../kernel/contract/codes';
 import { storedNameOf } from '../../kernel/contract/uploads';
 import { echo } from '../../kernel/contract/limits';
 import { parseParam } from '../../kernel/forms/param';
+import { LABEL_SHEETS, MAX_LABELS, RECORD_PDFS } from '../../kernel/pdf/names';
 import type { FieldDefinition } from '../../kernel/forms/types';
 import { type Registry, getPath } from '../../kernel/schema/registry';
 import { recordPath, viewPaths } from '../../kernel/routes/tree';
@@ -29,16 +30,15 @@ import { type DossierField, type Label, dailyReport, dossierReport, historyRepor
 import type { PdfDocument, PdfRenderer } from './types';
 
 export const PDF_PATHS = {
-  daily: '/project/daily/pdf',
-  survey: '/project/survey/pdf',
-  history: '/device/history/pdf',
-  dossier: '/device/dossier/pdf',
-  deviceLabels: '/device/labels',
-  partLabels: '/device/attr/labels',
+  daily: RECORD_PDFS.daily.path,
+  survey: RECORD_PDFS.project.path,
+  history: RECORD_PDFS.device.path,
+  dossier: RECORD_PDFS.dossier.path,
+  deviceLabels: LABEL_SHEETS.device,
+  partLabels: LABEL_SHEETS.accessory,
 } as const;
 
-/** At most this many labels in one sheet request (ten sheets of 3 × 8). */
-export const MAX_LABELS = 240;
+export { MAX_LABELS };
 const GRID = { columns: { default: 3, min: 1, max: 6 }, rows: { default: 8, min: 1, max: 14 } };
 
 export interface PdfDeps {
