@@ -1,6 +1,7 @@
 // Opens a PDF the server makes (a record's report, a sheet of labels) in a new tab: fetched with
-// the session's token and in the console's language, then shown by the browser's own viewer. The
-// tab is opened at the click, before the PDF arrives, so that no pop-up blocker stops it.
+// the session's token and in the console's language, then shown by the browser's own viewer
+// (where it can be printed or saved). The tab is opened at the click, before the PDF arrives, so
+// that no pop-up blocker stops it.
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import Button from '@mui/material/Button';
@@ -10,7 +11,7 @@ import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { API_BASE } from '../../../kernel/contract/codes';
 import { getToken } from '../../api/token';
 
-/** How long the tab's address stays readable after it was opened (the viewer has read it by then). */
+/** How long the PDF's address stays readable after it was shown (the viewer has read it by then). */
 const KEEP_URL_MS = 60_000;
 
 /** Fetches the PDF at `path` (under the API base) and shows it in `tab`, or answers why not. */
@@ -25,9 +26,31 @@ export async function openPdf(path: string, query: Record<string, string | numbe
     throw new Error(message ?? `HTTP ${response.status}`);
   }
   const blob = URL.createObjectURL(await response.blob());
-  if (tab) tab.location.href = blob;
+  if (tab) showIn(tab, blob, fileNameOf(response) ?? path);
   else window.location.href = blob;
   setTimeout(() => URL.revokeObjectURL(blob), KEEP_URL_MS);
+}
+
+/** The file name the server gave (`filename*=UTF-8''…`), without its extension. */
+function fileNameOf(response: Response): string | undefined {
+  const match = /filename\*=UTF-8''([^;]+)/.exec(response.headers.get('Content-Disposition') ?? '');
+  return match ? decodeURIComponent(match[1]).replace(/\.pdf$/i, '') : undefined;
+}
+
+/**
+ * Shows the PDF in the tab opened for it (a blank page of this console, so under the same rules
+ * of what pages may load): the browser's viewer in a frame filling the tab, titled with the file's name.
+ */
+function showIn(tab: Window, blob: string, title: string) {
+  const { document } = tab;
+  document.title = title;
+  document.body.style.margin = '0';
+  const frame = document.createElement('iframe');
+  frame.src = blob;
+  frame.title = title;
+  frame.dataset.pdfFrame = '';
+  frame.style.cssText = 'border:0;position:fixed;inset:0;width:100%;height:100%';
+  document.body.replaceChildren(frame);
 }
 
 export interface PdfButtonProps {
