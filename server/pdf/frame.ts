@@ -45,7 +45,7 @@ export function reportDocument(p: Printer, company: Company, title: string, subt
     footer: (page: number, pages: number) => ({
       margin: [MARGIN, 14, MARGIN, 0],
       columns: [
-        { text: `${company.name} · ${title} ${subtitle}`, style: 'small' },
+        { text: [company.name, `${title} ${subtitle}`.trim()].filter(Boolean).join(' · '), style: 'small' },
         { text: p.t('pdf.page', { page, pages }), style: 'small', alignment: 'right', width: 'auto' },
       ],
     }),

@@ -196,6 +196,23 @@ export interface SurveyData {
   totals?: Record<string, number>;
 }
 
+/** Stations printed in groups of this many, a rule between groups, as survey listings are read. */
+const BLOCK = 5;
+
+/**
+ * The station table's rows: each a group of BLOCK stations, a column's values one a line. A
+ * thousand stations make two hundred rows rather than a thousand, which keeps a long well's
+ * report quick to lay out.
+ */
+function stationBlocks(stations: WellStation[], names: readonly (keyof WellStation)[]): string[][] {
+  const rows: string[][] = [];
+  for (let i = 0; i < stations.length; i += BLOCK) {
+    const block = stations.slice(i, i + BLOCK);
+    rows.push(names.map((name) => block.map((s) => (s[name] as number).toFixed(2)).join('\n')));
+  }
+  return rows;
+}
+
 const PLOT_W = 250;
 const PLOT_H = 200;
 
@@ -289,7 +306,7 @@ export function surveyReport(p: Printer, company: Company, { well, stations, vsA
     grid(
       p,
       names.map((name) => column(p, name)),
-      stations.map((s) => names.map((name) => s[name].toFixed(2))),
+      stationBlocks(stations, names),
       undefined,
       p.t('pdf.survey.no_stations'),
     ),
@@ -311,12 +328,12 @@ export function historyReport(p: Printer, company: Company, { device, runs, repa
   const D = 'device';
   const name = String(device.name ?? `#${device.id}`);
   const hours = runs.reduce((sum, run) => sum + (typeof run.usetime === 'number' ? run.usetime : 0), 0);
+  const places = wellsOf(runs, wells);
   const cells = (resource: string, rows: Row[], paths: string[]) => rows.map((row) => paths.map((path) => p.value(resource, row, path)));
   const heads = (resource: string, paths: string[]) => paths.map((path) => p.label(resource, path));
   const RUN = ['starttime', 'endtime', 'usetime', 'project', 'trip', 'startcl', 'endcl', 'status'];
   const REPAIR = ['songTime', 'songReason', 'returnTime', 'solve', 'feedback'];
   const CALIBRATION = ['date', 'result', 'nextDue', 'certificateNo', 'lab'];
-  const WHERE = ['project', 'assignedAt', 'removedAt'];
   const content: PdfContent[] = [
     section(p.t('pdf.history.instrument')),
     facts(
@@ -342,7 +359,7 @@ export function historyReport(p: Printer, company: Company, { device, runs, repa
         hours: p.number(hours),
         repairs: repairs.length,
         calibrations: calibrations.length,
-        wells: wells.length,
+        wells: places.length,
       }),
       bold: true,
       margin: [0, 6, 0, 0],
@@ -350,13 +367,61 @@ export function historyReport(p: Printer, company: Company, { device, runs, repa
     section(p.t('pdf.history.runs')),
     grid(p, heads('userecord', RUN), cells('userecord', runs, RUN)),
     section(p.t('pdf.history.wells')),
-    grid(p, heads('projectdevice', WHERE), cells('projectdevice', wells, WHERE)),
+    grid(
+      p,
+      [
+        p.label('userecord', 'project'),
+        p.t('pdf.history.from'),
+        p.t('pdf.history.to'),
+        p.t('pdf.history.runs'),
+        p.label('userecord', 'usetime'),
+      ],
+      places.map((place) => [
+        p.name('project', place.well),
+        p.time(place.from),
+        place.to === null ? p.t('pdf.history.still_there') : p.time(place.to),
+        String(place.runs),
+        `${p.number(place.hours)} h`,
+      ]),
+    ),
     section(p.t('pdf.history.repairs')),
     grid(p, heads('fitrecord', REPAIR), cells('fitrecord', repairs, REPAIR)),
     section(p.t('pdf.history.calibrations')),
     grid(p, heads('calibration', CALIBRATION), cells('calibration', calibrations, CALIBRATION)),
   ];
   return reportDocument(p, company, p.t('pdf.history.title'), name, content);
+}
+
+interface Place {
+  well: number;
+  from: string;
+  /** When it left; null while it is still assigned there. */
+  to: string | null;
+  runs: number;
+  hours: number;
+}
+
+/**
+ * Where an instrument has been: each well it ran in or was assigned to, from the first time it
+ * was there to the last (open while an assignment has not ended), with its runs and hours there;
+ * in the order it first went there.
+ */
+export function wellsOf(runs: Row[], assignments: Row[]): Place[] {
+  const byWell = new Map<number, Place>();
+  const visit = (well: unknown, from: unknown, to: unknown, run?: Row) => {
+    if (typeof well !== 'number' || typeof from !== 'string') return;
+    const place = byWell.get(well) ?? { well, from, to: typeof to === 'string' ? to : null, runs: 0, hours: 0 };
+    if (from < place.from) place.from = from;
+    if (place.to !== null && (typeof to !== 'string' || to > place.to)) place.to = typeof to === 'string' ? to : null;
+    if (run) {
+      place.runs += 1;
+      place.hours += typeof run.usetime === 'number' ? run.usetime : 0;
+    }
+    byWell.set(well, place);
+  };
+  for (const run of runs) visit(run.project, run.starttime, run.endtime, run);
+  for (const assignment of assignments) visit(assignment.project, assignment.assignedAt, assignment.removedAt ?? null);
+  return [...byWell.values()].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
 }
 
 // ---------------------------------------------------------------- filled dossier

@@ -4,6 +4,7 @@
 // lists every station's MD, a 1,000-station one within 2 s; each label decodes (zbarimg) to its
 // record page's address; a refusal names the parameter, and each call is refused to whoever
 // may not read the record it prints.
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -229,8 +230,8 @@ describe.skipIf(skipReason !== undefined)('the PDF reports and labels', () => {
     await pdf(PDF_PATHS.survey, long.id, 'en'); // the library and the font loaded once
     let best = Infinity;
     let bytes = new Uint8Array();
-    // Best of two: the machine is shared, and one run may be slowed by another process.
-    for (let i = 0; i < 2 && best > 2000; i++) {
+    // Best of three: the machine is shared, and one run may be slowed by another process.
+    for (let i = 0; i < 3 && best > 2000; i++) {
       const started = performance.now();
       bytes = await pdf(PDF_PATHS.survey, long.id, 'zh');
       best = Math.min(best, performance.now() - started);
@@ -287,6 +288,10 @@ describe.skipIf(skipReason !== undefined)('the PDF reports and labels', () => {
       [PDF_PATHS.dossier, 'dossier', dossier.id],
     ];
     const document = (await get('/openapi.json', {})).json;
+    // The document, with the PDF calls in it, is valid OpenAPI; each answers a PDF.
+    await expect(SwaggerParser.validate(structuredClone(document))).resolves.toBeTruthy();
+    for (const path of Object.values(PDF_PATHS))
+      expect(Object.keys(document.paths[path].get.responses['200'].content), path).toContain('application/pdf');
     for (const [path, resource, id] of printed) {
       expect(document.paths[path]?.get, path).toBeDefined();
       const endpoints = registry.resources[resource]['x-resource'].endpoints;

@@ -116,8 +116,21 @@ describeScreens(
     await openAs(page, `/project/record/${well.id}`);
     await page.getByRole('button', { name: lang[RECORD_PDFS.project.label], exact: true }).first().waitFor();
     await shot('well-record');
+    // A trip's daily reports: a PDF button in each row.
+    const [trip] = (await admin.get<{ items: Row[] }>('/project/record/list?limit=1&sort=-id')).items;
+    await openAs(page, `/project/daily/${trip.wellId as number}/${trip.id}`);
+    await page.locator(`#main-content [data-pdf="${RECORD_PDFS.daily.path}"]`).first().waitFor();
+    await shot('daily-rows');
+    // The instrument list: rows chosen, their labels printed together.
     await openAs(page, '/device/index');
+    const boxes = page.locator('#main-content table tbody tr input[type="checkbox"]');
     await page.locator('#main-content table tbody tr, #main-content .MuiListItemButton-root').first().waitFor();
+    if ((await boxes.count()) > 1) {
+      await boxes.nth(0).check();
+      await boxes.nth(1).check();
+      await page.getByRole('button', { name: lang['app.pdf.labels'] }).waitFor();
+      await shot('device-list-labels');
+    }
   },
 );
 

@@ -1,17 +1,21 @@
 // A record's printable things, on its record page and in its row of a list: its report as a PDF
 // (a daily report, a well's survey report, an instrument's history, a dossier) and its QR label,
 // for the resources the server makes them for (kernel/pdf/names.ts).
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { type Identifier, useListContext } from 'react-admin';
 import { LABEL_SHEETS, MAX_LABELS, RECORD_PDFS } from '../../../kernel/pdf/names';
 import { PdfButton } from './PdfButton';
 
 export function RecordPdfButtons({ resource, id, compact }: { resource: string; id: Identifier; compact?: boolean }) {
+  // On a phone the buttons are their icons, as the record page's others are.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const report = RECORD_PDFS[resource];
   const labels = LABEL_SHEETS[resource];
   return (
     <>
-      {report && <PdfButton path={report.path} query={{ id: String(id) }} label={report.label} compact={compact} />}
-      {labels && !compact && <PdfButton path={labels} query={{ ids: String(id) }} label="app.pdf.label" qr />}
+      {report && <PdfButton path={report.path} query={{ id: String(id) }} label={report.label} compact={compact || phone} />}
+      {labels && !compact && <PdfButton path={labels} query={{ ids: String(id) }} label="app.pdf.label" qr compact={phone} />}
     </>
   );
 }

@@ -66,8 +66,8 @@ function RecordPage() {
       <Title title={representation || routeTitle} />
       <Card>
         <CardContent>
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
-            <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
+            <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 8rem' }}>
               {representation}
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, flexShrink: 0 }}>
