@@ -22,8 +22,16 @@ import { PDF_PATHS } from '../../server/pdf/register';
 import { MemoryStore } from '../../server/store/memory';
 import type { Row } from '../../server/store/types';
 import { registry } from './helpers';
+import { SETUPS, pngImage } from './upload-setups';
 
-const TOOLS = { pdftotext: 'poppler-utils', pdffonts: 'poppler-utils', pdftoppm: 'poppler-utils', zbarimg: 'zbar-tools' };
+const TOOLS = {
+  pdftotext: 'poppler-utils',
+  pdffonts: 'poppler-utils',
+  pdfinfo: 'poppler-utils',
+  pdfimages: 'poppler-utils',
+  pdftoppm: 'poppler-utils',
+  zbarimg: 'zbar-tools',
+};
 const absent = Object.entries(TOOLS).filter(([tool]) => spawnSync('which', [tool]).status !== 0);
 const skipReason = absent.length
   ? `the PDF checks need ${absent.map(([tool, pkg]) => `${tool} (apt package ${pkg})`).join(', ')}, absent on this machine`
@@ -305,4 +313,45 @@ describe.skipIf(skipReason !== undefined)('the PDF reports and labels', () => {
       }
     }
   });
+});
+
+describe.skipIf(skipReason !== undefined)('the company logo of the parameters', () => {
+  it('is printed at the top of a report once uploaded and saved as a parameter', async () => {
+    const world = await SETUPS[0].make(registry, { now: new Date() });
+    const store = world.store;
+    const app = createApp({ registry, store, accounts: new MockAccounts(), uploads: world.storage, pdf: nodePdf() });
+    const headers = { 'X-Token': 'admin-token' };
+    const form = new FormData();
+    form.set('file', new File([new Uint8Array(await pngImage(120, 40))], 'logo.png'));
+    const uploaded = (await (
+      await app.fetch(new Request('http://console.test/dev-api/upload', { method: 'POST', headers, body: form }))
+    ).json()) as {
+      code: number;
+      data: { url: string };
+    };
+    expect(uploaded.code).toBe(Code.ok);
+    const parameterApi = registry.resources.parameter['x-resource'].endpoints;
+    const saved = (await (
+      await app.fetch(
+        new Request(`http://console.test/dev-api${parameterApi.update!.path}`, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ companyName: 'Logo Drilling Services', companyLogo: uploaded.data.url }),
+        }),
+      )
+    ).json()) as { code: number; message?: string };
+    expect(saved.code, saved.message).toBe(Code.ok);
+    const well = await store.insert('project', { wellNumber: 'LOGO-1', status: 0, totalFootage: 0 });
+    const response = await app.fetch(new Request(`http://console.test/dev-api${PDF_PATHS.survey}?id=${well.id}`, { headers }));
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(text(bytes)).toContain('Logo Drilling Services');
+    const images = execFileSync('pdfimages', ['-list', file(bytes)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .slice(2);
+    // On every page's header: 120 × 40 pixels.
+    expect(images.length).toBeGreaterThan(0);
+    expect(images[0]).toMatch(/\b120\s+40\b/);
+    await world.close();
+  }, 30_000);
 });
