@@ -116,6 +116,10 @@ describeScreens(
     await openAs(page, `/project/record/${well.id}`);
     await page.getByRole('button', { name: lang[RECORD_PDFS.project.label], exact: true }).first().waitFor();
     await shot('well-record');
+    // The parameters: the company name and logo the reports print.
+    await openAs(page, '/setting/system/parameter');
+    await page.locator('input[name="companyName"]').waitFor();
+    await shot('parameters');
     // A trip's daily reports: a PDF button in each row.
     const [trip] = (await admin.get<{ items: Row[] }>('/project/record/list?limit=1&sort=-id')).items;
     await openAs(page, `/project/daily/${trip.wellId as number}/${trip.id}`);
