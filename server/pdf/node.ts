@@ -7,9 +7,6 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { PDF_FONT, type PdfDocument, type PdfRenderer } from './types';
 
-const FONT_PACKAGE = '@expo-google-fonts/noto-sans-sc';
-const FONT_FILES = { normal: '400Regular/NotoSansSC_400Regular.ttf', bold: '700Bold/NotoSansSC_700Bold.ttf' };
-
 type PdfMake = (typeof import('pdfmake'))['default'];
 let loading: Promise<PdfMake> | undefined;
 
@@ -19,8 +16,8 @@ function pdfmake(): Promise<PdfMake> {
     const require = createRequire(import.meta.url);
     const [module, normal, bold] = await Promise.all([
       import('pdfmake'),
-      readFile(require.resolve(`${FONT_PACKAGE}/${FONT_FILES.normal}`)),
-      readFile(require.resolve(`${FONT_PACKAGE}/${FONT_FILES.bold}`)),
+      readFile(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf')),
+      readFile(require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf')),
     ]);
     const maker = (module.default ?? module) as PdfMake;
     maker.virtualfs.writeFileSync('regular.ttf', normal);
