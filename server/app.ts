@@ -57,6 +57,8 @@ import { RecordValidator } from '../kernel/schema/validation';
 import { actorOf, createWriteService } from './write/service';
 import { dailyGuard, footageFollower, hasDailyLog } from './daily/time-log';
 import { registerDailyCharts } from './daily/charts';
+import { registerPdfCalls } from './pdf/register';
+import type { PdfRenderer } from './pdf/types';
 
 export interface AppDeps {
   /** The system parameters, when shared with what the app is given (the accounts' sign-in limits); else read from `store`. */
@@ -88,6 +90,8 @@ export interface AppDeps {
    * headers, web.ts): the JSON answers are made with them at once. None in the mock.
    */
   answerHeaders?: Record<string, string>;
+  /** Who makes PDF reports and labels: pdfmake in the Node entry (pdf/node.ts); none in the mock, which then has no PDF calls. */
+  pdf?: PdfRenderer;
 }
 
 /** Headers as a record with names in lower case, in the order a Headers object lists them. */
@@ -112,6 +116,7 @@ export function createApp({
   accessSignal,
   backups,
   answerHeaders,
+  pdf,
   parameters = createParameters({ registry, store }),
 }: AppDeps) {
   const app = new Hono<AppEnv>().basePath(API_BASE);
@@ -229,6 +234,7 @@ export function createApp({
   for (const [name, schema] of byRecords) registerResource(api, name, schema, resourceDeps);
   assignments.register(api, writes);
   for (const wells of wellSurveys) registerSurveyCalls(api, { registry, store, writes, wells, now: now ?? (() => new Date()) });
+  if (pdf) registerPdfCalls(api, { registry, store, renderer: pdf, parameters, files, wellSurveys });
   registerFormRecords(api, { registry, store, writes, files: files?.records });
   registerFilledForms(api, { registry, store, writes, files: files?.records });
   for (const [name, schema] of byRecords) {

@@ -50,7 +50,8 @@ export function singletonProblems({ root }: ResourceContext): Found[] {
   if (meta.seed && (meta.seed.count !== 0 || meta.seed.fixed?.length))
     add('seed', 'a singleton is not seeded: its defaults answer until it is saved (seed.count 0, no fixed records)');
   for (const [name, prop] of Object.entries(properties(root))) {
-    if (name === 'id' || prop.readOnly) continue;
+    // An uploaded file has no default: the field is empty until someone uploads one.
+    if (name === 'id' || prop.readOnly || prop['x-upload']) continue;
     if (prop.default === undefined)
       out.push({
         pointer: `/properties/${name}`,

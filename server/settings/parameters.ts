@@ -24,6 +24,9 @@ export interface ServiceInterval {
 }
 
 export interface ParameterValues {
+  /** The company named at the top of every PDF report, and its logo (an uploaded image's address), if any. */
+  companyName: string;
+  companyLogo?: string;
   sessionHours: number;
   failuresPerAccount: number;
   failuresPerAddress: number;

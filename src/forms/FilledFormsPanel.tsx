@@ -37,6 +37,7 @@ import type { FillsSpec, ResourceSchema } from '../../kernel/schema/types';
 import { ValueField } from '../resources/generic/ValueField';
 import type { PanelProps } from '../resources/record/panels';
 import { FormDialog } from './FormDialog';
+import { RecordPdfButtons } from '../resources/pdf/RecordPdfButtons';
 import { useConfirmCall } from './useConfirmCall';
 
 const ServerForm = lazy(() => import('./ServerForm'));
@@ -185,6 +186,7 @@ export function FilledFormsPanel({ resource, record }: PanelProps) {
                 <Button size="small" startIcon={<VisibilityIcon />} onClick={() => setViewing(row)}>
                   {translate('ra.action.show')}
                 </Button>
+                <RecordPdfButtons resource={child} id={row.id} />
                 {status && (
                   <Button
                     size="small"

@@ -19,8 +19,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useMemo, useState } from 'react';
-import { type Identifier, type RaRecord, RecordContextProvider, useGetList, useTranslate } from 'react-admin';
+import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { type Identifier, type RaRecord, RecordContextProvider, useDataProvider, useGetList, useTranslate } from 'react-admin';
+import { LABEL_SHEETS, recordIdOfAddress } from '../../../kernel/pdf/names';
+import { viewPaths } from '../../../kernel/routes/tree';
 import { Code } from '../../../kernel/contract/codes';
 import { registry } from '../../../kernel/schema/load-vite';
 import { field } from '../../../kernel/schema/registry';
@@ -88,6 +90,9 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
     ? readyFirst(options, (record) => rankOf(fitness.get(String(record.id)), waiting(record), isRefused(spec, record)))
     : options;
   const nameOf = (record: RaRecord) => String(record[memberMeta.recordRepresentation] ?? `#${record.id}`);
+  const scanner = useLabelScanner(spec.member, (record) =>
+    setChosen((now) => (now.some((r) => String(r.id) === String(record.id)) ? now : [...now, record])),
+  );
   const title = translate('app.assign.title', { name: resourceNameInSentence(translate, spec.member, 2) });
 
   const send = async (move: boolean) => {
@@ -160,6 +165,7 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
           renderInput={(params) => <TextField {...params} autoFocus label={translate('app.assign.search')} sx={{ mt: 1 }} />}
           sx={{ mb: 2 }}
         />
+        {scanner.pattern && <ScanField scanner={scanner} nameOf={nameOf} />}
         {reasons.length > 0 && (
           <ReasonAsk
             reasons={reasons}
@@ -197,6 +203,69 @@ export function AssignDialog({ resource, spec, parentId, onClose, onDone }: Assi
         />
       )}
     </Dialog>
+  );
+}
+
+/**
+ * What a scanner types into the scan field: a label's address, then Enter. Each address names a
+ * record of `member` by its record page (the labels' QR codes, kernel/pdf/names.ts), read and
+ * handed to `onFound`; the field is emptied for the next label and keeps the focus.
+ */
+function useLabelScanner(member: string, onFound: (record: RaRecord) => void) {
+  const dataProvider = useDataProvider();
+  const [text, setText] = useState('');
+  const [note, setNote] = useState<{ found?: RaRecord; unknown?: string }>();
+  const pattern = useMemo(() => {
+    if (!LABEL_SHEETS[member]) return undefined;
+    const pages = viewPaths(registry.routes)[member];
+    return pages?.record ?? pages?.show ?? pages?.edit;
+  }, [member]);
+  const scan = async (typed: string) => {
+    const id = pattern ? recordIdOfAddress(typed, pattern) : undefined;
+    if (id === undefined) return setNote({ unknown: typed });
+    try {
+      const { data } = await dataProvider.getOne(member, { id });
+      onFound(data);
+      setNote({ found: data });
+    } catch {
+      setNote({ unknown: typed });
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return;
+    // The scanner's Enter ends one label: it neither submits nor closes the dialog.
+    event.preventDefault();
+    event.stopPropagation();
+    const typed = text.trim();
+    setText('');
+    if (typed) void scan(typed);
+  };
+  return { pattern, text, setText, note, onKeyDown };
+}
+
+function ScanField({ scanner, nameOf }: { scanner: ReturnType<typeof useLabelScanner>; nameOf: (record: RaRecord) => string }) {
+  const translate = useTranslate();
+  const { note } = scanner;
+  return (
+    <Box sx={{ mb: 2 }} data-label-scanner>
+      <TextField
+        label={translate('app.assign.scan')}
+        value={scanner.text}
+        onChange={(event) => scanner.setText(event.target.value)}
+        onKeyDown={scanner.onKeyDown}
+        fullWidth
+        size="small"
+        helperText={translate('app.assign.scan_help')}
+        slotProps={{ htmlInput: { 'data-scan-input': true, autoComplete: 'off', maxLength: 500 } }}
+      />
+      {note && (
+        <Alert severity={note.found ? 'success' : 'warning'} sx={{ mt: 1, py: 0 }} role="status" data-scan-note>
+          {note.found
+            ? translate('app.assign.scan_added', { name: nameOf(note.found) })
+            : translate('app.assign.scan_unknown', { text: note.unknown ?? '' })}
+        </Alert>
+      )}
+    </Box>
   );
 }
 

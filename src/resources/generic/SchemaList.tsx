@@ -13,6 +13,8 @@ import { RecordRows } from './RecordRows';
 import { useFilterInputs } from './useFilterInputs';
 import { useSchema } from './useSchema';
 import { TIP_BULK_DELETE } from '../../forms/useConfirmCall';
+import { LABEL_SHEETS } from '../../../kernel/pdf/names';
+import { LabelsBulkButton } from '../pdf/RecordPdfButtons';
 
 export function SchemaList() {
   const { resource, schema } = useSchema();
@@ -58,7 +60,16 @@ export function SchemaList() {
         schema={schema}
         place="list"
         rowClick={(id) => links.open(resource, id) ?? false}
-        bulkActionButtons={meta.endpoints.del ? <BulkDeleteWithConfirmButton mutationMode="pessimistic" {...TIP_BULK_DELETE} /> : false}
+        bulkActionButtons={
+          meta.endpoints.del || LABEL_SHEETS[resource] ? (
+            <>
+              {LABEL_SHEETS[resource] && <LabelsBulkButton resource={resource} />}
+              {meta.endpoints.del && <BulkDeleteWithConfirmButton mutationMode="pessimistic" {...TIP_BULK_DELETE} />}
+            </>
+          ) : (
+            false
+          )
+        }
         empty={<ListEmpty resource={resource} defaults={filters.defaults} create={create ? { to: create } : undefined} />}
       />
     </List>

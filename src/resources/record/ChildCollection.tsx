@@ -29,6 +29,8 @@ import { LazyListTools } from '../list/LazyListTools';
 import { useLinks } from '../useLinks';
 import { ChildDialog } from './ChildDialog';
 import { RecordPageButton } from './RecordPageButton';
+import { RecordPdfButtons } from '../pdf/RecordPdfButtons';
+import { RECORD_PDFS } from '../../../kernel/pdf/names';
 import { useLockState } from './useLockState';
 import { TIP_DELETE } from '../../forms/useConfirmCall';
 
@@ -100,7 +102,7 @@ export function ChildCollection({ resource, parentId }: { resource: string; pare
             return false;
           }}
           actions={
-            meta.endpoints.del || recordPage ? (
+            meta.endpoints.del || recordPage || RECORD_PDFS[resource] ? (
               <RowActions
                 resource={resource}
                 recordPage={recordPage}
@@ -140,6 +142,7 @@ function RowActions({ resource, recordPage, parentField, onDeleted }: RowActions
   const open = useLockState(resource, record) === 'open' && !isMade(registry.resources[resource], record);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5 }}>
+      {record && RECORD_PDFS[resource] && <RecordPdfButtons resource={resource} id={record.id} compact />}
       {recordPage && <RecordPageButton pattern={recordPage} parentField={parentField} />}
       {onDeleted && open && (
         <DeleteWithConfirmButton

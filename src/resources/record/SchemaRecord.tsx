@@ -26,6 +26,7 @@ import { SummaryGrid } from '../generic/SummaryGrid';
 import { useSchema } from '../generic/useSchema';
 import { RecordSections } from './RecordSections';
 import { HistoryButton } from './history/HistoryButton';
+import { RecordPdfButtons } from '../pdf/RecordPdfButtons';
 import { momentRepresentation } from './representationText';
 import { useRefreshChanged } from './useRefreshChanged';
 
@@ -65,11 +66,12 @@ function RecordPage() {
       <Title title={representation || routeTitle} />
       <Card>
         <CardContent>
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
-            <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
+            <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 8rem' }}>
               {representation}
             </Typography>
-            <Box sx={{ display: 'flex', gap: 1, flexShrink: 0 }}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, flexShrink: 0 }}>
+              <RecordPdfButtons resource={resource} id={record.id} />
               <HistoryButton resource={resource} id={record.id} />
               <EditLinkButton />
             </Box>
