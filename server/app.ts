@@ -52,6 +52,8 @@ import type { Store } from './store/types';
 import { RecordValidator } from '../kernel/schema/validation';
 import { actorOf, createWriteService } from './write/service';
 import { dailyGuard, footageFollower, hasDailyLog } from './daily/time-log';
+import { type SheetReader, inlineSheetReader } from './sheets/reader';
+import { registerImport } from './import/calls';
 import { registerDailyCharts } from './daily/charts';
 
 export interface AppDeps {
@@ -84,6 +86,11 @@ export interface AppDeps {
    * headers, web.ts): the JSON answers are made with them at once. None in the mock.
    */
   answerHeaders?: Record<string, string>;
+  /**
+   * How uploaded spreadsheets (imports, survey listings) are read: in a worker thread on the Node
+   * server (sheets/worker.ts), so that other requests are answered meanwhile; inline by default.
+   */
+  sheets?: SheetReader;
 }
 
 /** Headers as a record with names in lower case, in the order a Headers object lists them. */
@@ -108,6 +115,7 @@ export function createApp({
   accessSignal,
   backups,
   answerHeaders,
+  sheets = inlineSheetReader,
   parameters = createParameters({ registry, store }),
 }: AppDeps) {
   const app = new Hono<AppEnv>().basePath(API_BASE);
@@ -217,7 +225,8 @@ export function createApp({
   const byRecords = Object.entries(registry.resources).filter(([, schema]) => !keptByAccounts(schema));
   for (const [name, schema] of byRecords) registerResource(api, name, schema, resourceDeps);
   assignments.register(api, writes);
-  for (const wells of wellSurveys) registerSurveyCalls(api, { registry, store, writes, wells, now: now ?? (() => new Date()) });
+  for (const wells of wellSurveys) registerSurveyCalls(api, { registry, store, writes, wells, sheets, now: now ?? (() => new Date()) });
+  registerImport(api, { registry, store, writes, permissions, sheets, now: now ?? (() => new Date()) });
   registerFormRecords(api, { registry, store, writes, files: files?.records });
   registerFilledForms(api, { registry, store, writes, files: files?.records });
   for (const [name, schema] of byRecords) {

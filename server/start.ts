@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { SCHEMA_DIR, readSchemaFiles } from '../kernel/schema/load-node';
 import { loadServerRegistry } from './resources/registry';
 import { createApp } from './app';
+import { workerSheetReader } from './sheets/worker';
 import { accountLimitsOf, createParameters } from './settings/parameters';
 import { sqliteBackups } from './backups/sqlite';
 import { ensureFirstAccounts } from './auth/bootstrap';
@@ -161,6 +162,8 @@ async function main() {
         : { mode: 'pg_dump' },
     // Set on every answer by the web app (web.ts); the API's JSON answers are made with them.
     answerHeaders: SECURITY_HEADERS,
+    // Uploaded spreadsheets are read in worker threads: the server answers other requests meanwhile.
+    sheets: workerSheetReader(),
     onError: (error) => log.error({ err: error }, 'request failed'),
   });
   await api.access.ready();
