@@ -15,10 +15,15 @@ export function normalizeHeader(cell: unknown): { name: string; unit: string; wh
     .replace(/^\*+|\*+$/g, ''); // a required column marked with a star
   const whole = squeeze(text);
   let unit = '';
-  const cut = text.search(/[([{【（/]/);
-  if (cut > 0) {
-    unit = text.slice(cut).replace(/[()[\]{}【】（）/\s]/g, '');
-    text = text.slice(0, cut);
+  // The unit is the last bracketed group ("Initial gel (10 s) (Pa)" → Pa), else what follows the last slash.
+  const bracketed = /^(.*?)\s*[([{【（]([^()[\]{}【】（）]*)[)\]}】）]$/.exec(text);
+  const slash = text.lastIndexOf('/');
+  if (bracketed && bracketed[1] !== '') {
+    unit = bracketed[2].replace(/\s/g, '');
+    text = bracketed[1];
+  } else if (slash > 0) {
+    unit = text.slice(slash + 1).replace(/\s/g, '');
+    text = text.slice(0, slash);
   }
   return { name: squeeze(text), unit: normalizeUnit(unit), whole };
 }

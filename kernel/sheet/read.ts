@@ -104,7 +104,13 @@ export function readCsv(text: string, limits: SheetLimits = SHEET_LIMITS): Sheet
   const rows: SheetRow[] = [];
   const most = maxLines(limits);
   let refusal: SheetRefusal | undefined;
-  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+  const body = text.replace(/^\uFEFF/, '');
+  // The separator and line break guessed from the first lines only: papaparse would otherwise
+  // parse the whole text once for each separator it tries before reading a line of it.
+  const { meta } = Papa.parse<string[]>(body.slice(0, 64 * 1024), { preview: 20 });
+  Papa.parse<string[]>(body, {
+    delimiter: meta.delimiter,
+    newline: meta.linebreak as Papa.ParseConfig['newline'],
     skipEmptyLines: false,
     step: (result, parser) => {
       if (refusal) return;
@@ -198,8 +204,8 @@ function zipEntries(b: Uint8Array, limits: SheetLimits): ZipEntry[] {
   return entries;
 }
 
-/** A slice of compressed data pushed at a time: it inflates to at most about a thousand times as much. */
-const INFLATE_STEP = 16 * 1024;
+/** A slice of compressed data pushed at a time: it inflates to at most about a thousand times as much (1 MB). */
+const INFLATE_STEP = 1024;
 
 /**
  * One part's bytes, inflated a step at a time and refused as soon as they pass the size the
