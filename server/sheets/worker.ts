@@ -44,6 +44,8 @@ function workerCode(): Promise<string> {
 const unreadable: SheetRead = { ok: false, refusal: { reason: 'unreadableFile' } };
 
 export function workerSheetReader({ timeoutMs = 60_000, heapMb = 768, concurrency = 2 }: WorkerReaderOptions = {}): SheetReader {
+  // Bundled soon after the start rather than during the first import, whose requests it would hold up.
+  setTimeout(() => void workerCode().catch(() => undefined), 2000).unref();
   let running = 0;
   const waiting: (() => void)[] = [];
   const turn = () =>
