@@ -2,7 +2,9 @@
 // list opens the dialog, a CSV with Chinese headers is chosen, the preview names the bad rows by
 // row and column with the forms' messages, and the valid rows are imported in one go; the list
 // then shows them. Screenshots of the dialog with its preview in Chinese and English, desk and phone.
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { readSpreadsheet } from '../../kernel/sheet/read';
 import { apiClientAs, messages, openAs, useFreshPage } from './helpers';
 import { describeScreens, SCREEN_CASES, desk, phone } from './screens';
 
@@ -51,6 +53,19 @@ describe('importing instruments from a spreadsheet', () => {
     expect(found.total).toBeGreaterThan(0);
     const log = await admin.get<{ list: { resource: string; action: string }[] }>('/setting/log/operation/list?page=1&limit=1&sort=-id');
     expect(log.list[0]).toMatchObject({ resource: 'importrun', action: 'create' });
+  });
+
+  it('downloads the list’s template: headers in the reader’s language and an example row', async () => {
+    const page = browser.page;
+    await openAs(page, '/device/index');
+    await page.locator('[data-import-button]').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-import-template]').click()]);
+    const read = readSpreadsheet(new Uint8Array(await readFile((await download.path())!)));
+    const en = messages('en');
+    expect(read.ok && read.rows[0]).toEqual(
+      expect.arrayContaining([`*${en['resources.device.fields.num']}`, `${en['resources.device.fields.outerDiameter']} (mm)`]),
+    );
+    expect(read.ok && read.rows[1]).toContain(en['resources.device.enums.status.0']);
   });
 });
 

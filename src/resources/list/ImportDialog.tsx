@@ -122,9 +122,7 @@ function ImportDialog({ resource, title, onClose }: { resource: string; title: s
   const downloadTemplate = async () => {
     try {
       const info = await loadFields();
-      const blob = await templateWorkbook(info, { sheet: title, options: translate('app.import.options_sheet') }, (unit) =>
-        translate(`units.${unit}`, { _: unit }),
-      );
+      const blob = await templateWorkbook(info, { sheet: title, options: translate('app.import.options_sheet') });
       saveFile(blob, `${translate('app.import.template_name', { list: title })}.xlsx`, 'xlsx');
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));

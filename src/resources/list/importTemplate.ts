@@ -19,20 +19,19 @@ export interface ImportFields {
   mapping: Record<string, string>;
 }
 
-/** A column's header in the template: "*Number", "Outer diameter (mm)". */
-export const templateHeader = (field: ImportFieldInfo, unitLabel: (unit: string) => string) =>
-  `${field.required ? '*' : ''}${field.label}${field.unit ? ` (${unitLabel(field.unit)})` : ''}`;
+/**
+ * A column's header in the template: "*Number", "Outer diameter (mm)". The unit is the schema's
+ * own (`x-unit`), which the import reads back whatever the language.
+ */
+export const templateHeader = (field: Pick<ImportFieldInfo, 'label' | 'required' | 'unit'>) =>
+  `${field.required ? '*' : ''}${field.label}${field.unit ? ` (${field.unit})` : ''}`;
 
 /** An example value for a field, when it has an obvious one: its first option. */
 const example = (field: ImportFieldInfo): string | null => field.options?.[0] ?? null;
 
-export async function templateWorkbook(
-  info: ImportFields,
-  titles: { sheet: string; options: string },
-  unitLabel: (unit: string) => string,
-): Promise<Blob> {
+export async function templateWorkbook(info: ImportFields, titles: { sheet: string; options: string }): Promise<Blob> {
   const { default: writeXlsxFile } = await import('write-excel-file/universal');
-  const headers = info.fields.map((field) => ({ value: templateHeader(field, unitLabel), fontWeight: 'bold' as const }));
+  const headers = info.fields.map((field) => ({ value: templateHeader(field), fontWeight: 'bold' as const }));
   const sample = info.fields.map((field) => {
     const value = example(field);
     return value === null ? null : { value };
