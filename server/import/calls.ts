@@ -432,10 +432,6 @@ export function registerImport(api: Api, deps: Deps) {
     return { refused: actor.t('server.internal') };
   }
 
-  function refusalText(refusal: Parameters<typeof answerOf>[0]): string {
-    return answerOf(refusal);
-  }
-
   api.on(
     {
       method: 'GET',
@@ -483,7 +479,7 @@ export function registerImport(api: Api, deps: Deps) {
 }
 
 /** A write's refusal in words. */
-function answerOf(refusal: { status: string; errors?: { message: string }[]; message?: string; resource?: string }): string {
+function refusalText(refusal: { status: string; errors?: { message: string }[]; message?: string; resource?: string }): string {
   if (refusal.errors && refusal.errors.length > 0) return refusal.errors.map((e) => e.message).join('; ');
   return refusal.message ?? refusal.status;
 }
