@@ -12,6 +12,7 @@ import { normalizeHeader } from '../../kernel/import/headers';
  */
 export type SheetExpectation = { survey: true } | { names: string[] };
 
+/** Reads the file's bytes, which it may take over (a worker is handed them): the caller does not use them after. */
 export type SheetReader = (file: Uint8Array, expect?: SheetExpectation, limits?: SheetLimits) => Promise<SheetRead>;
 
 /** The check a reading of the first lines passes when the code page is right. */

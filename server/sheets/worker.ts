@@ -62,11 +62,13 @@ export function workerSheetReader({ timeoutMs = 60_000, heapMb = 768, concurrenc
     await turn();
     try {
       return await new Promise<SheetRead>((resolve) => {
-        const copy = file.slice(); // the worker takes the bytes over
+        // The worker takes the bytes over: moved when they are a buffer of their own, else copied.
+        const copy =
+          file.byteOffset === 0 && file.byteLength === file.buffer.byteLength && file.buffer instanceof ArrayBuffer ? file : file.slice();
         const worker = new Worker(source, {
           eval: true,
           workerData: { file: copy, expect, limits },
-          transferList: [copy.buffer],
+          transferList: [copy.buffer as ArrayBuffer],
           resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 64 },
         });
         const timer = setTimeout(() => {
