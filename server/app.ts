@@ -56,6 +56,8 @@ import type { Store } from './store/types';
 import { RecordValidator } from '../kernel/schema/validation';
 import { actorOf, createWriteService } from './write/service';
 import { dailyGuard, footageFollower, hasDailyLog } from './daily/time-log';
+import { type SheetReader, inlineSheetReader } from './sheets/reader';
+import { registerImport } from './import/calls';
 import { registerDailyCharts } from './daily/charts';
 import { registerPdfCalls } from './pdf/register';
 import type { PdfRenderer } from './pdf/types';
@@ -92,6 +94,11 @@ export interface AppDeps {
   answerHeaders?: Record<string, string>;
   /** Who makes PDF reports and labels: pdfmake in the Node entry (pdf/node.ts); none in the mock, which then has no PDF calls. */
   pdf?: PdfRenderer;
+  /**
+   * How uploaded spreadsheets (imports, survey listings) are read: in a worker thread on the Node
+   * server (sheets/worker.ts), so that other requests are answered meanwhile; inline by default.
+   */
+  sheets?: SheetReader;
 }
 
 /** Headers as a record with names in lower case, in the order a Headers object lists them. */
@@ -117,6 +124,7 @@ export function createApp({
   backups,
   answerHeaders,
   pdf,
+  sheets = inlineSheetReader,
   parameters = createParameters({ registry, store }),
 }: AppDeps) {
   const app = new Hono<AppEnv>().basePath(API_BASE);
@@ -233,8 +241,9 @@ export function createApp({
   const byRecords = Object.entries(registry.resources).filter(([, schema]) => !keptByAccounts(schema));
   for (const [name, schema] of byRecords) registerResource(api, name, schema, resourceDeps);
   assignments.register(api, writes);
-  for (const wells of wellSurveys) registerSurveyCalls(api, { registry, store, writes, wells, now: now ?? (() => new Date()) });
+  for (const wells of wellSurveys) registerSurveyCalls(api, { registry, store, writes, wells, sheets, now: now ?? (() => new Date()) });
   if (pdf) registerPdfCalls(api, { registry, store, renderer: pdf, parameters, files, wellSurveys });
+  registerImport(api, { registry, store, writes, permissions, sheets, now: now ?? (() => new Date()) });
   registerFormRecords(api, { registry, store, writes, files: files?.records });
   registerFilledForms(api, { registry, store, writes, files: files?.records });
   for (const [name, schema] of byRecords) {

@@ -10,6 +10,7 @@ import { SCHEMA_DIR, readSchemaFiles } from '../kernel/schema/load-node';
 import { loadServerRegistry } from './resources/registry';
 import { createApp } from './app';
 import { nodePdf } from './pdf/node';
+import { workerSheetReader } from './sheets/worker';
 import { accountLimitsOf, createParameters } from './settings/parameters';
 import { sqliteBackups } from './backups/sqlite';
 import { ensureFirstAccounts } from './auth/bootstrap';
@@ -164,6 +165,8 @@ async function main() {
     answerHeaders: SECURITY_HEADERS,
     // Reports and labels as PDF: the library and its font are loaded on the first one asked for.
     pdf: nodePdf(),
+    // Uploaded spreadsheets are read in worker threads: the server answers other requests meanwhile.
+    sheets: workerSheetReader(),
     onError: (error) => log.error({ err: error }, 'request failed'),
   });
   await api.access.ready();

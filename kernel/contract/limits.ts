@@ -26,3 +26,28 @@ export function echo(text: string): string {
 
 /** How long a password may be: at least 8 characters, and at most 128 (hashing a longer one is work for nothing). */
 export const PASSWORD_LIMITS = { min: 8, max: 128 } as const;
+
+/**
+ * What a spreadsheet a person uploads (a CSV or XLSX file: an import, a survey listing) may be,
+ * checked before the work each limit guards: the file's size before it is read; an XLSX's entry
+ * count and the sizes its parts declare before anything is inflated, and each part's real size
+ * while it is (a part larger than it declares is refused there); lines while they are parsed,
+ * the reading stopping at the limit; columns and each cell's length as they come.
+ */
+export const SHEET_LIMITS = {
+  /** The uploaded file. */
+  maxBytes: 20 * 1024 * 1024,
+  /** An XLSX's parts together, unpacked (a real sheet of 100,000 rows fits well within it). */
+  maxUnpackedBytes: 80 * 1024 * 1024,
+  /** Files inside an XLSX (a workbook has a few dozen). */
+  maxEntries: 1000,
+  /** Data lines (records, stations) below the header. */
+  maxRows: 100_000,
+  /** Title lines that may stand above the header, beside the data lines. */
+  headerLines: 50,
+  /** Columns of a line. */
+  maxColumns: 256,
+  /** Characters of one cell, as Excel allows. */
+  maxCellLength: 32_767,
+} as const;
+export type SheetLimits = { [K in keyof typeof SHEET_LIMITS]: number };

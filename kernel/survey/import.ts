@@ -5,7 +5,8 @@
 // and the answer is the stations (with a warning for each pair at the same depth, merged), or
 // the file is refused with a reason key, the line (1-based, as a spreadsheet shows it) and the
 // column at fault, so nothing half-read is ever stored. Pure: runs in Node and in the browser.
-import Papa from 'papaparse';
+import { SHEET_LIMITS } from '../contract/limits';
+import { type SheetRead, type SheetRow, readSpreadsheet } from '../sheet/read';
 import {
   checkStation,
   mergeStations,
@@ -18,11 +19,11 @@ import {
 } from './minimum-curvature';
 
 /** Largest file accepted, checked before anything is parsed. */
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = SHEET_LIMITS.maxBytes;
 /** Most stations (data lines) one file may hold. */
-export const MAX_IMPORT_ROWS = 100_000;
+export const MAX_IMPORT_ROWS = SHEET_LIMITS.maxRows;
 /** How far down the header line is looked for (title lines may come first). */
-const HEADER_SEARCH_LINES = 50;
+const HEADER_SEARCH_LINES = SHEET_LIMITS.headerLines;
 
 /** Why a file is refused: keys the console translates. */
 export const IMPORT_REASONS = [
@@ -30,6 +31,10 @@ export const IMPORT_REASONS = [
   'fileTooLarge',
   'unsupportedFormat',
   'unreadableFile',
+  'tooManyEntries',
+  'unpackedTooLarge',
+  'tooManyColumns',
+  'cellTooLong',
   'missingColumn',
   'duplicateColumn',
   'unsupportedUnit',
@@ -54,7 +59,7 @@ export interface ImportRefusal {
   header?: string;
   /** The offending cell as written. */
   value?: string;
-  /** The limit broken, for fileTooLarge (bytes) and tooManyRows (lines). */
+  /** The limit broken: bytes, entries, lines, columns or characters. */
   limit?: number;
 }
 
@@ -234,73 +239,26 @@ export function stationsFromRows(rows: readonly (readonly unknown[])[], format: 
   return { ok: true, format, stations: merged.stations.map(({ md, inc, azi }) => ({ md, inc, azi })), warnings: merged.warnings };
 }
 
-/** Rows of CSV (or tab- or semicolon-separated) text, the separator guessed by papaparse. */
-function csvRows(text: string): string[][] {
-  return Papa.parse<string[]>(text, { skipEmptyLines: false }).data;
-}
-
 /** A survey listing from CSV text. */
 export function parseSurveyCsv(text: string, source = 'import'): SurveyImport {
   if (text.trim() === '') return { ok: false, refusal: { reason: 'emptyFile' } };
-  return stationsFromRows(csvRows(text.replace(/^\uFEFF/, '')), 'csv', source);
+  return importSurvey(new TextEncoder().encode(text), source);
 }
 
-/**
- * Text of a CSV file. Excel writes UTF-8 only when asked ("CSV UTF-8"), UTF-16 for "Unicode
- * text", and otherwise the system's code page: GB18030 in China, Shift_JIS in Japan, Windows-1252
- * in Spain. Bytes that are not UTF-8 are decoded with each of those, keeping the first whose
- * header line we recognise.
- */
-function decodeCsv(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    const candidates: string[] = [];
-    for (const encoding of ['gb18030', 'shift_jis', 'windows-1252']) {
-      try {
-        const text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
-        if (!('reason' in findHeader(csvRows(text.slice(0, 16_384))))) return text;
-        candidates.push(text);
-      } catch {
-        // not this encoding
-      }
-    }
-    return candidates[0] ?? new TextDecoder('windows-1252').decode(bytes);
-  }
-}
+/** Whether these first lines hold a survey listing's header: how a CSV file's code page is told. */
+export const looksLikeSurvey = (rows: SheetRow[]) => !('reason' in findHeader(rows));
 
-const startsWith = (bytes: Uint8Array, magic: readonly number[]) => magic.every((byte, i) => bytes[i] === byte);
-const ZIP = [0x50, 0x4b, 0x03, 0x04]; // an .xlsx is a zip archive
-const OLE = [0xd0, 0xcf, 0x11, 0xe0]; // the old binary .xls
+/** A survey listing from a spreadsheet read by the safe reader (kernel/sheet/read.ts), or the reader's refusal. */
+export function surveyFromSheet(read: SheetRead, source = 'import'): SurveyImport {
+  if (!read.ok) return { ok: false, refusal: read.refusal };
+  return stationsFromRows(read.rows, read.format, source);
+}
 
 /**
  * A survey listing from an uploaded file's bytes, CSV or XLSX (told apart by content, not by
- * name). The size is checked before anything is parsed.
+ * name), read inline by the safe reader: the limits are checked before the work they guard.
  */
-export async function importSurvey(file: Uint8Array | ArrayBuffer, source = 'import'): Promise<SurveyImport> {
+export function importSurvey(file: Uint8Array | ArrayBuffer, source = 'import'): SurveyImport {
   const bytes = file instanceof Uint8Array ? file : new Uint8Array(file);
-  if (bytes.byteLength > MAX_IMPORT_BYTES) return { ok: false, refusal: { reason: 'fileTooLarge', limit: MAX_IMPORT_BYTES } };
-  if (bytes.byteLength === 0) return { ok: false, refusal: { reason: 'emptyFile' } };
-  if (startsWith(bytes, OLE)) return { ok: false, refusal: { reason: 'unsupportedFormat' } };
-  if (startsWith(bytes, ZIP)) return parseSurveyXlsx(bytes, source);
-  if (bytes.subarray(0, 4096).includes(0) && !(bytes[0] === 0xff && bytes[1] === 0xfe) && !(bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    return { ok: false, refusal: { reason: 'unsupportedFormat' } }; // binary, not text
-  }
-  return parseSurveyCsv(decodeCsv(bytes), source);
-}
-
-/** A survey listing from the first sheet of an .xlsx file. The reader loads only when needed. */
-export async function parseSurveyXlsx(bytes: Uint8Array, source = 'import'): Promise<SurveyImport> {
-  const { readSheet } = await import('read-excel-file/universal');
-  let rows: unknown[][];
-  try {
-    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    rows = await readSheet(buffer);
-  } catch {
-    return { ok: false, refusal: { reason: 'unreadableFile' } };
-  }
-  if (rows.every((row) => row.every(isBlank))) return { ok: false, refusal: { reason: 'emptyFile' } };
-  return stationsFromRows(rows, 'xlsx', source);
+  return surveyFromSheet(readSpreadsheet(bytes, SHEET_LIMITS, looksLikeSurvey), source);
 }

@@ -144,8 +144,26 @@ export function createRelations(registry: Registry, followers: readonly Follower
   const uses = (counts: Map<string, number>, context: Context) =>
     [...counts].map(([resource, n]) => context.t('server.use_count', { smart_count: n, name: nameOf(resource, n, context) })).join(', ');
 
+  /**
+   * The lists' items read in each transaction, by the transaction's store: a write of many records
+   * (an import) reads each list once, not once per record and field. Forgotten when the
+   * transaction writes a list or an item.
+   */
+  const itemsRead = new WeakMap<Store, Map<string, Promise<Map<string, Row | { enabled: true }>>>>();
+  const forgetItems = (store: Store, resource: string) => {
+    if (resource === DICTIONARY.items || resource === DICTIONARY.lists) itemsRead.delete(store);
+  };
+
   /** The items of one dictionary list, by key. */
-  async function dictionaryItems(store: Store, code: string): Promise<Map<string, Row | { enabled: true }>> {
+  function dictionaryItems(store: Store, code: string): Promise<Map<string, Row | { enabled: true }>> {
+    let read = itemsRead.get(store);
+    if (!read) itemsRead.set(store, (read = new Map()));
+    let items = read.get(code);
+    if (!items) read.set(code, (items = readDictionaryItems(store, code)));
+    return items;
+  }
+
+  async function readDictionaryItems(store: Store, code: string): Promise<Map<string, Row | { enabled: true }>> {
     const [list] = await store.findIds(DICTIONARY.lists, [{ field: 'code', op: 'eq', value: code }]);
     if (list === undefined) return new Map((seeded.get(code) ?? []).map((key) => [key, { enabled: true }]));
     const items = await rowsOf(store, DICTIONARY.items, [{ field: 'dictionary', op: 'eq', value: list }]);
@@ -240,6 +258,7 @@ export function createRelations(registry: Registry, followers: readonly Follower
       ids: number[],
       context: Context,
     ): Promise<{ missing: number[] } | { refused: string; code: CodeValue }> {
+      forgetItems(store, resource);
       const unique = [...new Set(ids)];
       const found = new Set(await store.findIds(resource, anyOf('id', unique)));
       const missing = unique.filter((id) => !found.has(id));
@@ -308,6 +327,7 @@ export function createRelations(registry: Registry, followers: readonly Follower
    * fields follow, without counting as edits of those records.
    */
   async function afterWrite(store: Store, resource: string, row: Row | undefined, previous: Row | undefined): Promise<void> {
+    forgetItems(store, resource);
     await refreshTotals(store, resource, row, previous);
     for (const follower of followers) if (follower.sources.includes(resource)) await follower.follow(store, resource, [{ row, previous }]);
   }

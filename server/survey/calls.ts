@@ -6,7 +6,8 @@
 import { Code } from '../../kernel/contract/codes';
 import { echo } from '../../kernel/contract/limits';
 import type { Registry } from '../../kernel/schema/registry';
-import { type ImportRefusal, MAX_IMPORT_BYTES, importSurvey } from '../../kernel/survey/import';
+import { type ImportRefusal, MAX_IMPORT_BYTES, surveyFromSheet } from '../../kernel/survey/import';
+import type { SheetReader } from '../sheets/reader';
 import { type WellTrajectory, roundFigure } from '../../kernel/survey/wells';
 import { type ListedStation, compareListings } from '../../kernel/survey/compare';
 import { type AppContext, fail, ok } from '../context';
@@ -244,9 +245,9 @@ export function refusalMessage(refusal: ImportRefusal, t: Translate): string {
 
 export function registerSurveyCalls(
   api: Api,
-  deps: { registry: Registry; store: Store; writes: WriteService; wells: WellSurveys; now: () => Date },
+  deps: { registry: Registry; store: Store; writes: WriteService; wells: WellSurveys; sheets: SheetReader; now: () => Date },
 ) {
-  const { store, writes, wells, now } = deps;
+  const { store, writes, wells, sheets, now } = deps;
   const { resource, spec } = wells;
   const listing = spec.listing;
   const tags = [resource];
@@ -302,7 +303,8 @@ export function registerSurveyCalls(
     const form = await readForm(c);
     const file = form?.file;
     if (!(file instanceof File)) return fail(c, Code.invalidInput, t('server.upload_missing'));
-    const read = await importSurvey(new Uint8Array(await file.arrayBuffer()), listing.resource);
+    // Read by the one safe reader: limits before work, off the event loop on the server.
+    const read = surveyFromSheet(await sheets(new Uint8Array(await file.arrayBuffer()), { survey: true }), listing.resource);
     if (!read.ok) return fail(c, Code.invalidInput, refusalMessage(read.refusal, t), { refusal: read.refusal });
     return { id, file: { name: file.name, format: read.format, stations: read.stations, warnings: read.warnings } };
   }

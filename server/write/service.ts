@@ -86,6 +86,8 @@ export interface WriteHooks {
   version?: number;
   /** What the log keeps of the record instead of its fields (a survey listing without its stations). */
   logAs?(row: Row): Row;
+  /** Written without an entry of its own: one entry of the caller's covers it (an import's records). */
+  unlogged?: boolean;
 }
 
 /** The steps of a transaction's writes, each run whole; a refusal throws WriteRefused. */
@@ -94,6 +96,12 @@ export interface Writer {
   readonly tx: Store;
   readonly actor: Actor;
   create(resource: string, input: Record<string, unknown>, hooks?: WriteHooks): Promise<Row>;
+  /**
+   * As `create`, but a record refused by its checks (steps 1 to 3, before anything of it is
+   * written) answers the errors instead of undoing the transaction, which goes on: one bad row of
+   * an import does not stop the others.
+   */
+  tryCreate(resource: string, input: Record<string, unknown>, hooks?: WriteHooks): Promise<{ row: Row } | { errors: FieldError[] }>;
   update(resource: string, id: number, change: Change, hooks?: WriteHooks): Promise<Row>;
   remove(resource: string, ids: number[], hooks?: Pick<WriteHooks, 'cause'>): Promise<void>;
   /** Undoes the transaction and answers this refusal. */
@@ -187,6 +195,44 @@ export function createWriteService({
       return (await tx.get(resource, row.id)) ?? row;
     };
 
+    /** Steps 1 to 3 of a create: the record as it will be written, or a refusal thrown. */
+    async function prepareCreate(resource: string, input: Record<string, unknown>, hooks: WriteHooks) {
+      const schema = schemaOf(resource);
+      // 1. validate
+      const problems = hooks.validate
+        ? await hooks.validate(tx, input, undefined)
+        : hooks.asGiven
+          ? []
+          : validator.check(resource, input, actor.language, actor.t, now());
+      if (problems.length > 0) refuse({ status: 'invalid', errors: problems });
+      // 2. compute
+      const computed = await derivedFrom(
+        resource,
+        closingValues(schema, actor, undefined, derive(schema, compact({ ...input, ...hooks.set }, schema), undefined, now())),
+        undefined,
+      );
+      const outOfRange = validator.checkComputed(resource, computed, actor.language, actor.t);
+      if (outOfRange.length > 0) refuse({ status: 'invalid', errors: outOfRange });
+      const record = await relations.fillFromParent(tx, resource, computed);
+      // 3. check
+      await check(resource, record, undefined, hooks);
+      return record;
+    }
+
+    /** Steps 4 to 7 of a create. */
+    async function insertCreated(resource: string, record: Record<string, unknown>, hooks: WriteHooks): Promise<Row> {
+      // 4. write (6. logged by the person's store, here as a summary, or not at all)
+      const quiet = summarized(hooks);
+      const beneath = hooks.unlogged ? loggedBy(logged) : undefined;
+      const row = await (quiet?.store ?? (beneath ? tx.alongside(beneath.store) : tx)).insert(resource, record);
+      await quiet?.log({ resource, action: 'create', record: row.id }, undefined, row);
+      // 5. follow
+      await relations.afterWrite(tx, resource, row, undefined);
+      await made.follow(writer, resource, row);
+      if (files) writer.afterCommit(() => files.afterWrite(resource, row));
+      return followed(resource, row, undefined);
+    }
+
     const writer: Writer = {
       tx,
       actor,
@@ -194,34 +240,18 @@ export function createWriteService({
       afterCommit: (work) => void after.push(work),
 
       async create(resource, input, hooks = {}) {
-        const schema = schemaOf(resource);
-        // 1. validate
-        const problems = hooks.validate
-          ? await hooks.validate(tx, input, undefined)
-          : hooks.asGiven
-            ? []
-            : validator.check(resource, input, actor.language, actor.t, now());
-        if (problems.length > 0) refuse({ status: 'invalid', errors: problems });
-        // 2. compute
-        const computed = await derivedFrom(
-          resource,
-          closingValues(schema, actor, undefined, derive(schema, compact({ ...input, ...hooks.set }, schema), undefined, now())),
-          undefined,
-        );
-        const outOfRange = validator.checkComputed(resource, computed, actor.language, actor.t);
-        if (outOfRange.length > 0) refuse({ status: 'invalid', errors: outOfRange });
-        const record = await relations.fillFromParent(tx, resource, computed);
-        // 3. check
-        await check(resource, record, undefined, hooks);
-        // 4. write (6. logged by the person's store, or here as a summary)
-        const quiet = summarized(hooks);
-        const row = await (quiet?.store ?? tx).insert(resource, record);
-        await quiet?.log({ resource, action: 'create', record: row.id }, undefined, row);
-        // 5. follow
-        await relations.afterWrite(tx, resource, row, undefined);
-        await made.follow(writer, resource, row);
-        if (files) writer.afterCommit(() => files.afterWrite(resource, row));
-        return followed(resource, row, undefined);
+        return insertCreated(resource, await prepareCreate(resource, input, hooks), hooks);
+      },
+
+      async tryCreate(resource, input, hooks = {}) {
+        let record: Record<string, unknown>;
+        try {
+          record = await prepareCreate(resource, input, hooks);
+        } catch (error) {
+          if (error instanceof WriteRefused && error.refusal.status === 'invalid') return { errors: error.refusal.errors };
+          throw error;
+        }
+        return { row: await insertCreated(resource, record, hooks) };
       },
 
       async update(resource, id, change, hooks = {}) {
