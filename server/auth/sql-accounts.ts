@@ -32,6 +32,9 @@ export const DEFAULT_LIMITS: AccountLimits = { sessionHours: 12, failuresPerAcco
 /** Fixed limits, or where to read them at the moment of use (the system parameters, which admins change). */
 export type LimitsSource = AccountLimits | (() => Promise<AccountLimits>);
 
+/** The advisory lock the sign-ins' counting step takes on PostgreSQL (any fixed number of ours). */
+const SIGN_IN_LOCK = 604_204;
+
 const tokenHash = (token: string) => hash('sha256', token, 'hex');
 
 export interface NewAccount extends Omit<UserInfo, 'roles'> {
@@ -87,13 +90,14 @@ export class SqlAccounts implements Accounts {
 
   /** Minutes until the oldest failure in the window leaves it, when the limit is reached. */
   private async lockedFor(
+    db: FixedDb,
     column: 'username' | 'address',
     value: string,
     limit: number,
     windowMinutes: number,
   ): Promise<number | undefined> {
     const since = new Date(this.now().getTime() - windowMinutes * 60_000).toISOString();
-    const failures = await this.db
+    const failures = await db
       .selectFrom('app_login_log')
       .select('at')
       .where(column, '=', value)
@@ -107,28 +111,58 @@ export class SqlAccounts implements Accounts {
     return Math.max(1, Math.ceil((oldest + windowMinutes * 60_000 - this.now().getTime()) / 60_000));
   }
 
-  private async log(username: string, address: string, success: boolean, reason?: LoginRefusal) {
+  private entry(username: string, address: string, success: boolean, reason: LoginRefusal | null = null) {
+    return {
+      username: username.slice(0, MAX_USERNAME_LENGTH),
+      address: address.slice(0, 100),
+      success: success ? (1 as const) : (0 as const),
+      reason,
+      at: this.now().toISOString(),
+    };
+  }
+
+  /**
+   * Counts the attempt before its password is checked, in one step with the check of the limits:
+   * an attempt within them is logged at once as a failed password, which the next attempt
+   * counts, and set to what it came to once checked (one cut short stays a failure), so that however many come together at most the limit are ever checked. On
+   * SQLite a transaction holds the one connection; on PostgreSQL a transaction-wide advisory lock
+   * makes the sign-ins of every instance take their turn for this short step.
+   */
+  private async reserve(username: string, address: string, limits: AccountLimits): Promise<{ id: number } | { minutes: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SIGN_IN_LOCK})`.execute(trx);
+      const locked =
+        (await this.lockedFor(trx, 'username', username, limits.failuresPerAccount, limits.windowMinutes)) ??
+        (await this.lockedFor(trx, 'address', address, limits.failuresPerAddress, limits.windowMinutes));
+      if (locked !== undefined) {
+        await trx
+          .insertInto('app_login_log')
+          .values(this.entry(username, address, false, 'locked'))
+          .execute();
+        return { minutes: locked };
+      }
+      const row = await trx
+        .insertInto('app_login_log')
+        .values(this.entry(username, address, false, 'password'))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: Number(row.id) };
+    });
+  }
+
+  /** What the checked attempt came to. */
+  private async settle(id: number, reason?: LoginRefusal) {
     await this.db
-      .insertInto('app_login_log')
-      .values({
-        username: username.slice(0, MAX_USERNAME_LENGTH),
-        address: address.slice(0, 100),
-        success: success ? 1 : 0,
-        reason: reason ?? null,
-        at: this.now().toISOString(),
-      })
+      .updateTable('app_login_log')
+      .set({ success: reason ? (0 as const) : (1 as const), reason: reason ?? null })
+      .where('id', '=', id)
       .execute();
   }
 
   async login(username: string, password: string, address: string): Promise<LoginResult> {
     const limits = await this.currentLimits();
-    const locked =
-      (await this.lockedFor('username', username, limits.failuresPerAccount, limits.windowMinutes)) ??
-      (await this.lockedFor('address', address, limits.failuresPerAddress, limits.windowMinutes));
-    if (locked !== undefined) {
-      await this.log(username, address, false, 'locked');
-      return { refused: 'locked', minutes: locked };
-    }
+    const reserved = await this.reserve(username, address, limits);
+    if ('minutes' in reserved) return { refused: 'locked', minutes: reserved.minutes };
     const account = await this.db
       .selectFrom('app_accounts')
       .select(['username', 'password_hash', 'enabled'])
@@ -136,7 +170,7 @@ export class SqlAccounts implements Accounts {
       .executeTakeFirst();
     const matches = await verifyPassword(password, account?.password_hash ?? UNUSABLE_HASH);
     if (!account || !matches || Number(account.enabled) !== 1) {
-      await this.log(username, address, false, !account ? 'account' : !matches ? 'password' : 'disabled');
+      await this.settle(reserved.id, !account ? 'account' : !matches ? 'password' : 'disabled');
       return { refused: 'credentials' };
     }
     const token = randomBytes(32).toString('base64url');
@@ -150,7 +184,7 @@ export class SqlAccounts implements Accounts {
         expires_at: new Date(now.getTime() + limits.sessionHours * 3_600_000).toISOString(),
       })
       .execute();
-    await this.log(username, address, true);
+    await this.settle(reserved.id);
     return { token };
   }
 

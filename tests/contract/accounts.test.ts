@@ -51,6 +51,7 @@ describe.each(databases)('accounts on %s', (_name, connect) => {
       connection.db,
       { sessionHours: 12, failuresPerAccount: 5, failuresPerAddress: 20, windowMinutes: 15 },
       () => clock,
+      connection.dialect,
     );
     const lines = await ensureFirstAccounts(accounts, { ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD });
     expect(lines).toHaveLength(2);
@@ -146,6 +147,25 @@ describe.each(databases)('accounts on %s', (_name, connect) => {
     expect((await login('admin')).code).toBe(42900);
     address = '10.0.0.2';
     expect((await login('admin')).code).toBe(20000);
+  });
+
+  /** The attempts whose password was checked: those refused for it, or let in. */
+  const checked = async () =>
+    (await connection.db.selectFrom('app_login_log').select(['reason', 'success']).execute()).filter(
+      (row) => Number(row.success) === 1 || (row.reason !== 'locked' && row.reason !== null),
+    ).length;
+
+  it('checks at most 5 passwords of an account when 60 guesses come at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => login('admin', `guess ${i}`)));
+    expect(answers.filter((a) => a.code === 60204)).toHaveLength(5);
+    expect(answers.filter((a) => a.code === 42900)).toHaveLength(55);
+    expect(await checked()).toBe(5);
+  });
+
+  it('checks at most 20 passwords from an address when 60 guesses come at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => login(`user${i}`, `guess ${i}`)));
+    expect(answers.filter((a) => a.code === 60204)).toHaveLength(20);
+    expect(await checked()).toBe(20);
   });
 
   it('refuses an editor what only admins may do, writing nothing', async () => {
