@@ -135,10 +135,7 @@ export class SqlAccounts implements Accounts {
         (await this.lockedFor(trx, 'username', username, limits.failuresPerAccount, limits.windowMinutes)) ??
         (await this.lockedFor(trx, 'address', address, limits.failuresPerAddress, limits.windowMinutes));
       if (locked !== undefined) {
-        await trx
-          .insertInto('app_login_log')
-          .values(this.entry(username, address, false, 'locked'))
-          .execute();
+        await this.logLocked(trx, username, address, limits.windowMinutes);
         return { minutes: locked };
       }
       const row = await trx
@@ -148,6 +145,35 @@ export class SqlAccounts implements Accounts {
         .executeTakeFirstOrThrow();
       return { id: Number(row.id) };
     });
+  }
+
+  /**
+   * A refusal for a lock: counted in the address's latest such entry while refusals keep coming
+   * within the window (its `repeats` and `last_at`), so that a locked address hammering the
+   * sign-in adds one row per window rather than one per attempt.
+   */
+  private async logLocked(trx: FixedDb, username: string, address: string, windowMinutes: number) {
+    const now = this.now();
+    const since = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
+    const entry = this.entry(username, address, false, 'locked');
+    const latest = await trx
+      .selectFrom('app_login_log')
+      .select('id')
+      .where('address', '=', entry.address)
+      .where('reason', '=', 'locked')
+      .where((eb) => eb(eb.fn.coalesce('last_at', 'at'), '>', since))
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!latest) {
+      await trx.insertInto('app_login_log').values(entry).execute();
+      return;
+    }
+    await trx
+      .updateTable('app_login_log')
+      .set((eb) => ({ repeats: eb('repeats', '+', 1), last_at: now.toISOString() }))
+      .where('id', '=', latest.id)
+      .execute();
   }
 
   /** What the checked attempt came to. */
@@ -211,6 +237,7 @@ export class SqlAccounts implements Accounts {
         success: Number(row.success) === 1,
       };
       if (row.reason) entry.reason = row.reason as LoginRefusal;
+      if (Number(row.repeats) > 1) Object.assign(entry, { repeats: Number(row.repeats), lastAt: row.last_at ?? row.at });
       return entry;
     });
     return { list, count: Number(n) };

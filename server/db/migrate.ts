@@ -118,6 +118,17 @@ function internalSteps(connection: Connection): Step[] {
         await trx.schema.createIndex('app_accounts_id').unique().on('app_accounts').column('id').execute();
       },
     },
+    {
+      // Refusals of a locked address are counted in one entry rather than stored each.
+      name: 'app_login_log repeats',
+      run: async (trx) => {
+        await trx.schema
+          .alterTable('app_login_log')
+          .addColumn('repeats', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute();
+        await trx.schema.alterTable('app_login_log').addColumn('last_at', 'text').execute();
+      },
+    },
   ];
 }
 

@@ -37,9 +37,13 @@ export interface LoginLogTable {
   address: string;
   /** 1 for a sign-in, 0 for a refusal (an integer on both databases). */
   success: 0 | 1;
-  /** Why it was refused: 'password', 'account' or 'locked'. */
+  /** Why it was refused: 'password', 'account', 'disabled' or 'locked'. */
   reason: string | null;
   at: string;
+  /** How many refusals of a locked address this entry stands for (1 but for 'locked'). */
+  repeats: Generated<number>;
+  /** The latest of them; null while there is one. */
+  last_at: string | null;
 }
 
 export interface UploadsTable {

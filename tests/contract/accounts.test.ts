@@ -168,6 +168,23 @@ describe.each(databases)('accounts on %s', (_name, connect) => {
     expect(await checked()).toBe(20);
   });
 
+  it('counts the refusals of a locked address in one entry instead of storing each', async () => {
+    for (let i = 0; i < 20; i++) await login(`user${i}`);
+    for (let i = 0; i < 50; i++) {
+      clock = new Date(clock.getTime() + 1000);
+      expect((await login(`anyone${i}`)).code).toBe(42900);
+    }
+    const rows = await connection.db.selectFrom('app_login_log').selectAll().where('reason', '=', 'locked').execute();
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0].repeats)).toBe(50);
+    const page = await accounts.signIns({ page: 1, limit: 5 });
+    expect(page.count).toBe(21);
+    expect(page.list[0]).toMatchObject({ user: 'anyone0', reason: 'locked', repeats: 50, lastAt: clock.toISOString() });
+    // Once the lock is over, a new refusal is an entry of its own.
+    clock = new Date(clock.getTime() + 15 * 60_000 + 1000);
+    expect((await login('admin')).code).toBe(20000);
+  });
+
   it('refuses an editor what only admins may do, writing nothing', async () => {
     const editor = (await login('editor')).data.token;
     const admin = (await login('admin')).data.token;
