@@ -168,7 +168,7 @@ async function main() {
       `Calibration reports: ${adopted.toLocaleString('en')} became calibration records with the result "unknown", to complete (Instruments → Calibrations, result Unknown).`,
     );
   api.scheduler.start();
-  const web = createWebApp({ api, distDir: DIST, log, healthy: async () => void (await sql`select 1`.execute(connection.db)) });
+  const web = createWebApp({ api, distDir: DIST, log, healthy: () => connection.ping() });
   const port = Number(process.env.PORT ?? 8080);
   const server = serve({ fetch: web.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
     tell(`Console ready at http://localhost:${port}/ (${connection.describe})`);
