@@ -26,3 +26,6 @@ export function echo(text: string): string {
 
 /** How long a password may be: at least 8 characters, and at most 128 (hashing a longer one is work for nothing). */
 export const PASSWORD_LIMITS = { min: 8, max: 128 } as const;
+
+/** A refusal names at most this many problems, whatever their kind; the rest are refused all the same. */
+export const MAX_PROBLEMS_REPORTED = 10;
