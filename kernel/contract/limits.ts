@@ -29,3 +29,6 @@ export const PASSWORD_LIMITS = { min: 8, max: 128 } as const;
 
 /** A refusal names at most this many problems, whatever their kind; the rest are refused all the same. */
 export const MAX_PROBLEMS_REPORTED = 10;
+
+/** Event streams one session may hold open at a time (a tab holds one). */
+export const MAX_STREAMS_PER_SESSION = 10;
