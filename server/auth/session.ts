@@ -79,6 +79,7 @@ export function registerSession(
             introduction: text,
             mobile: text,
             username: text,
+            id: { type: 'integer', description: "the account's id (what the person's uploads belong to)" },
             mustChange: { type: 'boolean' },
             routes: { type: 'array', items: { type: 'object' } },
           },

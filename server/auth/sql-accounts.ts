@@ -255,6 +255,7 @@ export class SqlAccounts implements Accounts {
       .innerJoin('app_accounts', 'app_accounts.username', 'app_sessions.username')
       .select([
         'app_sessions.expires_at',
+        'app_accounts.id',
         'app_accounts.username',
         'roles',
         'name',
@@ -289,6 +290,7 @@ export class SqlAccounts implements Accounts {
         mobile: row.mobile ?? '',
         username: row.username,
         mustChange: Number(row.must_change) === 1,
+        id: Number(row.id),
       },
     };
   }

@@ -21,7 +21,7 @@ interface Step {
 }
 
 /** The product's own tables: accounts, sessions, the sign-in log and uploaded files. */
-function internalSteps(connection: Connection): Step[] {
+function internalSteps(connection: Connection, tell: (line: string) => void): Step[] {
   const id = (trx: Trx, table: string) =>
     connection.dialect === 'postgres'
       ? trx.schema.createTable(table).addColumn('id', 'serial', (c) => c.primaryKey())
@@ -127,6 +127,36 @@ function internalSteps(connection: Connection): Step[] {
           .addColumn('repeats', 'integer', (c) => c.notNull().defaultTo(1))
           .execute();
         await trx.schema.alterTable('app_login_log').addColumn('last_at', 'text').execute();
+      },
+    },
+    {
+      // An upload belongs to its uploader's account, no longer to a display name two accounts may
+      // share. Those of before are given the account whose name they name when exactly one has
+      // it; the others (a name shared, or no longer anyone's) belong to nobody: admins see them.
+      name: 'app_uploads owner',
+      run: async (trx) => {
+        await trx.schema.alterTable('app_uploads').addColumn('owner_id', 'integer').execute();
+        await trx.schema.createIndex('app_uploads_owner').on('app_uploads').column('owner_id').execute();
+        const { rows } = await sql<{ name: string; ids: string; uploads: number }>`
+          select u.created_by as name, count(distinct a.id) as ids, count(distinct u.id) as uploads
+          from app_uploads u left join app_accounts a on a.name = u.created_by group by u.created_by order by u.created_by`.execute(trx);
+        let mapped = 0;
+        const unclear: string[] = [];
+        for (const row of rows) {
+          if (Number(row.ids) !== 1) {
+            unclear.push(`"${row.name}" (${Number(row.uploads)}, ${Number(row.ids) === 0 ? 'no account' : `${Number(row.ids)} accounts`})`);
+            continue;
+          }
+          await sql`update app_uploads set owner_id = (select id from app_accounts where name = ${row.name}) where created_by = ${row.name}`.execute(
+            trx,
+          );
+          mapped += Number(row.uploads);
+        }
+        if (rows.length === 0) return;
+        tell(
+          `Uploads: ${mapped.toLocaleString('en')} now belong to the account of their uploader's name` +
+            (unclear.length ? `; those of ${unclear.join(', ')} to no account (admins see and delete them).` : '.'),
+        );
       },
     },
   ];
@@ -257,7 +287,7 @@ export async function migrate(connection: Connection, registry: Registry, tell: 
       ran.push(step.name);
     };
 
-    for (const step of internalSteps(connection)) await apply(step);
+    for (const step of internalSteps(connection, tell)) await apply(step);
     if (dialect === 'postgres') await apply({ name: 'count signal function', run: countSignalFunction });
 
     for (const [name, schema] of Object.entries(registry.resources)) {

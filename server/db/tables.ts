@@ -53,7 +53,10 @@ export interface UploadsTable {
   original_name: string;
   mime: string;
   size: number;
+  /** The uploader's name, as shown. */
   created_by: string;
+  /** The uploader's account, which the upload belongs to; null for one a migration could not tell (admins' alone). */
+  owner_id: number | null;
   created_at: string;
   /** The record the file belongs to (resource and id), or null while it belongs to its uploader alone. */
   resource: string | null;

@@ -43,7 +43,7 @@ export type { Changed };
 
 /** Who writes, and in which language refusals are told. */
 export interface Actor {
-  user?: Pick<UserInfo, 'name' | 'roles' | 'username'>;
+  user?: Pick<UserInfo, 'name' | 'roles' | 'username'> & { id?: number };
   t: Translate;
   language: Language;
 }
@@ -318,7 +318,7 @@ export function createWriteService({
   /** Step 0, outside the transaction: the files a person's input names (the upload index may not be read inside it on SQLite). */
   async function fileErrors(actor: Actor, resource: string, input: Record<string, unknown>, id?: number): Promise<Refusal | undefined> {
     if (!files || !actor.user) return undefined;
-    const errors = await files.check(resource, input, id, actor.user as UserInfo, actor.t);
+    const errors = await files.check(resource, input, id, actor.user, actor.t);
     return errors.length > 0 ? { status: 'invalid', errors } : undefined;
   }
 
