@@ -162,6 +162,33 @@ function internalSteps(connection: Connection, tell: (line: string) => void): St
   ];
 }
 
+/**
+ * Entries kept under a person's name (`user`) that came to be kept under their account too
+ * (`user_id`: the operation and visit logs): those of before get the account whose name they name
+ * when exactly one account has it, the others keep their name alone; the start says how many.
+ */
+function accountOfNameSteps(registry: Registry, tell: (line: string) => void): Step[] {
+  return Object.entries(registry.resources)
+    .filter(([, schema]) => schema.properties?.user?.type === 'string' && schema.properties?.user_id?.type === 'integer')
+    .map(([name]) => ({
+      name: `${name}.user_id from names`,
+      run: async (trx: Trx) => {
+        const table = sql.table(name);
+        const one = sql`(select count(*) from app_accounts a where a.name = ${table}.${sql.ref('user')}) = 1`;
+        const result = await sql`update ${table} set user_id = (select a.id from app_accounts a where a.name = ${table}.${sql.ref('user')})
+          where user_id is null and ${one}`.execute(trx);
+        const { rows } = await sql<{ n: number }>`select count(*) as n from ${table} where user_id is null`.execute(trx);
+        const mapped = Number(result.numAffectedRows ?? 0);
+        const left = Number(rows[0]?.n ?? 0);
+        if (mapped + left > 0)
+          tell(
+            `${name}: ${mapped.toLocaleString('en')} entries now kept under the account of their name` +
+              (left ? `, ${left.toLocaleString('en')} under their name alone (shared by several accounts, or nobody's now).` : '.'),
+          );
+      },
+    }));
+}
+
 async function existingColumns(trx: Trx, connection: Connection, table: string): Promise<Set<string> | undefined> {
   if (connection.dialect === 'postgres') {
     const { rows } = await sql<{ column_name: string }>`
@@ -339,6 +366,7 @@ export async function migrate(connection: Connection, registry: Registry, tell: 
       if (dialect === 'postgres') await apply({ name: `sort ties ${name}`, run: () => remakeSortIndexes(trx, name, schema) });
       if (dialect === 'postgres') await apply({ name: `count signal ${name}`, run: () => countSignal(trx, name) });
     }
+    for (const step of accountOfNameSteps(registry, tell)) await apply(step);
     // Totals over child records worked out once when a field becomes one (fleet/derive-steps.ts).
     for (const step of rollupSteps(connection, registry)) await apply(step);
     // Values assignments set on their members, for the members assigned now (assigned-values.ts).

@@ -301,7 +301,7 @@ export function createWriteService({
     for (const resource of resources) if (guards[resource]?.prepare) facts.set(resource, await guards[resource].prepare!());
     const after: (() => unknown)[] = [];
     try {
-      const { value, changed } = await asPerson(store, actor.user?.name).transaction(async (logged) => {
+      const { value, changed } = await asPerson(store, actor.user).transaction(async (logged) => {
         after.length = 0; // a transaction PostgreSQL retries starts over
         const tx = new ChangeTracker(logged, new Map(), after);
         const value = await work(writerOf(tx, logged, actor, facts, after));
@@ -334,7 +334,7 @@ export function createWriteService({
     if ('refused' in written) return written.refused;
     const entries = write.logged(written.value);
     if (entries.length > 0)
-      await asPerson(store, actor.user?.name).transaction(async (logged) => {
+      await asPerson(store, actor.user).transaction(async (logged) => {
         const log = loggedBy(logged)?.log;
         for (const entry of entries) await log?.(entry);
       });
