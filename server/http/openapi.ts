@@ -105,6 +105,8 @@ function responses(operation: Operation, common: number[]): Json {
   };
   const codes = [...common, ...(operation.doc.codes ?? [])];
   if (operation.access !== 'public') codes.push(Code.tokenInvalid, Code.tokenExpired);
+  // A person whose password someone else set must choose their own before any other call.
+  if (operation.access !== 'public' && !operation.beforePasswordChange) codes.push(Code.passwordChangeDue);
   if (typeof operation.access === 'object') codes.push(Code.forbidden);
   const envelope = (schema: Json) => ({ content: { 'application/json': { schema } } });
   if (operation.doc.file) {
@@ -241,7 +243,7 @@ export function openApiDocument(registry: Registry, operations: Operation[], per
       version: '1',
       description: [
         'Every answer is an envelope {code, data} (or {code, message} when refused), with HTTP status 200; only a server failure answers HTTP 500 (nothing is written then).',
-        `Codes: ${Code.ok} success; ${Code.loginFailed} wrong account or password; ${Code.tokenInvalid} unknown token; ${Code.tokenExpired} expired session; ${Code.invalidInput} invalid input (errors[] names each field); ${Code.invalidQuery} invalid query; ${Code.forbidden} not allowed for your role; ${Code.notFound} no such record or endpoint; ${Code.conflict} stale version; ${Code.inUse} still used by other records (nothing deleted); ${Code.assignedElsewhere} assigned to another record (data names each member and where it is; resend with move: true to move it); ${Code.tooManyAttempts} too many failed sign-ins; ${Code.internal} server failure (nothing written).`,
+        `Codes: ${Code.ok} success; ${Code.loginFailed} wrong account or password; ${Code.tokenInvalid} unknown token; ${Code.tokenExpired} expired session; ${Code.invalidInput} invalid input (errors[] names each field); ${Code.invalidQuery} invalid query; ${Code.forbidden} not allowed for your role; ${Code.notFound} no such record or endpoint; ${Code.conflict} stale version; ${Code.inUse} still used by other records (nothing deleted); ${Code.assignedElsewhere} assigned to another record (data names each member and where it is; resend with move: true to move it); ${Code.passwordChangeDue} a new password is due (POST /user/password first); ${Code.tooManyAttempts} too many failed sign-ins, or event streams; ${Code.internal} server failure (nothing written).`,
         'The session token goes in the X-Token header; only GET /user/info and POST /user/logout also take it as ?token=.',
         `Bodies: JSON calls require Content-Type: application/json (charset, if given, utf-8), valid UTF-8 (no lone surrogates), an object at the top, at most ${MAX_JSON_DEPTH} levels of nesting and ${MAX_ARRAY_ITEMS} items in any array; a body over the size limit (1 MB unless configured; uploads have their own) is refused while it arrives, before the session is looked up, so such a call answers 40001 even without a token. Query strings must be valid UTF-8.`,
         "Integers (ids, page, limit, version, numeric filters) are decimal digits in a query string (no sign, leading zeros, hex, exponent or spaces) and JSON integers in a body. In a list's query string an empty value is the same as leaving the parameter out (allowEmptyValue).",

@@ -94,3 +94,24 @@ describe('GET /dev-api/openapi.json', () => {
     }
   });
 });
+
+describe('the refusal codes each operation documents', () => {
+  it(`include ${40012} (a new password due) on every signed-in operation but the three open before it`, async () => {
+    const { app } = await makeApi(undefined, { seed: false });
+    const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as {
+      paths: Record<string, Record<string, { 'x-access'?: unknown; responses: Record<string, unknown> }>>;
+    };
+    const before = new Set(['get /user/info', 'post /user/password', 'post /user/logout']);
+    let checked = 0;
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const text = JSON.stringify(operation.responses['200'] ?? {});
+        if (!text.includes('50008')) continue; // public: no session, so no password due either
+        const key = `${method} ${path}`;
+        expect(text.includes('40012'), key).toBe(!before.has(key));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+});
