@@ -182,7 +182,15 @@ export function openApiDocument(registry: Registry, operations: Operation[], per
     const inputProps = input.properties as Record<string, Json>;
     input.required = ((input.required as string[]) ?? []).filter((field) => inputProps[field]?.default === undefined);
     const sample = example(schema, registry, validator);
-    schemas[`${name}Input`] = { ...withEmptyValues(input), ...(sample ? { example: sample } : {}) };
+    const created = withEmptyValues(input);
+    // A create may carry the record's id and version (a form sends back what it shows): the
+    // server assigns both to a new record, so whatever is sent there is taken and ignored.
+    created.properties = {
+      id: { description: 'ignored, whatever its value: the server gives a new record its id' },
+      version: { description: 'ignored, whatever its value: a new record starts at version 1' },
+      ...(created.properties as Json),
+    };
+    schemas[`${name}Input`] = { ...created, ...(sample ? { example: sample } : {}) };
     const { required: _r, ...optional } = input;
     const patch = withEmptyValues({ ...optional, required: [] });
     // Required fields may be left out of an edit (they keep their value) but not emptied.

@@ -115,3 +115,23 @@ describe('the refusal codes each operation documents', () => {
     expect(checked).toBeGreaterThan(50);
   });
 });
+
+describe('a create body', () => {
+  it('documents id and version as taken and ignored (the server assigns both), as the server treats them', async () => {
+    const api = await makeApi(undefined, { seed: false });
+    const document = (await (await api.app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as {
+      components: { schemas: Record<string, { properties: Record<string, { description?: string }>; additionalProperties?: unknown }> };
+    };
+    const crew = registry.resources.crew['x-resource'].endpoints;
+    const made = await api.call<{ id: number; version: number }>('POST', crew.add!.path, {
+      body: { teamNumber: 'ID-1', leader: { name: 'Li' }, id: 'whatever', version: { any: 1 } },
+    });
+    expect(made.code).toBe(20000);
+    expect(made.data.version).toBe(1);
+    for (const name of Object.keys(registry.resources)) {
+      const input = document.components.schemas[`${name}Input`];
+      expect(input.properties.id?.description, name).toMatch(/ignored/);
+      expect(input.properties.version?.description, name).toMatch(/ignored/);
+    }
+  });
+});
