@@ -33,6 +33,27 @@ function plain(root: ResourceSchema, schema: FieldSchema): Json {
   return out;
 }
 
+/**
+ * Values the server works out (read-only) are answered as it has them: null while what they come
+ * from is missing (a daily report's TVD before the well has a survey), and, for totals worked out
+ * from other records (an instrument's hours), with no upper bound: a field's maximum bounds what a
+ * person types, not a sum. Inside groups too.
+ */
+function derivedAsAnswered(root: ResourceSchema, schema: FieldSchema, target: Json) {
+  const targets = target.properties as Record<string, Json> | undefined;
+  for (const [name, raw] of Object.entries(schema.properties ?? {})) {
+    const prop = resolve(root, raw);
+    const out = targets?.[name];
+    // A stored record always has its id.
+    if (!out || (schema === root && name === 'id')) continue;
+    if (prop.type === 'object' && prop.properties) derivedAsAnswered(root, prop, out);
+    else if (prop.readOnly && typeof out.type === 'string') {
+      out.type = [out.type, 'null'];
+      if (prop['x-computed']) delete out.maximum;
+    }
+  }
+}
+
 function recordSchema(root: ResourceSchema, registry: Registry): Json {
   const { $schema: _s, $id: _i, definitions: _d, 'x-resource': _r, ...rest } = root;
   const schema = plain(root, { ...rest, type: 'object' }) as { properties: Json; required?: string[]; description?: string };
@@ -53,6 +74,7 @@ function recordSchema(root: ResourceSchema, registry: Registry): Json {
         `${schema.description ?? ''} Beside its own fields, the values of the fields its ${root['x-resource'].parent?.resource} defines in ${prop['x-form-values']}.`.trim();
     }
   }
+  derivedAsAnswered(root, root, schema as Json);
   // The one record of a singleton answers version 0 until it is first saved.
   schema.properties.version = {
     type: 'integer',

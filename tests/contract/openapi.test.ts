@@ -135,3 +135,32 @@ describe('a create body', () => {
     }
   });
 });
+
+describe('a record as answered', () => {
+  it('documents values the server works out as possibly null, and totals with no upper bound', async () => {
+    const { app } = await makeApi(undefined, { seed: false });
+    const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as {
+      components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
+    };
+    let checked = 0;
+    const visit = (schema: Record<string, unknown>, answered: Record<string, unknown>, at: string) => {
+      const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+      const out = (answered.properties ?? {}) as Record<string, Record<string, unknown>>;
+      for (const [name, prop] of Object.entries(props)) {
+        if (!out[name] || prop.$ref) continue;
+        if (name === 'id' && at === at.split('.')[0]) {
+          expect(out[name].type, `${at}.id`).toBe('integer');
+          continue;
+        }
+        if (prop.type === 'object') visit(prop, out[name], `${at}.${name}`);
+        else if (prop.readOnly) {
+          expect(out[name].type, `${at}.${name}`).toContain('null');
+          if (prop['x-computed']) expect(out[name].maximum, `${at}.${name}`).toBeUndefined();
+          checked++;
+        }
+      }
+    };
+    for (const [name, schema] of Object.entries(registry.resources)) visit(schema as never, document.components.schemas[name], name);
+    expect(checked).toBeGreaterThan(10);
+  });
+});
