@@ -154,7 +154,9 @@ export function createApp({
   // Every write a person makes through `store` from here on is kept in the operation log (its
   // calls registered after the middleware above, which gives each request its language).
   store = registerHistory(api, { registry, store: access.watch(store), accounts, now });
-  registerSession(api, accounts, addressOf, access);
+  // Sign-outs end the session's event streams, which are registered further down.
+  const signOuts: ((token: string) => void)[] = [];
+  registerSession(api, accounts, addressOf, access, (token) => signOuts.forEach((signedOut) => signedOut(token)));
   registerVisits(api, { registry, store, now });
   registerBackups(api, { registry, backups });
   const files = uploads && createFiles({ storage: 'db' in uploads ? serverUploads(uploads) : uploads, registry, store, permissions });
@@ -261,6 +263,7 @@ export function createApp({
     roleNames: access.roleNames,
   });
   told.notify = notices && ((input) => notices.notify(input));
+  if (notices) signOuts.push(notices.endSession);
   const accountsResource = accessResource(registry, 'accounts');
   if (accountsResource) {
     const { name, schema, spec } = accountsResource;

@@ -27,6 +27,7 @@ import { uploadDirOf } from './files/seed-server';
 import { DEFAULT_JSON_BODY_MAX_BYTES } from '../kernel/contract/limits';
 import { parseInteger } from '../kernel/contract/integers';
 import { SECURITY_HEADERS, createWebApp } from './http/web';
+import { callerAddress, trustedHops } from './http/request';
 import type { AppContext } from './context';
 import type { Registry } from '../kernel/schema/registry';
 
@@ -95,14 +96,10 @@ async function loadDemoData(connection: Connection, registry: Registry, fresh: b
 /** The SQLite database's file, as connectFromEnv opens it: the backups read it through a connection of their own. */
 const sqliteFileOf = () => join(process.env.DATA_DIR ?? 'data', 'console.db');
 
-/** Behind a load balancer (TRUST_PROXY=1) the address is the first of X-Forwarded-For. */
-function addressOf(c: AppContext): string {
-  if (process.env.TRUST_PROXY === '1') {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return getConnInfo(c).remote.address ?? 'unknown';
-}
+/** Behind TRUST_PROXY proxies, the address the nearest of them saw (request.ts). */
+const TRUSTED_HOPS = trustedHops(process.env.TRUST_PROXY);
+const addressOf = (c: AppContext): string =>
+  callerAddress(c.req.header('X-Forwarded-For'), getConnInfo(c).remote.address ?? 'unknown', TRUSTED_HOPS);
 
 async function main() {
   const registry = loadServerRegistry();
@@ -182,7 +179,7 @@ async function main() {
     rest: api.rest,
     distDir: DIST,
     log,
-    healthy: async () => void (await sql`select 1`.execute(connection.db)),
+    healthy: () => connection.ping(),
   });
   const port = Number(process.env.PORT ?? 8080);
   const server = serve({ fetch: web.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {

@@ -14,8 +14,10 @@ const DECIMAL = /^-?(0|[1-9][0-9]{0,15})$/;
 export function parseInteger(raw: unknown, { min = 1, max = Number.MAX_SAFE_INTEGER }: IntegerBounds = {}): number | undefined {
   let value: number;
   if (typeof raw === 'number') value = raw;
-  else if (typeof raw === 'string' && DECIMAL.test(raw) && raw !== '-0') value = Number(raw);
+  else if (typeof raw === 'string' && DECIMAL.test(raw)) value = Number(raw);
   else return undefined;
+  // -0 is an integer (the documented schema takes it): zero, never answered as -0.
+  value = value === 0 ? 0 : value;
   return Number.isSafeInteger(value) && value >= min && value <= max ? value : undefined;
 }
 

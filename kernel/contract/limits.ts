@@ -51,3 +51,9 @@ export const SHEET_LIMITS = {
   maxCellLength: 32_767,
 } as const;
 export type SheetLimits = { [K in keyof typeof SHEET_LIMITS]: number };
+
+/** A refusal names at most this many problems, whatever their kind; the rest are refused all the same. */
+export const MAX_PROBLEMS_REPORTED = 10;
+
+/** Event streams one session may hold open at a time (a tab holds one). */
+export const MAX_STREAMS_PER_SESSION = 10;

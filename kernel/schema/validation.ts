@@ -13,13 +13,10 @@ import { fields, getPath, resolve } from './registry';
 import { type FieldRule, type FieldSchema, type ResourceSchema, RULE_COMPARISONS, type RuleComparison, type TimeLogRule } from './types';
 import { rowPath, timeLogProblems } from './time-log';
 import { compact, writeSchema } from './write-schema';
-import { echo } from '../contract/limits';
+import { MAX_PROBLEMS_REPORTED, echo } from '../contract/limits';
 import { MAX_FIELDS, definitionProblems } from '../forms/definitions';
 import type { FieldDefinition } from '../forms/types';
 import { notGiven } from './given';
-
-/** Unknown fields named in one refusal; the rest are refused all the same. */
-const MAX_UNKNOWN_REPORTED = 10;
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -65,6 +62,20 @@ function unknownFields(root: ResourceSchema, schema: FieldSchema, input: Record<
     }
     return [];
   });
+}
+
+/** `input` without the keys unknownFields names: those are refused already, one message each for the first few. */
+function knownOnly(root: ResourceSchema, schema: FieldSchema, input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    const known = schema.properties && Object.hasOwn(schema.properties, key) ? resolve(root, schema.properties[key]) : undefined;
+    if (!known) continue;
+    out[key] =
+      known.type === 'object' && value && typeof value === 'object' && !Array.isArray(value)
+        ? knownOnly(root, known, value as Record<string, unknown>)
+        : value;
+  }
+  return out;
 }
 
 /** The field at a dotted path, through groups and list items (`rule_value.1.name`). */
@@ -412,18 +423,21 @@ export class RecordValidator {
     const root = this.registry.resources[resource];
     const label = (field: string) => fieldLabel(resource, field, t);
     // A caller's own field names are quoted shortened, and only the first few of them.
-    const out: FieldError[] = unknownFields(root, root, input)
-      .slice(0, MAX_UNKNOWN_REPORTED)
+    const unknown = unknownFields(root, root, input);
+    const out: FieldError[] = unknown
+      .slice(0, MAX_PROBLEMS_REPORTED)
       .map((name) => echo(name))
       .map((field) => ({ field, message: `${label(field)}: ${t('validation.unknown_field')}` }));
     const seen = new Set(out.map((e) => e.field));
     const validate = this.compile(resource);
-    const data = compact(input, root);
+    // Unknown fields are refused above: the schema's check need not find each of them again.
+    const data = compact(unknown.length > 0 ? knownOnly(root, root, input) : input, root);
     const errors = validate(data) ? [] : (validate.errors ?? []);
     for (const error of errors) {
       const field = echo(fieldOf(error));
       if (seen.has(field)) continue; // one message a field is enough to act on
       seen.add(field);
+      if (out.length >= MAX_PROBLEMS_REPORTED) continue; // refused all the same, not worded
       const schema = schemaAt(root, field) ?? {};
       out.push({ field, message: `${label(field)}: ${reasonFor(error, schema, { resource, path: keyPath(field), language, t })}` });
     }
@@ -435,7 +449,8 @@ export class RecordValidator {
       seen.add(problem.field);
       out.push(problem);
     }
-    return out;
+    // The first few problems of every kind are enough to act on; the rest are refused all the same.
+    return out.slice(0, MAX_PROBLEMS_REPORTED);
   }
 
   /**

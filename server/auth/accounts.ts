@@ -8,7 +8,11 @@ import { SignInMemory, type SignInPage, type SignInQuery } from '../history/sign
 export type { UserInfo };
 
 /** A signed-in person: what the info call answers, with the username and whether a new password is due. */
-export type SessionUser = UserInfo & { username: string; mustChange: boolean };
+export type SessionUser = UserInfo & {
+  username: string;
+  mustChange: boolean;
+  /** The account's id: what a person's uploads belong to. */ id: number;
+};
 
 export type TokenCheck = { user: SessionUser } | { problem: 'unknown' | 'expired' };
 
@@ -138,7 +142,7 @@ export class MockAccounts implements Accounts {
     const account = this.accounts.find((a) => a.username === username);
     if (!account || account.enabled !== 1 || this.ended.has(username)) return { problem: 'unknown' };
     const { roles, name, avatar, introduction, mobile } = structuredClone(account);
-    return { user: { roles, name, avatar, introduction, mobile, username, mustChange: account.must_change === 1 } };
+    return { user: { id: account.id, roles, name, avatar, introduction, mobile, username, mustChange: account.must_change === 1 } };
   }
 
   async logout() {}

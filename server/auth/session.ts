@@ -13,7 +13,14 @@ export type AddressOf = (c: AppContext) => string;
 
 const text = { type: 'string' };
 
-export function registerSession(api: Api, accounts: Accounts, addressOf: AddressOf, access: Pick<Access, 'routesFor'>) {
+export function registerSession(
+  api: Api,
+  accounts: Accounts,
+  addressOf: AddressOf,
+  access: Pick<Access, 'routesFor'>,
+  /** Told of each sign-out once its session is revoked (its event streams end then). */
+  signedOut: (token: string) => void = () => {},
+) {
   api.on(
     {
       method: 'POST',
@@ -72,6 +79,7 @@ export function registerSession(api: Api, accounts: Accounts, addressOf: Address
             introduction: text,
             mobile: text,
             username: text,
+            id: { type: 'integer', description: "the account's id (what the person's uploads belong to)" },
             mustChange: { type: 'boolean' },
             routes: { type: 'array', items: { type: 'object' } },
           },
@@ -144,6 +152,7 @@ export function registerSession(api: Api, accounts: Accounts, addressOf: Address
     },
     async (c) => {
       await accounts.logout(c.get('token'));
+      signedOut(c.get('token'));
       return ok(c, 'success');
     },
   );

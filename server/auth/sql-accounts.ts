@@ -32,6 +32,9 @@ export const DEFAULT_LIMITS: AccountLimits = { sessionHours: 12, failuresPerAcco
 /** Fixed limits, or where to read them at the moment of use (the system parameters, which admins change). */
 export type LimitsSource = AccountLimits | (() => Promise<AccountLimits>);
 
+/** The advisory lock the sign-ins' counting step takes on PostgreSQL (any fixed number of ours). */
+const SIGN_IN_LOCK = 604_204;
+
 const tokenHash = (token: string) => hash('sha256', token, 'hex');
 
 export interface NewAccount extends Omit<UserInfo, 'roles'> {
@@ -87,13 +90,14 @@ export class SqlAccounts implements Accounts {
 
   /** Minutes until the oldest failure in the window leaves it, when the limit is reached. */
   private async lockedFor(
+    db: FixedDb,
     column: 'username' | 'address',
     value: string,
     limit: number,
     windowMinutes: number,
   ): Promise<number | undefined> {
     const since = new Date(this.now().getTime() - windowMinutes * 60_000).toISOString();
-    const failures = await this.db
+    const failures = await db
       .selectFrom('app_login_log')
       .select('at')
       .where(column, '=', value)
@@ -107,28 +111,84 @@ export class SqlAccounts implements Accounts {
     return Math.max(1, Math.ceil((oldest + windowMinutes * 60_000 - this.now().getTime()) / 60_000));
   }
 
-  private async log(username: string, address: string, success: boolean, reason?: LoginRefusal) {
+  private entry(username: string, address: string, success: boolean, reason: LoginRefusal | null = null) {
+    return {
+      username: username.slice(0, MAX_USERNAME_LENGTH),
+      address: address.slice(0, 100),
+      success: success ? (1 as const) : (0 as const),
+      reason,
+      at: this.now().toISOString(),
+    };
+  }
+
+  /**
+   * Counts the attempt before its password is checked, in one step with the check of the limits:
+   * an attempt within them is logged at once as a failed password, which the next attempt
+   * counts, and set to what it came to once checked (one cut short stays a failure), so that however many come together at most the limit are ever checked. On
+   * SQLite a transaction holds the one connection; on PostgreSQL a transaction-wide advisory lock
+   * makes the sign-ins of every instance take their turn for this short step.
+   */
+  private async reserve(username: string, address: string, limits: AccountLimits): Promise<{ id: number } | { minutes: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SIGN_IN_LOCK})`.execute(trx);
+      const locked =
+        (await this.lockedFor(trx, 'username', username, limits.failuresPerAccount, limits.windowMinutes)) ??
+        (await this.lockedFor(trx, 'address', address, limits.failuresPerAddress, limits.windowMinutes));
+      if (locked !== undefined) {
+        await this.logLocked(trx, username, address, limits.windowMinutes);
+        return { minutes: locked };
+      }
+      const row = await trx
+        .insertInto('app_login_log')
+        .values(this.entry(username, address, false, 'password'))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: Number(row.id) };
+    });
+  }
+
+  /**
+   * A refusal for a lock: counted in the address's latest such entry while refusals keep coming
+   * within the window (its `repeats` and `last_at`), so that a locked address hammering the
+   * sign-in adds one row per window rather than one per attempt.
+   */
+  private async logLocked(trx: FixedDb, username: string, address: string, windowMinutes: number) {
+    const now = this.now();
+    const since = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
+    const entry = this.entry(username, address, false, 'locked');
+    const latest = await trx
+      .selectFrom('app_login_log')
+      .select('id')
+      .where('address', '=', entry.address)
+      .where('reason', '=', 'locked')
+      .where((eb) => eb(eb.fn.coalesce('last_at', 'at'), '>', since))
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!latest) {
+      await trx.insertInto('app_login_log').values(entry).execute();
+      return;
+    }
+    await trx
+      .updateTable('app_login_log')
+      .set((eb) => ({ repeats: eb('repeats', '+', 1), last_at: now.toISOString() }))
+      .where('id', '=', latest.id)
+      .execute();
+  }
+
+  /** What the checked attempt came to. */
+  private async settle(id: number, reason?: LoginRefusal) {
     await this.db
-      .insertInto('app_login_log')
-      .values({
-        username: username.slice(0, MAX_USERNAME_LENGTH),
-        address: address.slice(0, 100),
-        success: success ? 1 : 0,
-        reason: reason ?? null,
-        at: this.now().toISOString(),
-      })
+      .updateTable('app_login_log')
+      .set({ success: reason ? (0 as const) : (1 as const), reason: reason ?? null })
+      .where('id', '=', id)
       .execute();
   }
 
   async login(username: string, password: string, address: string): Promise<LoginResult> {
     const limits = await this.currentLimits();
-    const locked =
-      (await this.lockedFor('username', username, limits.failuresPerAccount, limits.windowMinutes)) ??
-      (await this.lockedFor('address', address, limits.failuresPerAddress, limits.windowMinutes));
-    if (locked !== undefined) {
-      await this.log(username, address, false, 'locked');
-      return { refused: 'locked', minutes: locked };
-    }
+    const reserved = await this.reserve(username, address, limits);
+    if ('minutes' in reserved) return { refused: 'locked', minutes: reserved.minutes };
     const account = await this.db
       .selectFrom('app_accounts')
       .select(['username', 'password_hash', 'enabled'])
@@ -136,7 +196,7 @@ export class SqlAccounts implements Accounts {
       .executeTakeFirst();
     const matches = await verifyPassword(password, account?.password_hash ?? UNUSABLE_HASH);
     if (!account || !matches || Number(account.enabled) !== 1) {
-      await this.log(username, address, false, !account ? 'account' : !matches ? 'password' : 'disabled');
+      await this.settle(reserved.id, !account ? 'account' : !matches ? 'password' : 'disabled');
       return { refused: 'credentials' };
     }
     const token = randomBytes(32).toString('base64url');
@@ -150,7 +210,7 @@ export class SqlAccounts implements Accounts {
         expires_at: new Date(now.getTime() + limits.sessionHours * 3_600_000).toISOString(),
       })
       .execute();
-    await this.log(username, address, true);
+    await this.settle(reserved.id);
     return { token };
   }
 
@@ -177,6 +237,7 @@ export class SqlAccounts implements Accounts {
         success: Number(row.success) === 1,
       };
       if (row.reason) entry.reason = row.reason as LoginRefusal;
+      if (Number(row.repeats) > 1) Object.assign(entry, { repeats: Number(row.repeats), lastAt: row.last_at ?? row.at });
       return entry;
     });
     return { list, count: Number(n) };
@@ -194,6 +255,7 @@ export class SqlAccounts implements Accounts {
       .innerJoin('app_accounts', 'app_accounts.username', 'app_sessions.username')
       .select([
         'app_sessions.expires_at',
+        'app_accounts.id',
         'app_accounts.username',
         'roles',
         'name',
@@ -228,6 +290,7 @@ export class SqlAccounts implements Accounts {
         mobile: row.mobile ?? '',
         username: row.username,
         mustChange: Number(row.must_change) === 1,
+        id: Number(row.id),
       },
     };
   }

@@ -20,6 +20,12 @@ export interface Connection {
   sqlite?: Database.Database;
   describe: string;
   /**
+   * Answers when the database does, at once: never in line behind the queries waiting for a
+   * connection (SQLite's one is held by each transaction in turn, PostgreSQL's pool may be all
+   * taken), which held /healthz for seconds behind a burst of writes.
+   */
+  ping: () => Promise<void>;
+  /**
    * PostgreSQL: hears the writes committed to the tables of this connection's schema, by any
    * instance (see changes.ts). Absent on SQLite, where one process writes and `data_version`
    * tells of the others.
@@ -56,7 +62,9 @@ export function connectSqlite(file: string): Connection {
   const driver = new CountingSqliteDriver(config);
   const db = new Kysely({ dialect: new CountedSqliteDialect(config, driver) });
   registerDirectReads(db, sqlite, driver, statement);
-  return { db, dialect: 'sqlite', sqlite, describe: `SQLite ${file}` };
+  // The handle itself answers, between two of Kysely's statements or inside its transaction alike.
+  const ping = async () => void statement('select 1').get();
+  return { db, dialect: 'sqlite', sqlite, describe: `SQLite ${file}`, ping };
 }
 
 /**

@@ -21,7 +21,7 @@ interface Step {
 }
 
 /** The product's own tables: accounts, sessions, the sign-in log and uploaded files. */
-function internalSteps(connection: Connection): Step[] {
+function internalSteps(connection: Connection, tell: (line: string) => void): Step[] {
   const id = (trx: Trx, table: string) =>
     connection.dialect === 'postgres'
       ? trx.schema.createTable(table).addColumn('id', 'serial', (c) => c.primaryKey())
@@ -118,7 +118,75 @@ function internalSteps(connection: Connection): Step[] {
         await trx.schema.createIndex('app_accounts_id').unique().on('app_accounts').column('id').execute();
       },
     },
+    {
+      // Refusals of a locked address are counted in one entry rather than stored each.
+      name: 'app_login_log repeats',
+      run: async (trx) => {
+        await trx.schema
+          .alterTable('app_login_log')
+          .addColumn('repeats', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute();
+        await trx.schema.alterTable('app_login_log').addColumn('last_at', 'text').execute();
+      },
+    },
+    {
+      // An upload belongs to its uploader's account, no longer to a display name two accounts may
+      // share. Those of before are given the account whose name they name when exactly one has
+      // it; the others (a name shared, or no longer anyone's) belong to nobody: admins see them.
+      name: 'app_uploads owner',
+      run: async (trx) => {
+        await trx.schema.alterTable('app_uploads').addColumn('owner_id', 'integer').execute();
+        await trx.schema.createIndex('app_uploads_owner').on('app_uploads').column('owner_id').execute();
+        const { rows } = await sql<{ name: string; ids: string; uploads: number }>`
+          select u.created_by as name, count(distinct a.id) as ids, count(distinct u.id) as uploads
+          from app_uploads u left join app_accounts a on a.name = u.created_by group by u.created_by order by u.created_by`.execute(trx);
+        let mapped = 0;
+        const unclear: string[] = [];
+        for (const row of rows) {
+          if (Number(row.ids) !== 1) {
+            unclear.push(`"${row.name}" (${Number(row.uploads)}, ${Number(row.ids) === 0 ? 'no account' : `${Number(row.ids)} accounts`})`);
+            continue;
+          }
+          await sql`update app_uploads set owner_id = (select id from app_accounts where name = ${row.name}) where created_by = ${row.name}`.execute(
+            trx,
+          );
+          mapped += Number(row.uploads);
+        }
+        if (rows.length === 0) return;
+        tell(
+          `Uploads: ${mapped.toLocaleString('en')} now belong to the account of their uploader's name` +
+            (unclear.length ? `; those of ${unclear.join(', ')} to no account (admins see and delete them).` : '.'),
+        );
+      },
+    },
   ];
+}
+
+/**
+ * Entries kept under a person's name (`user`) that came to be kept under their account too
+ * (`user_id`: the operation and visit logs): those of before get the account whose name they name
+ * when exactly one account has it, the others keep their name alone; the start says how many.
+ */
+function accountOfNameSteps(registry: Registry, tell: (line: string) => void): Step[] {
+  return Object.entries(registry.resources)
+    .filter(([, schema]) => schema.properties?.user?.type === 'string' && schema.properties?.user_id?.type === 'integer')
+    .map(([name]) => ({
+      name: `${name}.user_id from names`,
+      run: async (trx: Trx) => {
+        const table = sql.table(name);
+        const one = sql`(select count(*) from app_accounts a where a.name = ${table}.${sql.ref('user')}) = 1`;
+        const result = await sql`update ${table} set user_id = (select a.id from app_accounts a where a.name = ${table}.${sql.ref('user')})
+          where user_id is null and ${one}`.execute(trx);
+        const { rows } = await sql<{ n: number }>`select count(*) as n from ${table} where user_id is null`.execute(trx);
+        const mapped = Number(result.numAffectedRows ?? 0);
+        const left = Number(rows[0]?.n ?? 0);
+        if (mapped + left > 0)
+          tell(
+            `${name}: ${mapped.toLocaleString('en')} entries now kept under the account of their name` +
+              (left ? `, ${left.toLocaleString('en')} under their name alone (shared by several accounts, or nobody's now).` : '.'),
+          );
+      },
+    }));
 }
 
 async function existingColumns(trx: Trx, connection: Connection, table: string): Promise<Set<string> | undefined> {
@@ -246,7 +314,7 @@ export async function migrate(connection: Connection, registry: Registry, tell: 
       ran.push(step.name);
     };
 
-    for (const step of internalSteps(connection)) await apply(step);
+    for (const step of internalSteps(connection, tell)) await apply(step);
     if (dialect === 'postgres') await apply({ name: 'count signal function', run: countSignalFunction });
 
     for (const [name, schema] of Object.entries(registry.resources)) {
@@ -298,6 +366,7 @@ export async function migrate(connection: Connection, registry: Registry, tell: 
       if (dialect === 'postgres') await apply({ name: `sort ties ${name}`, run: () => remakeSortIndexes(trx, name, schema) });
       if (dialect === 'postgres') await apply({ name: `count signal ${name}`, run: () => countSignal(trx, name) });
     }
+    for (const step of accountOfNameSteps(registry, tell)) await apply(step);
     // Totals over child records worked out once when a field becomes one (fleet/derive-steps.ts).
     for (const step of rollupSteps(connection, registry)) await apply(step);
     // Values assignments set on their members, for the members assigned now (assigned-values.ts).

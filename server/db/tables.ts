@@ -37,9 +37,13 @@ export interface LoginLogTable {
   address: string;
   /** 1 for a sign-in, 0 for a refusal (an integer on both databases). */
   success: 0 | 1;
-  /** Why it was refused: 'password', 'account' or 'locked'. */
+  /** Why it was refused: 'password', 'account', 'disabled' or 'locked'. */
   reason: string | null;
   at: string;
+  /** How many refusals of a locked address this entry stands for (1 but for 'locked'). */
+  repeats: Generated<number>;
+  /** The latest of them; null while there is one. */
+  last_at: string | null;
 }
 
 export interface UploadsTable {
@@ -49,7 +53,10 @@ export interface UploadsTable {
   original_name: string;
   mime: string;
   size: number;
+  /** The uploader's name, as shown. */
   created_by: string;
+  /** The uploader's account, which the upload belongs to; null for one a migration could not tell (admins' alone). */
+  owner_id: number | null;
   created_at: string;
   /** The record the file belongs to (resource and id), or null while it belongs to its uploader alone. */
   resource: string | null;

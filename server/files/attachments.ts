@@ -95,7 +95,7 @@ const LIBRARY_FILE = {
   required: [...UPLOADED_FILE.required, 'createdBy', 'attachment'],
   properties: {
     ...UPLOADED_FILE.properties,
-    createdBy: { type: 'string', description: 'who uploaded it (username)' },
+    createdBy: { type: 'string', description: "who uploaded it (the uploader's name; the upload belongs to their account)" },
     attachment: {
       description: "the record that holds it; null while it is its uploader's alone (removed a day after its upload)",
       oneOf: [
@@ -273,7 +273,9 @@ export function registerAttachments(api: Api, { files, registry, store }: Attach
       const upload = await files.find(read.id);
       const stored = upload && (await files.access(upload, user)) !== 'hidden' ? await files.read(upload.storedName) : undefined;
       if (!stored) return fail(c, Code.notFound, t('server.not_found', { resource: t('server.upload_name'), id: read.id }));
-      const result = await files.accept(new File([stored.bytes.slice()], stored.upload.originalName), { owner: user.name });
+      const result = await files.accept(new File([stored.bytes.slice()], stored.upload.originalName), {
+        owner: { id: user.id, name: user.name },
+      });
       if ('refused' in result) return fail(c, Code.invalidInput, t(result.refused, result.values));
       return ok(c, files.describe(result.upload), t('server.added'));
     },

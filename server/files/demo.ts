@@ -57,7 +57,7 @@ export async function seedDemoReports(files: Files, store: Store, registry: Regi
       const { id: holderId, version: _version, ...fields } = holders[i];
       const file = new File([new Uint8Array(report.bytes)], report.name);
       const result = await files.accept(file, {
-        owner: STANDARD_ACCOUNTS.admin.name,
+        owner: { id: null, name: STANDARD_ACCOUNTS.admin.name },
         attachment: { resource: target.resource, recordId: holderId, attachedAs: `field:${target.field}` },
         at: report.uploadedAt,
       });

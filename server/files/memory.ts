@@ -25,7 +25,7 @@ export function matches(upload: Upload, filter: UploadFilter): boolean {
     (!filter.unattached || upload.resource === null) &&
     (filter.createdBefore === undefined || upload.createdAt < filter.createdBefore) &&
     (visibleTo === undefined ||
-      (upload.resource === null ? upload.createdBy === visibleTo.username : visibleTo.resources.includes(upload.resource)))
+      (upload.resource === null ? upload.ownerId === visibleTo.accountId : visibleTo.resources.includes(upload.resource)))
   );
 }
 

@@ -7,10 +7,9 @@ import type { Registry } from '../../kernel/schema/registry';
 import type { UploadSpec } from '../../kernel/schema/types';
 import type { UploadAccept } from '../../kernel/contract/uploads';
 import type { FieldError } from '../../kernel/schema/validation';
-import type { UserInfo } from '../auth/accounts';
 import type { Translate } from '../http/messages';
 import type { Row, Store } from '../store/types';
-import type { Attachment, Upload, UploadIndex } from './types';
+import type { Attachment, Upload, UploadIndex, Uploader } from './types';
 
 export interface UploadField {
   field: string;
@@ -29,13 +28,16 @@ export function uploadFieldsOf(registry: Registry): Map<string, UploadField[]> {
   return out;
 }
 
+/** Whether an upload is the person's own: by account, never by name (two accounts may share one). */
+export const ownsUpload = (upload: Upload, user: Uploader) => upload.ownerId !== null && upload.ownerId === user.id;
+
 export interface RecordFilesDeps {
   registry: Registry;
   store: Store;
   index: UploadIndex;
   /** Deletes uploads with their files. */
   remove: (uploads: Upload[]) => Promise<void>;
-  isAdmin: (user: UserInfo) => boolean;
+  isAdmin: (user: Uploader) => boolean;
 }
 
 /** Files a record names in one place: a field (or a value of a form's field) with the URLs it holds. */
@@ -64,7 +66,7 @@ export function createRecordFiles({ registry, store, index, remove, isAdmin }: R
     resource: string,
     named: NamedFiles[],
     recordId: number | undefined,
-    user: UserInfo,
+    user: Uploader,
     t: Translate,
   ): Promise<FieldError[]> {
     const errors: FieldError[] = [];
@@ -74,7 +76,7 @@ export function createRecordFiles({ registry, store, index, remove, isAdmin }: R
         const name = storedNameOf(url);
         const [upload] = name === undefined ? [] : await index.find({ storedName: name });
         const mine = upload && upload.resource === resource && upload.recordId === recordId && upload.attachedAs === fieldAttachment(field);
-        const free = upload && upload.resource === null && (upload.createdBy === user.name || isAdmin(user));
+        const free = upload && upload.resource === null && (ownsUpload(upload, user) || isAdmin(user));
         const message = !upload
           ? t('validation.upload_unknown')
           : !acceptsMime(accept, upload.mime)
@@ -116,7 +118,7 @@ export function createRecordFiles({ registry, store, index, remove, isAdmin }: R
       resource: string,
       values: Record<string, unknown>,
       recordId: number | undefined,
-      user: UserInfo,
+      user: Uploader,
       t: Translate,
     ): Promise<FieldError[]> {
       const label = (field: string) => t(`resources.${resource}.fields.${field}`, { _: field });

@@ -22,9 +22,9 @@ import type { UserInfo } from '../auth/accounts';
 import { formatBytes } from '../http/endpoints';
 import type { Permissions } from '../access/permissions';
 import type { Store } from '../store/types';
-import { createRecordFiles } from './record-files';
+import { createRecordFiles, ownsUpload } from './record-files';
 import { fileTypeOf } from './sniff';
-import type { Attachment, Upload, UploadStorage } from './types';
+import type { Attachment, Upload, UploadStorage, Uploader } from './types';
 
 export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** The sweep runs at most this often, on the next upload after it is due. */
@@ -47,7 +47,7 @@ export type Access = 'manage' | 'hidden' | 'field';
 
 const randomHex = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-export const isAdmin = (user: UserInfo) => user.roles.includes('admin');
+export const isAdmin = (user: Pick<UserInfo, 'roles'>) => user.roles.includes('admin');
 
 /** The name a file was sent with, without any folder a browser put before it, at most 255 characters. */
 const baseName = (name: string) =>
@@ -160,7 +160,7 @@ export function createFiles({ storage, registry, store, permissions }: FilesDeps
      */
     async accept(
       file: File,
-      { owner, attachment, at }: { owner: string; attachment?: Attachment; at?: Date },
+      { owner, attachment, at }: { owner: { id: number | null; name: string }; attachment?: Attachment; at?: Date },
     ): Promise<{ upload: Upload } | Refusal> {
       if (file.size > maxBytes) return { refused: 'server.upload_too_large', values: { size: formatBytes(maxBytes) } };
       if (file.size === 0) return { refused: 'server.upload_empty' };
@@ -183,7 +183,8 @@ export function createFiles({ storage, registry, store, permissions }: FilesDeps
           originalName: baseName(file.name),
           mime: type.mime,
           size: bytes.length,
-          createdBy: owner,
+          createdBy: owner.name,
+          ownerId: owner.id,
           createdAt: (at ?? now()).toISOString(),
           thumbnailName,
           resource: attachment?.resource ?? null,
@@ -200,15 +201,17 @@ export function createFiles({ storage, registry, store, permissions }: FilesDeps
     },
 
     /** The uploads a person may see (an admin: all), newest first. */
-    async visibleTo(user: UserInfo): Promise<Upload[]> {
+    async visibleTo(user: Uploader): Promise<Upload[]> {
       if (isAdmin(user)) return index.find({});
       const names = Object.keys(registry.resources);
       const allowed = await Promise.all(names.map((resource) => permissions.mayUse(user.roles, resource)));
-      return index.find({ visibleTo: { username: user.name, resources: names.filter((_, i) => allowed[i]) } });
+      const resources = names.filter((_, i) => allowed[i]);
+      // Without an account a person owns nothing: -1 is no account's id.
+      return index.find({ visibleTo: { accountId: user.id ?? -1, resources } });
     },
 
-    async access(upload: Upload, user: UserInfo): Promise<Access> {
-      if (upload.resource === null) return upload.createdBy === user.name || isAdmin(user) ? 'manage' : 'hidden';
+    async access(upload: Upload, user: Uploader): Promise<Access> {
+      if (upload.resource === null) return ownsUpload(upload, user) || isAdmin(user) ? 'manage' : 'hidden';
       if (!(await permissions.mayUse(user.roles, upload.resource))) return 'hidden';
       return upload.attachedAs?.startsWith('field:') ? 'field' : 'manage';
     },

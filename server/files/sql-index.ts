@@ -11,6 +11,7 @@ const toUpload = (row: UploadRow): Upload => ({
   mime: row.mime,
   size: Number(row.size),
   createdBy: row.created_by,
+  ownerId: row.owner_id === null || row.owner_id === undefined ? null : Number(row.owner_id),
   createdAt: row.created_at,
   thumbnailName: row.thumbnail_name ?? null,
   resource: row.resource ?? null,
@@ -31,7 +32,7 @@ function where(filter: UploadFilter) {
     if (filter.createdBefore !== undefined) all.push(eb('created_at', '<', filter.createdBefore));
     const { visibleTo } = filter;
     if (visibleTo) {
-      const own = eb.and([eb('resource', 'is', null), eb('created_by', '=', visibleTo.username)]);
+      const own = eb.and([eb('resource', 'is', null), eb('owner_id', '=', visibleTo.accountId)]);
       all.push(visibleTo.resources.length ? eb.or([own, eb('resource', 'in', visibleTo.resources)]) : own);
     }
     return eb.and(all);
@@ -49,6 +50,7 @@ export function sqlUploadIndex(db: FixedDb): UploadIndex {
           mime: upload.mime,
           size: upload.size,
           created_by: upload.createdBy,
+          owner_id: upload.ownerId,
           created_at: upload.createdAt,
           thumbnail_name: upload.thumbnailName,
           resource: upload.resource,

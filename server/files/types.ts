@@ -3,6 +3,13 @@
 // a list in memory for the mock). The rules about who may see or delete what are written once,
 // in service.ts, over these.
 
+/** Who uploads, or asks what they may see: their account (none for the server's own work), name and roles. */
+export interface Uploader {
+  id?: number;
+  name: string;
+  roles: string[];
+}
+
 /** One uploaded file's metadata. Times are ISO 8601 strings. */
 export interface Upload {
   id: number;
@@ -11,7 +18,10 @@ export interface Upload {
   originalName: string;
   mime: string;
   size: number;
+  /** The uploader's name, as a person reads it. */
   createdBy: string;
+  /** The uploader's account: an unattached upload is theirs (and admins'); null when nobody's known. */
+  ownerId: number | null;
   createdAt: string;
   /** Its thumbnail's stored name (images), or null when none was made. */
   thumbnailName: string | null;
@@ -42,7 +52,7 @@ export interface UploadFilter {
   unattached?: boolean;
   createdBefore?: string;
   /** What a person may see: their own unattached uploads, and those of records of these resources. */
-  visibleTo?: { username: string; resources: string[] };
+  visibleTo?: { accountId: number; resources: string[] };
 }
 
 /** The metadata of the uploads. Lists come newest first. */

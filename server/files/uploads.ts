@@ -101,7 +101,8 @@ export async function acceptUpload(c: AppContext, files: Files, form: Record<str
   const t = c.get('t');
   const file = form?.file;
   if (!(file instanceof File)) return fail(c, Code.invalidInput, t('server.upload_missing'));
-  const result = await files.accept(file, { owner: c.get('user').name, attachment });
+  const { id, name } = c.get('user');
+  const result = await files.accept(file, { owner: { id, name }, attachment });
   if ('refused' in result) return refuse(c, result);
   return ok(c, files.describe(result.upload), t('server.added'));
 }

@@ -26,8 +26,16 @@ const fieldsOf = (row: Row | undefined): Record<string, unknown> | undefined => 
 /** The JSON text of a value, as the log's `before` and `after` keep it. */
 const asText = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value));
 
+/** Who writes: their name, shown, and their account, which the entry is kept under. */
+export interface Person {
+  name: string;
+  id?: number;
+}
+
 export interface Entry {
   user: string;
+  /** The person's account (absent for the server's own work). */
+  userId?: number;
   at: Date;
   resource: string;
   action: Action;
@@ -39,7 +47,7 @@ export interface Entry {
 }
 
 /** Adds one entry to the log (none for an update that changed nothing). */
-async function logEntry(store: Store, { user, at, resource, action, record, before, after, cause }: Entry) {
+async function logEntry(store: Store, { user, userId, at, resource, action, record, before, after, cause }: Entry) {
   const changed = changes(fieldsOf(before), fieldsOf(after));
   if (action === 'update' && changed.length === 0) return;
   const time = at.toISOString();
@@ -47,6 +55,7 @@ async function logEntry(store: Store, { user, at, resource, action, record, befo
     at: time,
     day: time.slice(0, 10),
     user: user.slice(0, MAX_USER_LENGTH),
+    ...(userId === undefined ? {} : { user_id: userId }),
     resource,
     record,
     action,
@@ -59,10 +68,14 @@ async function logEntry(store: Store, { user, at, resource, action, record, befo
 class RecordingStore extends StoreProxy {
   constructor(
     inner: Store,
-    private user: string,
+    private person: Person,
     private now: () => Date,
   ) {
     super(inner);
+  }
+
+  private get who() {
+    return { user: this.person.name, userId: this.person.id };
   }
 
   private log(
@@ -74,7 +87,7 @@ class RecordingStore extends StoreProxy {
     after: Row | undefined,
     cause?: string,
   ) {
-    return logEntry(tx, { user: this.user, at: this.now(), resource, action, record, before, after, cause });
+    return logEntry(tx, { ...this.who, at: this.now(), resource, action, record, before, after, cause });
   }
 
   override insert(resource: string, values: Record<string, unknown>): Promise<Row> {
@@ -113,12 +126,12 @@ class RecordingStore extends StoreProxy {
   }
 
   override transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
-    return this.inner.transaction((tx) => work(new RecordingStore(tx, this.user, this.now)));
+    return this.inner.transaction((tx) => work(new RecordingStore(tx, this.person, this.now)));
   }
 
   /** The store beneath, which logs nothing, and one entry logged through it under this person's name. */
-  quietly(): { store: Store; log: (change: Omit<Entry, 'user' | 'at'>) => Promise<void> } {
-    return { store: this.inner, log: (change) => logEntry(this.inner, { ...change, user: this.user, at: this.now() }) };
+  quietly(): { store: Store; log: (change: Omit<Entry, 'user' | 'userId' | 'at'>) => Promise<void> } {
+    return { store: this.inner, log: (change) => logEntry(this.inner, { ...change, ...this.who, at: this.now() }) };
   }
 }
 
@@ -141,8 +154,8 @@ export class HistoryStore extends StoreProxy {
   }
 
   /** This store, with every write logged under that person's name. */
-  by(user: string): Store {
-    return new RecordingStore(this.inner, user, this.now);
+  by(person: Person): Store {
+    return new RecordingStore(this.inner, person, this.now);
   }
 }
 
@@ -151,7 +164,7 @@ export function keepHistory(store: Store, registry: Registry, now: () => Date = 
   return registry.resources[OPERATION_LOG] ? new HistoryStore(store, now) : store;
 }
 
-/** The store a person writes through: its writes are logged under their name (none without a name). */
-export function asPerson(store: Store, name: string | undefined): Store {
-  return store instanceof HistoryStore && name ? store.by(name) : store;
+/** The store a person writes through: its writes are logged under their account and name (none without a name). */
+export function asPerson(store: Store, person: Person | undefined): Store {
+  return store instanceof HistoryStore && person?.name ? store.by(person) : store;
 }

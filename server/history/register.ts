@@ -65,7 +65,7 @@ export function registerHistory(
       access: { resource: OPERATION_LOG },
       doc: {
         tags: ['log'],
-        summary: 'The sign-in log: every attempt, newest first',
+        summary: 'The sign-in log: every attempt, newest first (the refusals of a locked address counted in one entry)',
         description: 'Open to the roles that may read the operation log.',
         parameters: [
           query('user', text, 'the username typed, exactly'),
@@ -92,6 +92,8 @@ export function registerHistory(
                   address: text,
                   success: { type: 'boolean' },
                   reason: { enum: [...LOGIN_REFUSALS] },
+                  repeats: { type: 'integer', minimum: 2, description: 'refusals of a locked address this entry counts (absent for one)' },
+                  lastAt: { type: 'string', format: 'date-time', description: 'when the last of those came' },
                 },
               },
             },

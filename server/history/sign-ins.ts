@@ -1,4 +1,5 @@
-// The sign-in log as the accounts keep it: every attempt, who (the username typed), from which
+// The sign-in log as the accounts keep it: every attempt (the refusals of a locked address counted
+// in one entry), who (the username typed), from which
 // address, and whether it worked or why not. The real server keeps it in app_login_log (SQL
 // accounts read it there); the mock keeps the attempts of its session in memory (SignInMemory).
 import type { LoginRefusal } from '../../kernel/history/names';
@@ -11,6 +12,9 @@ export interface SignIn {
   success: boolean;
   /** Why it was refused; absent on a sign-in that worked. */
   reason?: LoginRefusal;
+  /** Refusals of a locked address are counted in one entry: how many, and when the last came (absent for one). */
+  repeats?: number;
+  lastAt?: string;
 }
 
 /** Which attempts, newest first: `user` is the username exactly, `from` and `to` days (YYYY-MM-DD, UTC) both included. */

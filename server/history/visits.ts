@@ -72,9 +72,10 @@ export function registerVisits(
           { errors },
         );
       }
-      const user = c.get('user').name.slice(0, MAX_USER_LENGTH);
+      const person = c.get('user');
+      const user = person.name.slice(0, MAX_USER_LENGTH);
       await store.transaction(async (tx) => {
-        for (const visit of batch.visits) await tx.insert(VISIT_LOG, { ...visit, day: visit.at.slice(0, 10), user });
+        for (const visit of batch.visits) await tx.insert(VISIT_LOG, { ...visit, day: visit.at.slice(0, 10), user, user_id: person.id });
       });
       return ok(c, { count: batch.visits.length });
     },

@@ -34,6 +34,27 @@ function plain(root: ResourceSchema, schema: FieldSchema): Json {
   return out;
 }
 
+/**
+ * Values the server works out (read-only) are answered as it has them: null while what they come
+ * from is missing (a daily report's TVD before the well has a survey), and, for totals worked out
+ * from other records (an instrument's hours), with no upper bound: a field's maximum bounds what a
+ * person types, not a sum. Inside groups too.
+ */
+function derivedAsAnswered(root: ResourceSchema, schema: FieldSchema, target: Json) {
+  const targets = target.properties as Record<string, Json> | undefined;
+  for (const [name, raw] of Object.entries(schema.properties ?? {})) {
+    const prop = resolve(root, raw);
+    const out = targets?.[name];
+    // A stored record always has its id.
+    if (!out || (schema === root && name === 'id')) continue;
+    if (prop.type === 'object' && prop.properties) derivedAsAnswered(root, prop, out);
+    else if (prop.readOnly && typeof out.type === 'string') {
+      out.type = [out.type, 'null'];
+      if (prop['x-computed']) delete out.maximum;
+    }
+  }
+}
+
 function recordSchema(root: ResourceSchema, registry: Registry): Json {
   const { $schema: _s, $id: _i, definitions: _d, 'x-resource': _r, ...rest } = root;
   const schema = plain(root, { ...rest, type: 'object' }) as { properties: Json; required?: string[]; description?: string };
@@ -54,6 +75,7 @@ function recordSchema(root: ResourceSchema, registry: Registry): Json {
         `${schema.description ?? ''} Beside its own fields, the values of the fields its ${root['x-resource'].parent?.resource} defines in ${prop['x-form-values']}.`.trim();
     }
   }
+  derivedAsAnswered(root, root, schema as Json);
   // The one record of a singleton answers version 0 until it is first saved.
   schema.properties.version = {
     type: 'integer',
@@ -106,6 +128,8 @@ function responses(operation: Operation, common: number[]): Json {
   };
   const codes = [...common, ...(operation.doc.codes ?? [])];
   if (operation.access !== 'public') codes.push(Code.tokenInvalid, Code.tokenExpired);
+  // A person whose password someone else set must choose their own before any other call.
+  if (operation.access !== 'public' && !operation.beforePasswordChange) codes.push(Code.passwordChangeDue);
   if (typeof operation.access === 'object') codes.push(Code.forbidden);
   const envelope = (schema: Json) => ({ content: { 'application/json': { schema } } });
   if (operation.doc.file) {
@@ -181,7 +205,15 @@ export function openApiDocument(registry: Registry, operations: Operation[], per
     const inputProps = input.properties as Record<string, Json>;
     input.required = ((input.required as string[]) ?? []).filter((field) => inputProps[field]?.default === undefined);
     const sample = example(schema, registry, validator);
-    schemas[`${name}Input`] = { ...withEmptyValues(input), ...(sample ? { example: sample } : {}) };
+    const created = withEmptyValues(input);
+    // A create may carry the record's id and version (a form sends back what it shows): the
+    // server assigns both to a new record, so whatever is sent there is taken and ignored.
+    created.properties = {
+      id: { description: 'ignored, whatever its value: the server gives a new record its id' },
+      version: { description: 'ignored, whatever its value: a new record starts at version 1' },
+      ...(created.properties as Json),
+    };
+    schemas[`${name}Input`] = { ...created, ...(sample ? { example: sample } : {}) };
     const { required: _r, ...optional } = input;
     const patch = withEmptyValues({ ...optional, required: [] });
     // Required fields may be left out of an edit (they keep their value) but not emptied.
@@ -242,7 +274,7 @@ export function openApiDocument(registry: Registry, operations: Operation[], per
       version: '1',
       description: [
         'Every answer is an envelope {code, data} (or {code, message} when refused), with HTTP status 200; only a server failure answers HTTP 500 (nothing is written then).',
-        `Codes: ${Code.ok} success; ${Code.loginFailed} wrong account or password; ${Code.tokenInvalid} unknown token; ${Code.tokenExpired} expired session; ${Code.invalidInput} invalid input (errors[] names each field); ${Code.invalidQuery} invalid query; ${Code.forbidden} not allowed for your role; ${Code.notFound} no such record or endpoint; ${Code.conflict} stale version; ${Code.inUse} still used by other records (nothing deleted); ${Code.assignedElsewhere} assigned to another record (data names each member and where it is; resend with move: true to move it); ${Code.tooManyAttempts} too many failed sign-ins; ${Code.internal} server failure (nothing written).`,
+        `Codes: ${Code.ok} success; ${Code.loginFailed} wrong account or password; ${Code.tokenInvalid} unknown token; ${Code.tokenExpired} expired session; ${Code.invalidInput} invalid input (errors[] names each field); ${Code.invalidQuery} invalid query; ${Code.forbidden} not allowed for your role; ${Code.notFound} no such record or endpoint; ${Code.conflict} stale version; ${Code.inUse} still used by other records (nothing deleted); ${Code.assignedElsewhere} assigned to another record (data names each member and where it is; resend with move: true to move it); ${Code.passwordChangeDue} a new password is due (POST /user/password first); ${Code.tooManyAttempts} too many failed sign-ins, or event streams; ${Code.internal} server failure (nothing written).`,
         'The session token goes in the X-Token header; only GET /user/info and POST /user/logout also take it as ?token=.',
         'Every resource kept as records is also served at /api/<resource> in the REST dialect of ra-data-simple-rest (the paths under /api): JSON records and arrays without an envelope, a Content-Range header on lists, refusals as HTTP statuses; the token in X-Token or as a bearer token; the same roles, validation and write path.',
         `Bodies: JSON calls require Content-Type: application/json (charset, if given, utf-8), valid UTF-8 (no lone surrogates), an object at the top, at most ${MAX_JSON_DEPTH} levels of nesting and ${MAX_ARRAY_ITEMS} items in any array; a body over the size limit (1 MB unless configured; uploads have their own) is refused while it arrives, before the session is looked up, so such a call answers 40001 even without a token. Query strings must be valid UTF-8.`,

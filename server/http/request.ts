@@ -96,3 +96,27 @@ export function refuseBody(c: AppContext, read: { problem: string; field?: strin
     read.field !== undefined ? { errors: [{ field: read.field, message: read.problem }] } : {},
   );
 }
+
+/**
+ * The caller's address. X-Forwarded-For is written by whoever sends the request, and each proxy
+ * appends the address it saw: only the entries the trusted proxies appended can be believed.
+ * Behind `hops` proxies the caller is the `hops`-th entry from the right (the left-most when there
+ * are fewer); with none trusted, the connection's own address.
+ */
+export function callerAddress(forwardedFor: string | undefined, remote: string, hops: number): string {
+  if (hops === 0) return remote;
+  const entries = (forwardedFor ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return remote;
+  return entries[Math.max(0, entries.length - hops)];
+}
+
+/** TRUST_PROXY: how many proxies stand in front of the server (0 or unset: none). */
+export function trustedHops(setting: string | undefined): number {
+  if (setting === undefined || setting === '') return 0;
+  if (!/^\d{1,2}$/.test(setting))
+    throw new Error(`TRUST_PROXY must be the number of proxies in front of the server, 0 to 99 (it is "${setting}")`);
+  return Number(setting);
+}

@@ -28,14 +28,15 @@ export interface NoticeDeps {
 export function registerNotices(
   api: Api,
   { registry, store, accounts, people, bus = memoryBus(), now, keepAliveMs, roleNames }: NoticeDeps,
-): (Notices & { closeStreams: () => void }) | undefined {
+): (Notices & { closeStreams: () => void; endSession: (token: string) => void }) | undefined {
   if (!registry.resources[MESSAGE] || !registry.resources[NOTIFICATION]) return undefined;
   const notices = createNotices({ store, people, bus, now });
   const { me } = registerNoticeCalls(api, { notices, people, registry, roleNames });
-  const closeStreams = registerNoticeStream(api, { notices, accounts, me, keepAliveMs });
+  const { closeAll: closeStreams, endSession } = registerNoticeStream(api, { notices, accounts, me, keepAliveMs });
   const closeBus = notices.close;
   return Object.assign(notices, {
     closeStreams,
+    endSession,
     close: async () => {
       closeStreams();
       await closeBus();

@@ -6,7 +6,9 @@ import { streamSSE } from 'hono/streaming';
 import { NOTICE_PATHS } from '../../kernel/notify/names';
 import type { Accounts } from '../auth/accounts';
 import type { AppContext } from '../context';
-import { ok } from '../context';
+import { fail, ok } from '../context';
+import { Code } from '../../kernel/contract/codes';
+import { MAX_STREAMS_PER_SESSION } from '../../kernel/contract/limits';
 import type { Api } from '../http/endpoints';
 import type { Notices } from './notifications';
 import type { Person } from './people';
@@ -25,9 +27,14 @@ export interface StreamDeps {
   keepAliveMs?: number;
 }
 
-/** Registers the stream; answers a function that ends every open stream (a server stopping). */
+/**
+ * Registers the stream; answers `closeAll`, which ends every open stream (a server stopping), and
+ * `endSession`, which ends a session's streams when it signs out here (on another instance the next
+ * keep-alive's check finds it ended).
+ */
 export function registerNoticeStream(api: Api, { notices, accounts, me, keepAliveMs = KEEP_ALIVE_MS }: StreamDeps) {
-  const open = new Set<() => void>();
+  /** The open streams, by session token: how each ends, saying why (or not, when the server stops). */
+  const open = new Map<string, Set<(problem?: string) => void>>();
   api.on(
     {
       method: 'GET',
@@ -37,9 +44,10 @@ export function registerNoticeStream(api: Api, { notices, accounts, me, keepAliv
       doc: {
         tags: ['messages'],
         summary: 'Something new for me: a stream of my unread count (Server-Sent Events)',
-        description: `With Accept: text/event-stream, a Server-Sent Events stream: an \`${STREAM_EVENTS.unread}\` event with the unread count (as GET ${NOTICE_PATHS.unread} answers it) at once and whenever it may have changed, a comment every ${KEEP_ALIVE_MS / 1000} s, and an \`${STREAM_EVENTS.ended}\` event when the session ends (sign-out, expiry), after which the stream closes. Otherwise the count once, as JSON. The token may also be given as the query parameter \`token\` (EventSource cannot send headers), on this call, GET /user/info and POST /user/logout only.`,
+        description: `With Accept: text/event-stream, a Server-Sent Events stream: an \`${STREAM_EVENTS.unread}\` event with the unread count (as GET ${NOTICE_PATHS.unread} answers it) at once and whenever it may have changed, a comment every ${KEEP_ALIVE_MS / 1000} s, and an \`${STREAM_EVENTS.ended}\` event when the session ends (sign-out, at once on this instance; expiry), after which the stream closes. A session holds at most ${MAX_STREAMS_PER_SESSION} streams at a time: one more is refused (code 42900). Otherwise the count once, as JSON. The token may also be given as the query parameter \`token\` (EventSource cannot send headers), on this call, GET /user/info and POST /user/logout only.`,
         parameters: [{ name: 'token', in: 'query', schema: { type: 'string' }, description: 'instead of the X-Token header' }],
         data: unreadSchema,
+        codes: [Code.tooManyAttempts],
       },
     },
     async (c) => {
@@ -48,6 +56,15 @@ export function registerNoticeStream(api: Api, { notices, accounts, me, keepAliv
         return person ? ok(c, await notices.unread(person.username)) : ok(c, { count: 0, messages: 0, notifications: 0 });
       }
       const token = c.get('token');
+      const mine = open.get(token) ?? new Set();
+      // A tab holds one stream: a session holding many more is refused, before it costs anything.
+      if (mine.size >= MAX_STREAMS_PER_SESSION)
+        return fail(c, Code.tooManyAttempts, c.get('t')('server.too_many_streams', { max: MAX_STREAMS_PER_SESSION }));
+      open.set(token, mine);
+      // The place is taken at once, so that streams asked for together are counted together.
+      let ending: (problem?: string) => void = () => {};
+      const end = (problem?: string) => ending(problem);
+      mine.add(end);
       return streamSSE(c, async (stream) => {
         let finish = () => {};
         const finished = new Promise<void>((resolve) => (finish = resolve));
@@ -71,18 +88,26 @@ export function registerNoticeStream(api: Api, { notices, accounts, me, keepAliv
             } else await stream.write(': keep-alive\n\n');
           });
         }, keepAliveMs);
-        const end = () => finish();
-        open.add(end);
-        stream.onAbort(end);
+        ending = (problem) => {
+          if (problem) void enqueue(() => stream.writeSSE({ event: STREAM_EVENTS.ended, data: problem })).then(finish);
+          else finish();
+        };
+        stream.onAbort(() => finish());
         await sendCount();
         await finished;
         clearInterval(tick);
         unwatch();
-        open.delete(end);
+        mine.delete(end);
+        if (mine.size === 0 && open.get(token) === mine) open.delete(token);
       });
     },
   );
-  return () => {
-    for (const end of open) end();
+  return {
+    closeAll: () => {
+      for (const ends of open.values()) for (const end of ends) end();
+    },
+    endSession: (token: string) => {
+      for (const end of open.get(token) ?? []) end('unknown');
+    },
   };
 }

@@ -1,6 +1,7 @@
 // A write's outcome as the answer of its call: the wire contract's envelope, refusals with their
 // codes and messages, and beside the data the other records the write changed.
 import { Code } from '../../kernel/contract/codes';
+import { MAX_PROBLEMS_REPORTED } from '../../kernel/contract/limits';
 import { type AppContext, fail, ok } from '../context';
 import type { Outcome, Refusal } from './service';
 
@@ -14,8 +15,11 @@ export function notFound(c: AppContext, resource: string, ids: number[] | number
 /** A refusal's answer; `conflictData` shows the stored record as the call answers records. */
 export function refusalAnswer(c: AppContext, refusal: Refusal, conflictData: (current: Record<string, unknown>) => unknown = (row) => row) {
   switch (refusal.status) {
-    case 'invalid':
-      return fail(c, Code.invalidInput, refusal.errors.map((e) => e.message).join('; '), { errors: refusal.errors });
+    case 'invalid': {
+      // Problems gathered from several checks (the record's, its files') are capped once more.
+      const errors = refusal.errors.slice(0, MAX_PROBLEMS_REPORTED);
+      return fail(c, Code.invalidInput, errors.map((e) => e.message).join('; '), { errors });
+    }
     case 'missing':
       return notFound(c, refusal.resource, refusal.ids);
     case 'conflict':

@@ -43,7 +43,7 @@ export type { Changed };
 
 /** Who writes, and in which language refusals are told. */
 export interface Actor {
-  user?: Pick<UserInfo, 'name' | 'roles' | 'username'>;
+  user?: Pick<UserInfo, 'name' | 'roles' | 'username'> & { id?: number };
   t: Translate;
   language: Language;
 }
@@ -331,7 +331,7 @@ export function createWriteService({
     for (const resource of resources) if (guards[resource]?.prepare) facts.set(resource, await guards[resource].prepare!());
     const after: (() => unknown)[] = [];
     try {
-      const { value, changed } = await asPerson(store, actor.user?.name).transaction(async (logged) => {
+      const { value, changed } = await asPerson(store, actor.user).transaction(async (logged) => {
         after.length = 0; // a transaction PostgreSQL retries starts over
         const tx = new ChangeTracker(logged, new Map(), after);
         const value = await work(writerOf(tx, logged, actor, facts, after));
@@ -348,7 +348,7 @@ export function createWriteService({
   /** Step 0, outside the transaction: the files a person's input names (the upload index may not be read inside it on SQLite). */
   async function fileErrors(actor: Actor, resource: string, input: Record<string, unknown>, id?: number): Promise<Refusal | undefined> {
     if (!files || !actor.user) return undefined;
-    const errors = await files.check(resource, input, id, actor.user as UserInfo, actor.t);
+    const errors = await files.check(resource, input, id, actor.user, actor.t);
     return errors.length > 0 ? { status: 'invalid', errors } : undefined;
   }
 
@@ -364,7 +364,7 @@ export function createWriteService({
     if ('refused' in written) return written.refused;
     const entries = write.logged(written.value);
     if (entries.length > 0)
-      await asPerson(store, actor.user?.name).transaction(async (logged) => {
+      await asPerson(store, actor.user).transaction(async (logged) => {
         const log = loggedBy(logged)?.log;
         for (const entry of entries) await log?.(entry);
       });

@@ -29,6 +29,9 @@ interface SignIn {
   address: string;
   success: boolean;
   reason?: string;
+  /** Refusals of a locked address counted in this one entry, and when the last came. */
+  repeats?: number;
+  lastAt?: string;
 }
 
 const PAGE_SIZES = [20, 50, 100];
@@ -60,7 +63,11 @@ export function LoginLog() {
       label={
         entry.success
           ? translate('app.history.success')
-          : `${translate('app.history.failure')}: ${translate(`app.history.reasons.${entry.reason}`, { _: entry.reason ?? '' })}`
+          : `${translate('app.history.failure')}: ${translate(`app.history.reasons.${entry.reason}`, { _: entry.reason ?? '' })}${
+              entry.repeats && entry.lastAt
+                ? ` (${translate('app.history.repeats', { smart_count: entry.repeats, last: new Date(entry.lastAt).toLocaleString(locale) })})`
+                : ''
+            }`
       }
     />
   );

@@ -91,7 +91,7 @@ async function listSql(connection: Connection): Promise<CompiledQuery[]> {
     : new PostgresDialect({ pool: new pg.Pool({ max: 1, connectionString: process.env.BENCH_PG_URL }) });
   const db = new Kysely({ dialect, log: (event) => void caught.push(event.query) });
   // A connection without a way to hear other instances keeps no counts: both statements run.
-  await new SqlStore({ db, dialect: connection.dialect, describe: 'bench' }, registry).list(
+  await new SqlStore({ db, dialect: connection.dialect, describe: 'bench', ping: connection.ping }, registry).list(
     'device',
     parseLegacyQuery(schema, new URLSearchParams(LIST_QUERY)),
   );

@@ -51,6 +51,7 @@ describe.each(databases)('accounts on %s', (_name, connect) => {
       connection.db,
       { sessionHours: 12, failuresPerAccount: 5, failuresPerAddress: 20, windowMinutes: 15 },
       () => clock,
+      connection.dialect,
     );
     const lines = await ensureFirstAccounts(accounts, { ADMIN_PASSWORD: PASSWORD, EDITOR_PASSWORD: PASSWORD });
     expect(lines).toHaveLength(2);
@@ -145,6 +146,42 @@ describe.each(databases)('accounts on %s', (_name, connect) => {
     for (let i = 0; i < 20; i++) await login(`user${i}`);
     expect((await login('admin')).code).toBe(42900);
     address = '10.0.0.2';
+    expect((await login('admin')).code).toBe(20000);
+  });
+
+  /** The attempts whose password was checked: those refused for it, or let in. */
+  const checked = async () =>
+    (await connection.db.selectFrom('app_login_log').select(['reason', 'success']).execute()).filter(
+      (row) => Number(row.success) === 1 || (row.reason !== 'locked' && row.reason !== null),
+    ).length;
+
+  it('checks at most 5 passwords of an account when 60 guesses come at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => login('admin', `guess ${i}`)));
+    expect(answers.filter((a) => a.code === 60204)).toHaveLength(5);
+    expect(answers.filter((a) => a.code === 42900)).toHaveLength(55);
+    expect(await checked()).toBe(5);
+  });
+
+  it('checks at most 20 passwords from an address when 60 guesses come at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => login(`user${i}`, `guess ${i}`)));
+    expect(answers.filter((a) => a.code === 60204)).toHaveLength(20);
+    expect(await checked()).toBe(20);
+  });
+
+  it('counts the refusals of a locked address in one entry instead of storing each', async () => {
+    for (let i = 0; i < 20; i++) await login(`user${i}`);
+    for (let i = 0; i < 50; i++) {
+      clock = new Date(clock.getTime() + 1000);
+      expect((await login(`anyone${i}`)).code).toBe(42900);
+    }
+    const rows = await connection.db.selectFrom('app_login_log').selectAll().where('reason', '=', 'locked').execute();
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0].repeats)).toBe(50);
+    const page = await accounts.signIns({ page: 1, limit: 5 });
+    expect(page.count).toBe(21);
+    expect(page.list[0]).toMatchObject({ user: 'anyone0', reason: 'locked', repeats: 50, lastAt: clock.toISOString() });
+    // Once the lock is over, a new refusal is an entry of its own.
+    clock = new Date(clock.getTime() + 15 * 60_000 + 1000);
     expect((await login('admin')).code).toBe(20000);
   });
 

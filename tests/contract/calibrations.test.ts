@@ -157,7 +157,7 @@ describe.each(SETUPS)('calibration records on $name', (setup) => {
     });
     clock.now = new Date(T0.getTime() - 30 * DAY);
     const old = await files.accept(new File([new Uint8Array(PDF)], 'old-report.pdf'), {
-      owner: 'admin',
+      owner: { id: 1, name: 'admin' },
       attachment: { resource: 'device', recordId: tool.id, attachedAs: 'report' },
     });
     clock.now = T0;

@@ -107,7 +107,7 @@ describe.skipIf(unavailable)('PostgreSQL sort indexes', () => {
     // The page statements the store runs (it keeps no counts without a listener), caught on their way.
     const caught: CompiledQuery[] = [];
     const logged = new Kysely({ dialect: new PostgresDialect({ pool }), log: (event) => void caught.push(event.query) });
-    const store = new SqlStore({ db: logged, dialect: 'postgres', describe: 'caught' }, registry);
+    const store = new SqlStore({ db: logged, dialect: 'postgres', describe: 'caught', ping: connection.ping }, registry);
     const client = new pg.Client(config);
     await client.connect();
     // Sorting made too dear to choose whenever an index gives the order.

@@ -21,6 +21,7 @@ import type { Store } from '../../server/store/types';
 import { POSTGRES_URL } from './databases';
 import { postgresCopies, postgresSkip, storeMatrix } from './stores';
 import { makeApi, registry } from './helpers';
+import { MAX_STREAMS_PER_SESSION } from '../../kernel/contract/limits';
 
 const unavailable = postgresSkip;
 const stores = storeMatrix();
@@ -265,6 +266,40 @@ describe('the stream ends', () => {
     expect(await stream.next(2000)).toEqual({ event: 'ended', data: 'unknown' });
     await expect(stream.next(1000)).rejects.toThrow(/ended/);
     await notices.close();
+  });
+
+  it('at once when its session signs out, not at the next keep-alive', async () => {
+    const app = createApp({ registry, store: new MemoryStore(), accounts: new MockAccounts() });
+    const mine = await openStream(app, 'editor-token');
+    const other = await openStream(app, 'admin-token');
+    await mine.next();
+    await other.next();
+    const out = await app.fetch(
+      new Request(`http://localhost/dev-api/user/logout`, { method: 'POST', headers: { 'X-Token': 'editor-token' } }),
+    );
+    expect(((await out.json()) as { code: number }).code).toBe(20000);
+    expect(await mine.next(1000)).toEqual({ event: 'ended', data: 'unknown' });
+    await expect(mine.next(1000)).rejects.toThrow(/ended/);
+    // Another session's stream goes on.
+    await expect(other.next(300)).rejects.toThrow(/in time/);
+    await other.close();
+    await app.notices!.close();
+  });
+
+  it(`no more than ${MAX_STREAMS_PER_SESSION} at a time for one session`, async () => {
+    const app = createApp({ registry, store: new MemoryStore(), accounts: new MockAccounts() });
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) streams.push(await openStream(app, 'editor-token'));
+    const refused = await app.fetch(
+      new Request(`http://localhost/dev-api${NOTICE_PATHS.stream}?token=editor-token`, { headers: { Accept: 'text/event-stream' } }),
+    );
+    expect(((await refused.json()) as { code: number }).code).toBe(42900);
+    // One closed makes room for another; another session has its own.
+    await streams.pop()!.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    streams.push(await openStream(app, 'editor-token'), await openStream(app, 'admin-token'));
+    for (const stream of streams) await stream.close();
+    await app.notices!.close();
   });
 
   it('when the server stops', async () => {

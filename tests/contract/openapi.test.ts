@@ -94,3 +94,73 @@ describe('GET /dev-api/openapi.json', () => {
     }
   });
 });
+
+describe('the refusal codes each operation documents', () => {
+  it(`include ${40012} (a new password due) on every signed-in operation but the three open before it`, async () => {
+    const { app } = await makeApi(undefined, { seed: false });
+    const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as {
+      paths: Record<string, Record<string, { 'x-access'?: unknown; responses: Record<string, unknown> }>>;
+    };
+    const before = new Set(['get /user/info', 'post /user/password', 'post /user/logout']);
+    let checked = 0;
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const text = JSON.stringify(operation.responses['200'] ?? {});
+        if (!text.includes('50008')) continue; // public: no session, so no password due either
+        const key = `${method} ${path}`;
+        expect(text.includes('40012'), key).toBe(!before.has(key));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+});
+
+describe('a create body', () => {
+  it('documents id and version as taken and ignored (the server assigns both), as the server treats them', async () => {
+    const api = await makeApi(undefined, { seed: false });
+    const document = (await (await api.app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as {
+      components: { schemas: Record<string, { properties: Record<string, { description?: string }>; additionalProperties?: unknown }> };
+    };
+    const crew = registry.resources.crew['x-resource'].endpoints;
+    const made = await api.call<{ id: number; version: number }>('POST', crew.add!.path, {
+      body: { teamNumber: 'ID-1', leader: { name: 'Li' }, id: 'whatever', version: { any: 1 } },
+    });
+    expect(made.code).toBe(20000);
+    expect(made.data.version).toBe(1);
+    for (const name of Object.keys(registry.resources)) {
+      const input = document.components.schemas[`${name}Input`];
+      expect(input.properties.id?.description, name).toMatch(/ignored/);
+      expect(input.properties.version?.description, name).toMatch(/ignored/);
+    }
+  });
+});
+
+describe('a record as answered', () => {
+  it('documents values the server works out as possibly null, and totals with no upper bound', async () => {
+    const { app } = await makeApi(undefined, { seed: false });
+    const document = (await (await app.fetch(new Request('http://localhost/dev-api/openapi.json'))).json()) as {
+      components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
+    };
+    let checked = 0;
+    const visit = (schema: Record<string, unknown>, answered: Record<string, unknown>, at: string) => {
+      const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+      const out = (answered.properties ?? {}) as Record<string, Record<string, unknown>>;
+      for (const [name, prop] of Object.entries(props)) {
+        if (!out[name] || prop.$ref) continue;
+        if (name === 'id' && at === at.split('.')[0]) {
+          expect(out[name].type, `${at}.id`).toBe('integer');
+          continue;
+        }
+        if (prop.type === 'object') visit(prop, out[name], `${at}.${name}`);
+        else if (prop.readOnly) {
+          expect(out[name].type, `${at}.${name}`).toContain('null');
+          if (prop['x-computed']) expect(out[name].maximum, `${at}.${name}`).toBeUndefined();
+          checked++;
+        }
+      }
+    };
+    for (const [name, schema] of Object.entries(registry.resources)) visit(schema as never, document.components.schemas[name], name);
+    expect(checked).toBeGreaterThan(10);
+  });
+});

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Registry } from '../../kernel/schema/registry';
 import type { RouteNode } from '../../kernel/schema/types';
-import { STANDARD_ACCOUNTS } from '../../server/auth/accounts';
+import { MockAccounts } from '../../server/auth/accounts';
 import { registry } from './helpers';
 import { PDF, SETUPS, T0, type UploadWorld, appOver, pngImage } from './upload-setups';
 import type { UploadedFile } from '../../kernel/contract/uploads';
@@ -169,13 +169,19 @@ describe.each(SETUPS)('calibration reports on $name', (setup) => {
       expect(await api.served(certificate.data.url)).toBe(true);
     });
 
-    const editor = STANDARD_ACCOUNTS.editor;
+    // The mock's editor as a session has it, account id included (uploads belong to the account).
+    const editorSession = async () => {
+      const session = await new MockAccounts().check('editor-token');
+      if (!('user' in session)) throw new Error('no editor');
+      return session.user;
+    };
     const t = (key: string) => key;
 
     it("checks an upload field's value: a file of this server, of the accepted kind, not another's", async () => {
       const photo = await api.send<Uploaded>('/upload', 'photo.png', await pngImage(), { as: 'editor' });
       const pdf = await api.send<Uploaded>('/upload', 'photo.pdf', PDF, { as: 'editor' });
       const admins = await api.send<Uploaded>('/upload', 'admin.png', await pngImage(), { as: 'admin' });
+      const editor = await editorSession();
       const check = (value: unknown, id?: number) => api.files.records.check('crew', { photo: value }, id, editor, t);
       expect(await check(photo.data.url)).toEqual([]);
       expect(await check(undefined)).toEqual([]);

@@ -86,8 +86,8 @@ export const SETUPS: Setup[] = [memorySetup(), ...sqlNames().map(sqlSetup)];
 export const T0 = new Date('2026-11-01T08:00:00Z');
 
 /** The app over a world, and callers for JSON and multipart requests. */
-export function appOver(world: UploadWorld, registry: Registry) {
-  const app = createApp({ registry, store: world.store, accounts: new MockAccounts(), uploads: world.storage });
+export function appOver(world: UploadWorld, registry: Registry, accounts = new MockAccounts()) {
+  const app = createApp({ registry, store: world.store, accounts, uploads: world.storage });
   const files = createFiles({ storage: world.storage, registry, store: world.store, permissions: createPermissions(registry) });
   const headers = (as: string | null): Record<string, string> => (as ? { 'X-Token': `${as}-token` } : {});
   return {

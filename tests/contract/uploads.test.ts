@@ -3,6 +3,7 @@
 // file gone with its record, who sees and deletes an upload of their own, and expiry; and an
 // old database's uploads kept through the migration that adds attachments.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MockAccounts } from '../../server/auth/accounts';
 import { sql } from 'kysely';
 import { migrate } from '../../server/db/migrate';
 import { freshSqlite } from './databases';
@@ -15,11 +16,13 @@ type Uploaded = UploadedFile;
 describe.each(SETUPS)('uploads on $name', (setup) => {
   let world: UploadWorld;
   let api: ReturnType<typeof appOver>;
+  let accounts: MockAccounts;
   const upload = (name: string, bytes: Buffer, as = 'editor') => api.send<Uploaded>('/upload', name, bytes, { as });
 
   beforeEach(async () => {
     world = await setup.make(registry, { now: T0 });
-    api = appOver(world, registry);
+    accounts = new MockAccounts();
+    api = appOver(world, registry, accounts);
   });
   afterEach(() => world.close());
 
@@ -98,6 +101,22 @@ describe.each(SETUPS)('uploads on $name', (setup) => {
     expect(await api.served(admins.data.url)).toBe(true);
     expect((await api.call('POST', '/upload/del', { as: 'admin', body: { id: editors.data.id } })).code).toBe(20000);
     expect(await seen('admin')).toEqual(['admin.pdf']);
+  });
+
+  it('keeps an upload to its account, not its name: a namesake neither sees nor deletes it', async () => {
+    // A second account with the editor's very display name.
+    const made = await accounts.create('twin', { name: 'Normal Editor', roles: ['editor'], enabled: 1 }, 'twin password');
+    if (!('account' in made)) throw new Error('no twin');
+    await accounts.setPassword(made.account.id, 'twin password', false);
+    await accounts.login('twin', 'twin password');
+    const mine = await upload('private.pdf', PDF, 'editor');
+    const seen = async (as: string) => (await api.call<{ list: Uploaded[] }>('GET', '/upload/list', { as })).data.list.map((u) => u.id);
+    expect(await seen('twin')).toEqual([]);
+    expect((await api.call('POST', '/upload/del', { as: 'twin', body: { id: mine.data.id } })).code).toBe(40004);
+    expect(await seen('editor')).toEqual([mine.data.id]);
+    // Its owner's name is what a person reads.
+    const listed = await api.call<{ list: { id: number; createdBy: string }[] }>('GET', '/setting/attachment/list', { as: 'admin' });
+    expect(listed.data.list.find((u) => u.id === mine.data.id)?.createdBy).toBe('Normal Editor');
   });
 
   it('removes an upload no record took a day later, on the next upload', async () => {
@@ -191,6 +210,42 @@ describe('a database from before attachments', () => {
       expect.objectContaining({ original_name: 'old.pdf', resource: null, record_id: null, attached_as: null, thumbnail_name: null }),
     ]);
     expect(await migrate(connection, registry)).toEqual([]);
+    await db.destroy();
+  });
+});
+
+describe('a database from before uploads belonged to accounts', () => {
+  it('gives each upload the account of its name when exactly one has it, and says what it did', async () => {
+    const connection = freshSqlite();
+    const { db } = connection;
+    await migrate(connection, registry);
+    // Undo the step, as a database made before it was.
+    await sql`drop index app_uploads_owner`.execute(db);
+    await sql`alter table app_uploads drop column owner_id`.execute(db);
+    await sql`delete from app_migrations where name = 'app_uploads owner'`.execute(db);
+    const account = (id: number, username: string, name: string) =>
+      sql`insert into app_accounts (id, username, password_hash, roles, name, created_at) values (${id}, ${username}, 'x', '["editor"]', ${name}, '2025-01-01')`.execute(
+        db,
+      );
+    await account(11, 'solo', 'Solo');
+    await account(12, 'twin1', 'Twin');
+    await account(13, 'twin2', 'Twin');
+    for (const [i, name] of ['Solo', 'Solo', 'Twin', 'Gone'].entries())
+      await sql`insert into app_uploads (stored_name, original_name, mime, size, created_by, created_at) values (${`${i}0123456789abcdef0123456789abcde.pdf`}, 'f.pdf', 'application/pdf', 1, ${name}, '2025-01-01')`.execute(
+        db,
+      );
+    const lines: string[] = [];
+    expect(await migrate(connection, registry, (line) => lines.push(line))).toEqual(['app_uploads owner']);
+    const rows = await db.selectFrom('app_uploads').select(['created_by', 'owner_id']).orderBy('id').execute();
+    expect(rows.map((row) => [row.created_by, row.owner_id === null ? null : Number(row.owner_id)])).toEqual([
+      ['Solo', 11],
+      ['Solo', 11],
+      ['Twin', null],
+      ['Gone', null],
+    ]);
+    expect(lines).toEqual([
+      'Uploads: 2 now belong to the account of their uploader\'s name; those of "Gone" (1, no account), "Twin" (1, 2 accounts) to no account (admins see and delete them).',
+    ]);
     await db.destroy();
   });
 });
