@@ -18,6 +18,7 @@ import { registerStatistics } from './statistics/calls';
 import { createRelations, type Follower } from './resources/relations';
 import { createWellSurveys, surveyedResources } from './survey/wells';
 import { registerSurveyCalls } from './survey/calls';
+import { registerClearanceCall } from './survey/clearance';
 import { revisionNotices } from './survey/revised';
 import { accessTables, createAccess } from './access/access';
 import { accessGuards, combineGuards } from './access/guards';
@@ -218,6 +219,7 @@ export function createApp({
   for (const [name, schema] of byRecords) registerResource(api, name, schema, resourceDeps);
   assignments.register(api, writes);
   for (const wells of wellSurveys) registerSurveyCalls(api, { registry, store, writes, wells, now: now ?? (() => new Date()) });
+  for (const wells of wellSurveys) registerClearanceCall(api, { registry, store, wells, parameters });
   registerFormRecords(api, { registry, store, writes, files: files?.records });
   registerFilledForms(api, { registry, store, writes, files: files?.records });
   for (const [name, schema] of byRecords) {
