@@ -10,8 +10,9 @@
 // uncertainty envelopes, grown by the holes and the margin, overlap.
 //
 // Pure and dependency-free. The closest-point search prunes the offset's intervals with bounding
-// spheres (an interval's arc lies within half its length of its chord's middle), so a scan costs
-// far less than every station against every interval.
+// spheres (an interval's arc lies within half its length of its chord's middle), in chunks, and
+// measures an interval in closed form from its arc's frame, kept in the index: a scan costs far
+// less than every station against every interval.
 import { type PathColumns, type WellUncertainty, covarianceBetween, modelLabel, sigmaAlong } from './error-model';
 
 const DEG = Math.PI / 180;
@@ -36,21 +37,29 @@ export interface ScanWell {
   holeRadius: number;
 }
 
-/** The offset's intervals with their bounding spheres, in chunks: build once per well. */
+/** The offset's intervals: their arcs and bounding spheres, the spheres in chunks. Build once per well. */
 export interface PathIndex {
   path: PathColumns;
   /** Per interval: chord middle (3) and radius of a sphere holding the arc. */
   spheres: Float64Array;
   /** Per chunk of `CHUNK` intervals: centre (3) and radius of a sphere holding them. */
   chunks: Float64Array;
+  /**
+   * Per interval (ARC numbers): the upper station's direction t (3), the unit normal n towards
+   * the arc's centre (3), the binormal t × n (3), the radius and the dogleg (radians; 0 for an
+   * interval taken as its chord).
+   */
+  arcs: Float64Array;
   intervals: number;
 }
 
 const CHUNK = 16;
+const ARC = 11;
 
 export function indexPath(path: PathColumns): PathIndex {
   const intervals = Math.max(0, path.length - 1);
   const spheres = new Float64Array(intervals * 4);
+  const arcs = new Float64Array(intervals * ARC);
   for (let j = 0; j < intervals; j++) {
     spheres[4 * j] = (path.north[j] + path.north[j + 1]) / 2;
     spheres[4 * j + 1] = (path.east[j] + path.east[j + 1]) / 2;
@@ -58,6 +67,16 @@ export function indexPath(path: PathColumns): PathIndex {
     // Any point of the arc is within half its length of the chord's middle; the small extra
     // covers positions rounded or computed apart from the arc.
     spheres[4 * j + 3] = (path.md[j + 1] - path.md[j]) / 2 + 1e-6;
+    const t1 = direction(path.inc[j], path.azi[j]);
+    const t2 = direction(path.inc[j + 1], path.azi[j + 1]);
+    const beta = dogleg(t1, t2);
+    const length = path.md[j + 1] - path.md[j];
+    if (straight(beta) || length <= 0) continue;
+    const sinB = Math.sin(beta);
+    const cosB = Math.cos(beta);
+    const n = [(t2[0] - t1[0] * cosB) / sinB, (t2[1] - t1[1] * cosB) / sinB, (t2[2] - t1[2] * cosB) / sinB];
+    const b = [t1[1] * n[2] - t1[2] * n[1], t1[2] * n[0] - t1[0] * n[2], t1[0] * n[1] - t1[1] * n[0]];
+    arcs.set([...t1, ...n, ...b, length / beta, beta], j * ARC);
   }
   const chunkCount = Math.ceil(intervals / CHUNK);
   const chunks = new Float64Array(chunkCount * 4);
@@ -82,7 +101,7 @@ export function indexPath(path: PathColumns): PathIndex {
     }
     chunks.set([cn, ce, cv, radius], 4 * c);
   }
-  return { path, spheres, chunks, intervals };
+  return { path, spheres, chunks, arcs, intervals };
 }
 
 /** The closest point of a path to a point: the interval it is on and where. */
@@ -116,66 +135,25 @@ function dogleg(t1: readonly number[], t2: readonly number[]): number {
  */
 const straight = (beta: number) => beta < 1e-7 || Math.PI - beta < 1e-6;
 
-/**
- * The closest point to (pn, pe, pv) on interval j of a path, a circular arc from station j to
- * j + 1 (a straight line when they point the same way). On the arc's circle the distance is
- * smallest at one angle; when that angle is outside the arc, the nearer end is the answer.
- */
-export function closestOnInterval(path: PathColumns, j: number, pn: number, pe: number, pv: number): ClosestPoint {
-  const t1 = direction(path.inc[j], path.azi[j]);
-  const t2 = direction(path.inc[j + 1], path.azi[j + 1]);
-  const length = path.md[j + 1] - path.md[j];
-  const beta = dogleg(t1, t2);
-  const wn = pn - path.north[j];
-  const we = pe - path.east[j];
-  const wv = pv - path.tvd[j];
-  let fraction: number;
-  if (length <= 0) fraction = 0;
-  else if (straight(beta)) {
-    const cn = path.north[j + 1] - path.north[j];
-    const ce = path.east[j + 1] - path.east[j];
-    const cv = path.tvd[j + 1] - path.tvd[j];
-    const c2 = cn * cn + ce * ce + cv * cv;
-    fraction = c2 > 0 ? Math.min(1, Math.max(0, (wn * cn + we * ce + wv * cv) / c2)) : 0;
-  } else {
-    // In the arc's plane, with the centre at radius R along the unit normal n from station j,
-    // the squared distance is |w|² + R² − 2R·(a·sin θ + b·cos θ), a = w·t1 and b = R − w·n: it
-    // is smallest at θ = atan2(a, b), or at the nearer end when that is off the arc.
-    const sinB = Math.sin(beta);
-    const cosB = Math.cos(beta);
-    const radius = length / beta;
-    const along = wn * t1[0] + we * t1[1] + wv * t1[2];
-    const towards = (wn * (t2[0] - t1[0] * cosB) + we * (t2[1] - t1[1] * cosB) + wv * (t2[2] - t1[2] * cosB)) / sinB;
-    const phi = Math.atan2(along, radius - towards);
-    if (phi >= 0 && phi <= beta) fraction = phi / beta;
-    else {
-      const end = pointAt(path, j, path.md[j + 1]);
-      fraction = wn * wn + we * we + wv * wv <= (pn - end.north) ** 2 + (pe - end.east) ** 2 + (pv - end.tvd) ** 2 ? 0 : 1;
-    }
-  }
-  const point = pointAt(path, j, path.md[j] + fraction * length);
-  point.distance = Math.hypot(pn - point.north, pe - point.east, pv - point.tvd);
-  return point;
-}
-
 /** The point of interval j (from station j to j + 1) at a measured depth, on its arc. */
 export function pointAt(path: PathColumns, j: number, md: number): ClosestPoint {
   const t1 = direction(path.inc[j], path.azi[j]);
   const t2 = direction(path.inc[j + 1], path.azi[j + 1]);
   const length = path.md[j + 1] - path.md[j];
   const fraction = length > 0 ? Math.min(1, Math.max(0, (md - path.md[j]) / length)) : 0;
-  const station = (k: number): ClosestPoint => ({
-    j,
-    distance: 0,
-    md: path.md[k],
-    tvd: path.tvd[k],
-    north: path.north[k],
-    east: path.east[k],
-    inc: path.inc[k],
-    azi: path.azi[k],
-  });
-  if (fraction === 0) return station(j);
-  if (fraction === 1) return station(j + 1);
+  if (fraction === 0 || fraction === 1) {
+    const k = fraction === 0 ? j : j + 1;
+    return {
+      j,
+      distance: 0,
+      md: path.md[k],
+      tvd: path.tvd[k],
+      north: path.north[k],
+      east: path.east[k],
+      inc: path.inc[k],
+      azi: path.azi[k],
+    };
+  }
   const beta = dogleg(t1, t2);
   let n: number, e: number, v: number;
   let dir: [number, number, number];
@@ -204,42 +182,109 @@ export function pointAt(path: PathColumns, j: number, md: number): ClosestPoint 
   return { j, distance: 0, md: path.md[j] + fraction * length, tvd: v, north: n, east: e, inc: Math.atan2(horizontal, dir[2]) / DEG, azi };
 }
 
-/** The closest point of the whole indexed path to a point (undefined for a path of one station or none). */
-export function closestOnPath(index: PathIndex, pn: number, pe: number, pv: number): ClosestPoint | undefined {
+/** Where on its interval the last `nearest` call found the closest point (0 at the upper station, 1 at the lower). */
+let nearestFraction = 0;
+
+/**
+ * The squared distance from (pn, pe, pv) to interval j, and (in `nearestFraction`) where the
+ * closest point is. On the arc's circle, with w the point less the upper station, a = w·t,
+ * the point's angle round the centre is atan2(a, R − w·n) and its distance from the circle
+ * √((ρ − R)² + (w·b)²), ρ its distance from the centre in the arc's plane; when that angle is
+ * off the arc, the nearer end is the closest point.
+ */
+function nearestOnInterval(index: PathIndex, j: number, pn: number, pe: number, pv: number): number {
+  const { path, arcs } = index;
+  const wn = pn - path.north[j];
+  const we = pe - path.east[j];
+  const wv = pv - path.tvd[j];
+  const o = j * ARC;
+  const beta = arcs[o + 10];
+  if (beta === 0) {
+    const cn = path.north[j + 1] - path.north[j];
+    const ce = path.east[j + 1] - path.east[j];
+    const cv = path.tvd[j + 1] - path.tvd[j];
+    const c2 = cn * cn + ce * ce + cv * cv;
+    const f = c2 > 0 ? Math.min(1, Math.max(0, (wn * cn + we * ce + wv * cv) / c2)) : 0;
+    nearestFraction = f;
+    const dn = wn - f * cn;
+    const de = we - f * ce;
+    const dv = wv - f * cv;
+    return dn * dn + de * de + dv * dv;
+  }
+  const radius = arcs[o + 9];
+  const along = wn * arcs[o] + we * arcs[o + 1] + wv * arcs[o + 2];
+  const towards = wn * arcs[o + 3] + we * arcs[o + 4] + wv * arcs[o + 5];
+  const across = wn * arcs[o + 6] + we * arcs[o + 7] + wv * arcs[o + 8];
+  const phi = Math.atan2(along, radius - towards);
+  if (phi >= 0 && phi <= beta) {
+    nearestFraction = phi / beta;
+    const rho = Math.sqrt(along * along + (radius - towards) * (radius - towards));
+    // ρ − R without the cancellation of two large numbers (R is huge on a nearly straight interval).
+    const off = (along * along - 2 * radius * towards + towards * towards) / (rho + radius);
+    return off * off + across * across;
+  }
+  const d0 = wn * wn + we * we + wv * wv;
+  const en = pn - path.north[j + 1];
+  const ee = pe - path.east[j + 1];
+  const ev = pv - path.tvd[j + 1];
+  const d1 = en * en + ee * ee + ev * ev;
+  nearestFraction = d0 <= d1 ? 0 : 1;
+  return Math.min(d0, d1);
+}
+
+/**
+ * The closest point of the whole indexed path to a point (undefined for a path without stations).
+ * `hint`: an interval likely to hold it (the previous station's), measured first so that most
+ * chunks are passed over at once.
+ */
+export function closestOnPath(index: PathIndex, pn: number, pe: number, pv: number, hint = 0): ClosestPoint | undefined {
   const { path, spheres, chunks, intervals } = index;
   if (path.length === 0) return undefined;
   if (intervals === 0) {
-    return {
-      j: 0,
-      distance: Math.hypot(pn - path.north[0], pe - path.east[0], pv - path.tvd[0]),
-      md: path.md[0],
-      tvd: path.tvd[0],
-      north: path.north[0],
-      east: path.east[0],
-      inc: path.inc[0],
-      azi: path.azi[0],
-    };
+    const point = pointAt(path, 0, path.md[0]);
+    point.distance = Math.hypot(pn - point.north, pe - point.east, pv - point.tvd);
+    return point;
   }
+  let bestJ = -1;
+  let bestD2 = Infinity;
+  let bestD = Infinity;
+  let bestFraction = 0;
+  const from = Math.max(0, Math.min(intervals - 1, hint) - 1);
+  for (let j = from; j < Math.min(intervals, from + 3); j++) {
+    const d2 = nearestOnInterval(index, j, pn, pe, pv);
+    if (d2 < bestD2) {
+      bestD2 = d2;
+      bestJ = j;
+      bestFraction = nearestFraction;
+    }
+  }
+  bestD = Math.sqrt(bestD2);
   const chunkCount = chunks.length / 4;
-  const bounds = new Float64Array(chunkCount);
-  let first = 0;
   for (let c = 0; c < chunkCount; c++) {
-    bounds[c] = Math.hypot(pn - chunks[4 * c], pe - chunks[4 * c + 1], pv - chunks[4 * c + 2]) - chunks[4 * c + 3];
-    if (bounds[c] < bounds[first]) first = c;
-  }
-  let best: ClosestPoint | undefined;
-  const visit = (c: number) => {
+    let dn = pn - chunks[4 * c];
+    let de = pe - chunks[4 * c + 1];
+    let dv = pv - chunks[4 * c + 2];
+    let reach = bestD + chunks[4 * c + 3];
+    if (dn * dn + de * de + dv * dv >= reach * reach) continue;
     const to = Math.min(intervals, (c + 1) * CHUNK);
     for (let j = c * CHUNK; j < to; j++) {
-      if (best && Math.hypot(pn - spheres[4 * j], pe - spheres[4 * j + 1], pv - spheres[4 * j + 2]) - spheres[4 * j + 3] >= best.distance)
-        continue;
-      const candidate = closestOnInterval(path, j, pn, pe, pv);
-      if (!best || candidate.distance < best.distance) best = candidate;
+      dn = pn - spheres[4 * j];
+      de = pe - spheres[4 * j + 1];
+      dv = pv - spheres[4 * j + 2];
+      reach = bestD + spheres[4 * j + 3];
+      if (dn * dn + de * de + dv * dv >= reach * reach) continue;
+      const d2 = nearestOnInterval(index, j, pn, pe, pv);
+      if (d2 < bestD2) {
+        bestD2 = d2;
+        bestD = Math.sqrt(d2);
+        bestJ = j;
+        bestFraction = nearestFraction;
+      }
     }
-  };
-  visit(first);
-  for (let c = 0; c < chunkCount; c++) if (c !== first && bounds[c] < best!.distance) visit(c);
-  return best;
+  }
+  const point = pointAt(path, bestJ, path.md[bestJ] + bestFraction * (path.md[bestJ + 1] - path.md[bestJ]));
+  point.distance = Math.hypot(pn - point.north, pe - point.east, pv - point.tvd);
+  return point;
 }
 
 /** One reference station's clearance from one offset well. */
@@ -294,13 +339,15 @@ export function scanClearance(
   const fromMd = options.fromMd ?? -Infinity;
   const holes = reference.holeRadius + offset.holeRadius;
   let minimum: ClearanceRow | undefined;
+  let hint = 0;
   for (let i = 0; i < ref.length; i++) {
     if (ref.md[i] < fromMd - 1e-6) continue;
     const pn = ref.north[i];
     const pe = ref.east[i];
     const pv = ref.tvd[i];
-    const closest = closestOnPath(offsetIndex, pn, pe, pv);
+    const closest = closestOnPath(offsetIndex, pn, pe, pv, hint);
     if (!closest) break;
+    hint = closest.j;
     const dn = closest.north - pn;
     const de = closest.east - pe;
     const dv = closest.tvd - pv;

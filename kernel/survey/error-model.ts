@@ -466,6 +466,9 @@ export interface PathPoint {
   azi: number;
 }
 
+/** Buffers `covarianceBetween` reuses: it runs for every station of every scan. */
+const scratch = { frame: new Float64Array(FRAME), weights: new Float64Array(0), e: new Float64Array(3), total: new Float64Array(3) };
+
 /**
  * The covariance (nn, ne, nv, ee, ev, vv) at a point between station j and j + 1, as if a station
  * had been surveyed there and were the deepest one. At a station it is that station's.
@@ -484,10 +487,11 @@ export function covarianceBetween(u: WellUncertainty, j: number, point: PathPoin
   }
   const termCount = model.terms.length;
   const sysCount = u.systematic.length;
-  const pointFrame = new Float64Array(FRAME);
+  const pointFrame = scratch.frame;
   const azi = errorAzimuth(point.inc, point.azi);
   writeFrame(pointFrame, 0, point.inc, azi);
-  const pointWeights = new Float64Array(termCount * 3);
+  if (scratch.weights.length < termCount * 3) scratch.weights = new Float64Array(termCount * 3);
+  const pointWeights = scratch.weights;
   writeWeights(model, weightInput(u.field, point.md, point.tvd, point.inc, azi), pointWeights, 0);
   const fj = j * FRAME;
   const starN = (frames[fj] + pointFrame[0]) / 2;
@@ -505,8 +509,7 @@ export function covarianceBetween(u: WellUncertainty, j: number, point: PathPoin
   // The starting station's errors belong to another survey when it is a tie-on: independent.
   const firstApart = atFirst && u.tieOnSurveyed;
   const wj = j * termCount * 3;
-  const e = new Float64Array(3);
-  const total = new Float64Array(3);
+  const { e, total } = scratch;
   if (!atFirst) for (let c = 0; c < 6; c++) out[c] = u.randomSum[(j - 1) * 6 + c];
   for (const t of u.random) {
     const sigma = model.terms[t].magnitude;

@@ -11,8 +11,16 @@ import type { Registry } from '../../kernel/schema/registry';
 import { getPath } from '../../kernel/schema/registry';
 import type { ResourceSchema } from '../../kernel/schema/types';
 import { type ClearanceScan, type ScanWell, type SeparationRule, indexPath, scanClearance, sfLevel } from '../../kernel/survey/clearance';
-import { type FieldParameters, type PathColumns, computeUncertainty, modelLabel, ISCWSA_MWD_REV4 } from '../../kernel/survey/error-model';
-import { fail, ok } from '../context';
+import {
+  type FieldParameters,
+  type PathColumns,
+  type UncertaintyOptions,
+  type WellUncertainty,
+  computeUncertainty,
+  modelLabel,
+  ISCWSA_MWD_REV4,
+} from '../../kernel/survey/error-model';
+import { fail } from '../context';
 import type { Api } from '../http/endpoints';
 import { idParameter } from '../resources/docs';
 import { idIn, notFound } from '../forms/form-calls';
@@ -82,6 +90,44 @@ const CLEARANCE_DATA = {
     },
   },
 };
+
+/**
+ * Uncertainties worked out lately, by well and by what they are made from (the stations' depths,
+ * directions and TVD, the field values, where they start): a scan after a write to one well works
+ * out that well's again, not every neighbour's. The least recently used goes first.
+ */
+const UNCERTAINTIES_KEPT = 256;
+const uncertainties = new Map<string, { made: string; uncertainty: WellUncertainty }>();
+
+/** A digest of the numbers a well's uncertainty is made from. */
+function digest(path: PathColumns, field: FieldParameters, options: UncertaintyOptions): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  const words = new Uint32Array(new Float64Array(4).buffer);
+  const floats = new Float64Array(words.buffer);
+  for (let i = 0; i < path.length; i++) {
+    floats[0] = path.md[i];
+    floats[1] = path.inc[i];
+    floats[2] = path.azi[i];
+    floats[3] = path.tvd[i];
+    for (let w = 0; w < 8; w++) {
+      h1 = Math.imul(h1 ^ words[w], 0x01000193);
+      h2 = Math.imul(h2 ^ words[w], 0x5bd1e995) ^ (h2 >>> 15);
+    }
+  }
+  return `${path.length} ${h1 >>> 0} ${h2 >>> 0} ${JSON.stringify([field, options.first ?? 0, options.tieOnSurveyed ?? false])}`;
+}
+
+function uncertaintyOf(well: number, path: PathColumns, field: FieldParameters, options: UncertaintyOptions): WellUncertainty {
+  const key = `${well} ${options.first ?? 0}`;
+  const made = digest(path, field, options);
+  const kept = uncertainties.get(key);
+  uncertainties.delete(key);
+  const uncertainty = kept?.made === made ? kept.uncertainty : computeUncertainty(path, field, options);
+  uncertainties.set(key, { made, uncertainty });
+  if (uncertainties.size > UNCERTAINTIES_KEPT) uncertainties.delete(uncertainties.keys().next().value!);
+  return uncertainty;
+}
 
 const round = (value: number, decimals: number) => {
   const scale = 10 ** decimals;
@@ -183,8 +229,7 @@ export function registerClearanceCall(api: Api, deps: { registry: Registry; stor
     const refTieOn = own.trajectory.tieOn && own.trajectory.tieOn.md > 0 ? own.trajectory.tieOn : undefined;
     const refUncertainty = new Map<number, ReturnType<typeof computeUncertainty>>();
     const refFrom = (first: number) => {
-      if (!refUncertainty.has(first))
-        refUncertainty.set(first, computeUncertainty(refPath, refField, { first, tieOnSurveyed: !!refTieOn }));
+      if (!refUncertainty.has(first)) refUncertainty.set(first, uncertaintyOf(id, refPath, refField, { first, tieOnSurveyed: !!refTieOn }));
       return refUncertainty.get(first)!;
     };
     const offsets = [];
@@ -215,7 +260,7 @@ export function registerClearanceCall(api: Api, deps: { registry: Registry; stor
       }
       const offset: ScanWell = {
         path,
-        uncertainty: computeUncertainty(path, fieldOf(found.well, field), { first: offsetFirst, tieOnSurveyed: !!tieOn }),
+        uncertainty: uncertaintyOf(other.row.id, path, fieldOf(found.well, field), { first: offsetFirst, tieOnSurveyed: !!tieOn }),
         holeRadius: holeRadiusOf(found.well),
       };
       const reference: ScanWell = { path: refPath, uncertainty: refFrom(refFirst), holeRadius: holeRadiusOf(own.well) };
@@ -275,9 +320,13 @@ export function registerClearanceCall(api: Api, deps: { registry: Registry; stor
       const thresholds = { stop: values.clearanceStopSf, caution: values.clearanceCautionSf };
       const field = { declination: values.clearanceDeclination, dip: values.clearanceDip, bTotal: values.clearanceTotalField };
       const key = `clearance ${resource} ${id} ${radius} ${JSON.stringify([rule, thresholds, field])}`;
-      const answer = await store.remember(key, sources, () => scan(id, radius, rule, thresholds, field));
-      if (!answer) return notFound(c, resource, id);
-      return ok(c, answer);
+      // Kept as the JSON text answered: a kept answer is sent without encoding it again.
+      const text = await store.remember(key, sources, async () => {
+        const answer = await scan(id, radius, rule, thresholds, field);
+        return answer && JSON.stringify({ code: Code.ok, data: answer });
+      });
+      if (text === undefined) return notFound(c, resource, id);
+      return c.body(text, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
     },
   );
 }
