@@ -26,6 +26,7 @@ import { idParameter } from '../resources/docs';
 import { idIn, notFound } from '../forms/form-calls';
 import { PARAMETER_RESOURCE, type Parameters } from '../settings/parameters';
 import type { Row, Store } from '../store/types';
+import type { NotifyInput } from '../notify/notifications';
 import type { WellSurveys } from './wells';
 
 /** The widest search radius accepted (m): beyond it a pad or field is not what is asked. */
@@ -167,10 +168,27 @@ function onPath(path: PathColumns, md: number, north: number, east: number, tvd:
   return Math.hypot(path.north[i] - north, path.east[i] - east, path.tvd[i] - tvd) <= ON_PATH_M + Math.abs(path.md[i] - md);
 }
 
-export function registerClearanceCall(api: Api, deps: { registry: Registry; store: Store; wells: WellSurveys; parameters: Parameters }) {
+export interface ClearanceDeps {
+  registry: Registry;
+  store: Store;
+  wells: WellSurveys;
+  parameters: Parameters;
+  /** Sends a notification (the notices service), once it exists. */
+  notify?: () => ((input: NotifyInput) => Promise<number>) | undefined;
+  /** Who is told of a well's clearance: the people who may see the wells. */
+  recipients?: (resource: string) => Promise<string[]>;
+}
+
+/**
+ * The clearance call, and `check`: told of the wells whose stations a write changed (after it
+ * committed), it scans each at the parameters' radius and tells whoever may see wells when the
+ * deepest station's SF against a neighbour is below the caution threshold, once per station and
+ * neighbour on this instance.
+ */
+export function registerClearanceCall(api: Api, deps: ClearanceDeps): { check: (wellIds: number[]) => Promise<void> } | undefined {
   const { registry, store, wells, parameters } = deps;
   const { resource, spec } = wells;
-  if (!spec.clearance) return;
+  if (!spec.clearance) return undefined;
   const clearance = spec.clearance;
   const schema: ResourceSchema = registry.resources[resource];
   const representation = schema['x-resource'].recordRepresentation;
@@ -329,6 +347,48 @@ export function registerClearanceCall(api: Api, deps: { registry: Registry; stor
       return c.body(text, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
     },
   );
+
+  /** Stations already told of: well, neighbour and depth. */
+  const told = new Set<string>();
+  async function check(wellIds: number[]) {
+    const send = deps.notify?.();
+    if (!send || !deps.recipients) return;
+    const values = await parameters.current();
+    const rule: SeparationRule = { k: values.clearanceK, sigmaPa: values.clearanceSigmaPa, surfaceMargin: values.clearanceSurfaceMargin };
+    const thresholds = { stop: values.clearanceStopSf, caution: values.clearanceCautionSf };
+    const field = { declination: values.clearanceDeclination, dip: values.clearanceDip, bTotal: values.clearanceTotalField };
+    for (const id of wellIds) {
+      const answer = await scan(id, values.clearanceRadius, rule, thresholds, field);
+      if (!answer?.located) continue;
+      const own = await store.get(resource, id);
+      for (const offset of answer.offsets) {
+        const last = offset.stations.sf.length - 1;
+        const sf = offset.stations.sf[last];
+        if (last < 0 || sf === null || sf >= thresholds.caution) continue;
+        const md = offset.stations.md[last];
+        const key = `${id} ${offset.id} ${md}`;
+        if (told.has(key)) continue;
+        told.add(key);
+        const level = sfLevel(sf, thresholds);
+        for (const to of await deps.recipients(resource))
+          await send({
+            to_user: to,
+            kind: 'clearance',
+            title_key: `notify.clearance_${level}.title`,
+            text_key: `notify.clearance_${level}.text`,
+            params: {
+              well: String(own?.[representation] ?? id),
+              offset: String(offset.name ?? offset.id),
+              md,
+              sf,
+              threshold: thresholds[level === 'stop' ? 'stop' : 'caution'],
+            },
+            link: `/${resource}/record/${id}`,
+          });
+      }
+    }
+  }
+  return { check };
 }
 
 function minimumOf(result: ClearanceScan, thresholds: { stop: number; caution: number }) {

@@ -150,6 +150,31 @@ describe.each(stores)('the anti-collision scan on %s', (_name, makeStore) => {
     expect((await scan({ id: 'x' })).code).toBe(40001);
   });
 
+  it('tells whoever may see the wells when a new deepest station is below the caution threshold, once', async () => {
+    // Imported after the reference well, offset 01's deepest station (2940 m) is at SF 1.4 from it: caution.
+    const notices = async () =>
+      (
+        await store.list('notification', {
+          conditions: [{ field: 'kind', op: 'eq', value: 'clearance' }],
+          sort: { field: 'id', order: 'ASC' },
+          page: 1,
+          limit: 100,
+        })
+      ).rows;
+    const told = await notices();
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.map((n) => n.recipient)).toContain('admin');
+    const first = told.find((n) => n.recipient === 'admin')!;
+    expect(first.title_key).toBe('notify.clearance_caution.title');
+    expect(first.params).toMatchObject({ well: 'ISCWSA 01', offset: 'ISCWSA reference', md: 2940 });
+    expect((first.params as { sf: number }).sf).toBeCloseTo(1.4, 1);
+    expect(first.link).toBe(`/project/record/${offset.id}`);
+    // The same stations again: nothing new to tell.
+    const again = await upload(spec.import!, { content: listing('offset-01.csv'), name: 'again.csv' }, { query: { id: offset.id } });
+    expect(again.code).toBe(20000);
+    expect((await notices()).length).toBe(told.length);
+  });
+
   it('answers anew once a station of a scanned well changes', async () => {
     const before = await scan({ id: reference.id, radius: 500 });
     const again = await scan({ id: reference.id, radius: 500 });
