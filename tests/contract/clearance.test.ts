@@ -17,8 +17,11 @@ if (postgresSkip) console.warn(`Clearance is tested on memory and SQLite only: P
 const spec = registry.resources.project['x-resource'].survey!;
 const clearancePath = spec.clearance!.path;
 const FIXTURES = join(import.meta.dirname, '../fixtures/iscwsa');
+const EXPECTED = join(import.meta.dirname, '../fixtures/iscwsa-clearance');
+/** The wells' listings are with the other standard-well tests; the expected results apart. */
+const folderOf = (file: string) => (/^(reference-well|offset-\d+)\.csv$/.test(file) ? FIXTURES : EXPECTED);
 const csvRows = (file: string) =>
-  Papa.parse<Record<string, string>>(readFileSync(join(FIXTURES, file), 'utf8'), { header: true, skipEmptyLines: true }).data;
+  Papa.parse<Record<string, string>>(readFileSync(join(folderOf(file), file), 'utf8'), { header: true, skipEmptyLines: true }).data;
 const listing = (file: string, maxMd = Infinity) =>
   [
     'MD,Inc,Azi',

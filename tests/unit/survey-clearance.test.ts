@@ -23,9 +23,12 @@ import { computeUncertainty, covarianceBetween, hlaSigmas, ISCWSA_MWD_REV4, type
 import { computeColumns, type TrajectoryColumns } from '../../kernel/survey/minimum-curvature';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/iscwsa');
+const EXPECTED = join(import.meta.dirname, '../fixtures/iscwsa-clearance');
+/** The wells' listings are with the other standard-well tests; the expected results apart. */
+const folderOf = (file: string) => (/^(reference-well|offset-\d+)\.csv$/.test(file) ? FIXTURES : EXPECTED);
 
 function csv(file: string): Record<string, string>[] {
-  return Papa.parse<Record<string, string>>(readFileSync(join(FIXTURES, file), 'utf8'), { header: true, skipEmptyLines: true }).data;
+  return Papa.parse<Record<string, string>>(readFileSync(join(folderOf(file), file), 'utf8'), { header: true, skipEmptyLines: true }).data;
 }
 
 const parameters = new Map(csv('sf-parameters.csv').map((row) => [row.name, row.value]));
