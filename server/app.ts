@@ -20,6 +20,7 @@ import { registerStatistics } from './statistics/calls';
 import { createRelations, type Follower } from './resources/relations';
 import { createWellSurveys, surveyedResources } from './survey/wells';
 import { registerSurveyCalls } from './survey/calls';
+import { registerClearanceCall } from './survey/clearance';
 import { revisionNotices } from './survey/revised';
 import { accessTables, createAccess } from './access/access';
 import { accessGuards, combineGuards } from './access/guards';
@@ -193,27 +194,36 @@ export function createApp({
   // Wells keep their trajectory's values as their stations change (survey/).
   // A submitted report they revise is told to whoever submitted it, through the notices made below.
   const told: { notify?: (input: NotifyInput) => Promise<number> } = {};
+  const clearanceChecks = new Map<string, (wellIds: number[]) => Promise<void>>();
   const wellSurveys = surveyedResources(registry).map(({ resource, spec }) =>
-    createWellSurveys(resource, spec, { registry, now, onRevised: revisionNotices(registry, resource, () => told.notify) }),
+    createWellSurveys(resource, spec, {
+      registry,
+      now,
+      onRevised: revisionNotices(registry, resource, () => told.notify),
+      // A new station below a clearance threshold is told (survey/clearance.ts), once the call exists.
+      onStationsChanged: async (ids) => clearanceChecks.get(resource)?.(ids),
+    }),
   );
   followers.push(...wellSurveys.map((wells) => wells.follower));
   // Daily reports keep each day's footage from the depths of the days before (daily/).
   const dailyLog = hasDailyLog(registry);
   if (dailyLog) followers.push(footageFollower());
   const relations = createRelations(registry, followers);
+  /** Everyone whose role may use a resource: whom news about its records is told to. */
+  const mayUseResource = async (resource: string) => {
+    const usernames = new Set<string>();
+    for (const role of await access.roleNames())
+      if (await permissions.mayUse([role], resource))
+        for (const person of await (people ?? peopleOf(accounts)).withRole(role)) usernames.add(person.username);
+    return [...usernames].sort();
+  };
   // Spare parts in stock: repairs take the parts they use, receipts add them; a part falling low is told once (stock/).
   const stock = createStock({
     registry,
     now: now ?? (() => new Date()),
     store,
     notify: () => told.notify,
-    recipients: async (resource) => {
-      const usernames = new Set<string>();
-      for (const role of await access.roleNames())
-        if (await permissions.mayUse([role], resource))
-          for (const person of await (people ?? peopleOf(accounts)).withRole(role)) usernames.add(person.username);
-      return [...usernames].sort();
-    },
+    recipients: mayUseResource,
   });
   registerDictionary(api, registry, store);
   registerDuplicates(api, registry, store);
@@ -246,6 +256,17 @@ export function createApp({
   for (const wells of wellSurveys) registerSurveyCalls(api, { registry, store, writes, wells, sheets, now: now ?? (() => new Date()) });
   if (pdf) registerPdfCalls(api, { registry, store, renderer: pdf, parameters, files, wellSurveys });
   registerImport(api, { registry, store, writes, permissions, sheets, now: now ?? (() => new Date()) });
+  for (const wells of wellSurveys) {
+    const clearance = registerClearanceCall(api, {
+      registry,
+      store,
+      wells,
+      parameters,
+      notify: () => told.notify,
+      recipients: mayUseResource,
+    });
+    if (clearance) clearanceChecks.set(wells.resource, clearance.check);
+  }
   registerFormRecords(api, { registry, store, writes, files: files?.records });
   registerFilledForms(api, { registry, store, writes, files: files?.records });
   for (const [name, schema] of byRecords) {

@@ -1,8 +1,9 @@
 // `x-resource.survey`, checked against what the server can work out: the listing is a child
 // collection of the well holding a list of stations; every source names the well (by id, or by a
 // field of the well such as its number); every station field, vertical-section azimuth and tie-on
-// value is a number; and what the server sets (the sources' derived fields, the well's totals) is
-// a read-only number, so nobody types it.
+// value is a number, and so are the clearance scan's wellhead, hole size and field values; and
+// what the server sets (the sources' derived fields, the well's totals) is a read-only number, so
+// nobody types it.
 import type { ResourceContext } from './check-fields';
 import type { Found } from './check-form';
 import { field, properties } from './registry';
@@ -72,6 +73,15 @@ export function surveyProblems(ctx: ResourceContext): Found[] {
     if (own[spec.tieOn]?.type !== 'object')
       add('/tieOn', `"${spec.tieOn}" must be a group of ${ctx.root.$id} holding md, tvd, north and east`);
     else for (const key of ['md', 'tvd', 'north', 'east']) add('/tieOn', numberFieldProblem(ctx.root, `${spec.tieOn}.${key}`));
+  }
+  if (spec.clearance) {
+    const { north, east, holeDiameter, magnetics } = spec.clearance;
+    for (const [key, path] of Object.entries({ north, east, holeDiameter })) add(`/clearance/${key}`, numberFieldProblem(ctx.root, path));
+    if (own[magnetics]?.type !== 'object')
+      add('/clearance/magnetics', `"${magnetics}" must be a group of ${ctx.root.$id} holding declination, dip, totalField and convergence`);
+    else
+      for (const key of ['declination', 'dip', 'totalField', 'convergence'])
+        add('/clearance/magnetics', numberFieldProblem(ctx.root, `${magnetics}.${key}`));
   }
   spec.sources.forEach((source, i) => {
     const root = other(source.resource, `/sources/${i}/resource`);

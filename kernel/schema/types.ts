@@ -393,6 +393,13 @@ export interface SurveySpec {
   preview?: string;
   /** POST `?id=<well>`: the listing the last import or restore replaced becomes the well's again. */
   restore?: string;
+  /**
+   * Anti-collision (kernel/survey/clearance.ts): GET `path?id=<well>&radius=<m>` scans the well
+   * against every well whose wellhead is within the radius. `north` and `east` name the well's
+   * fields holding its wellhead on the common grid (m), `holeDiameter` its hole size (mm) and
+   * `magnetics` its group {declination, dip, totalField, convergence} the error model reads.
+   */
+  clearance?: { path: string; north: string; east: string; holeDiameter: string; magnetics: string };
   /** The well's field holding the vertical section's azimuth (°); without a value, the closure direction at the last station. */
   verticalSectionAzimuth?: string;
   /** The well's group field holding a tie-on point {md, tvd, north, east, inc?, azi?}: the computation starts there. */

@@ -109,3 +109,40 @@ export interface SurveyPreviewAnswer {
     values: { field: string; kept: number | null; now: number | null }[];
   }[];
 }
+
+/** The record-page panel that shows a well's anti-collision scan (`{"panel": "clearance"}`). */
+export const CLEARANCE_PANEL = 'clearance';
+
+export type SfLevelName = 'stop' | 'caution' | 'clear';
+
+/** One well near the scanned one, as the clearance call answers it (server/survey/clearance.ts). */
+export interface ClearanceAnswerOffset {
+  id: number;
+  name: unknown;
+  /** Between the two wellheads (m). */
+  wellheadDistance: number;
+  /** Which of the two is a sidetrack of the other, scanned below the kick-off only. */
+  sidetrack: 'offset' | 'well' | null;
+  fromMd: number | null;
+  minimum: { sf: number; md: number; offsetMd: number; distance: number; level: SfLevelName } | null;
+  /** One value per scanned station, in depth order (null SF: no uncertainty at all). */
+  stations: {
+    md: number[];
+    offsetMd: number[];
+    distance: number[];
+    ellipseSeparation: number[];
+    refPcr: number[];
+    offsetPcr: number[];
+    sf: (number | null)[];
+  };
+}
+
+export interface ClearanceAnswer {
+  well: number;
+  radius: number;
+  located: boolean;
+  errorModel: { name: string; revision: number; terms: number };
+  rule: { k: number; sigmaPa: number; surfaceMargin: number };
+  thresholds: { stop: number; caution: number };
+  offsets: ClearanceAnswerOffset[];
+}

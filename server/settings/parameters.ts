@@ -39,6 +39,19 @@ export interface ParameterValues {
   /** The calibration validity of instrument types that have their own. */
   calibrationValidity: { type: number; days: number }[];
   serviceIntervalHours: ServiceInterval[];
+  /** Anti-collision: the separation factor below which drilling stops, and below which it needs care. */
+  clearanceStopSf: number;
+  clearanceCautionSf: number;
+  /** The separation rule: scaling factor, project-ahead uncertainty (m, 1σ) and surface margin (m). */
+  clearanceK: number;
+  clearanceSigmaPa: number;
+  clearanceSurfaceMargin: number;
+  /** The wells around a well scanned when no radius is asked (m). */
+  clearanceRadius: number;
+  /** The Earth's field where a well gives none: declination and dip (°), total field (nT). */
+  clearanceDeclination: number;
+  clearanceDip: number;
+  clearanceTotalField: number;
 }
 
 const FILE_SCHEMA = parameterFile as unknown as ResourceSchema;

@@ -47,6 +47,8 @@ export interface WellSurveyDeps {
   now?: () => Date;
   /** Told, once the write has committed, of each closed record a change revised. */
   onRevised?: (revised: Revised[]) => Promise<unknown>;
+  /** Told, once the write has committed, of the wells whose stations it changed. */
+  onStationsChanged?: (wellIds: number[]) => Promise<unknown>;
 }
 
 /** What the server would store for a closed record, beside what it keeps: the fields that differ. */
@@ -59,7 +61,11 @@ export interface WouldRevise {
   values: { field: string; kept: number | null; now: number | null }[];
 }
 
-export function createWellSurveys(resource: string, spec: SurveySpec, { registry, now = () => new Date(), onRevised }: WellSurveyDeps) {
+export function createWellSurveys(
+  resource: string,
+  spec: SurveySpec,
+  { registry, now = () => new Date(), onRevised, onStationsChanged }: WellSurveyDeps,
+) {
   const lockOf = (name: string) => registry.resources[name]?.['x-resource'].lock;
 
   /** The records the well's trajectory is made from. */
@@ -200,7 +206,10 @@ export function createWellSurveys(resource: string, spec: SurveySpec, { registry
           .filter(({ row, previous }) => isClosed(lock, row) && !isClosed(lock, previous))
           .map(({ row }) => `${sourceResource}#${row!.id}`),
       );
-      for (const id of await wellsOf(tx, sourceResource, changes)) await refresh(tx, id, closingNow);
+      const changed = [...(await wellsOf(tx, sourceResource, changes))];
+      for (const id of changed) await refresh(tx, id, closingNow);
+      const after = afterCommitOf(tx);
+      if (changed.length > 0 && onStationsChanged && after) after(() => onStationsChanged(changed));
     },
   };
 

@@ -13,8 +13,9 @@ import { CHANGES_PANEL } from '../../../kernel/history/names';
 import { ChangesPanel } from './history/ChangesPanel';
 import { JOB_CONTROLS_PANEL } from '../../../kernel/schedule/names';
 import { JobControlsPanel } from './panels/JobControlsPanel';
-import { TRAJECTORY_PANEL } from '../../../kernel/survey/names';
+import { CLEARANCE_PANEL, TRAJECTORY_PANEL } from '../../../kernel/survey/names';
 import { TrajectoryPanel } from './panels/trajectory/TrajectoryPanel';
+import { ClearancePanel } from './panels/clearance/ClearancePanel';
 import { DAILY_LOG_PANEL } from '../../../kernel/daily/names';
 import { DailyLogPanel } from './panels/daily-log/DailyLogPanel';
 import { ServicePanel } from './panels/ServicePanel';
@@ -60,4 +61,5 @@ registerPanel(FILLED_FORMS_PANEL, { component: FilledFormsPanel, title: 'app.dos
 registerPanel(CHANGES_PANEL, { component: ChangesPanel, title: 'app.history.changes' });
 registerPanel(JOB_CONTROLS_PANEL, { component: JobControlsPanel, title: 'schedule.controls' });
 registerPanel(TRAJECTORY_PANEL, { component: TrajectoryPanel, title: 'app.trajectory.panel' });
+registerPanel(CLEARANCE_PANEL, { component: ClearancePanel, title: 'app.clearance.panel' });
 registerPanel(DAILY_LOG_PANEL, { component: DailyLogPanel, title: 'app.dailyLog.panel' });
