@@ -21,7 +21,9 @@ export function restPaths(registry: Registry, permissions: Permissions): Record<
   for (const [name, schema] of restResources(registry)) {
     const { endpoints, list } = schema['x-resource'];
     const roles = permissions.rolesFor(name);
+    // Served beside /dev-api, not under it: each operation names its own server.
     const common = {
+      servers: [{ url: '/' }],
       tags: [`${name} (REST)`],
       security: [{ token: [] }, { bearer: [] }],
       'x-access': roles,
@@ -32,9 +34,8 @@ export function restPaths(registry: Registry, permissions: Permissions): Record<
       ...REFUSALS,
       '404': { description: 'no such record' },
     };
-    const id = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+    const one = { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }] };
     paths[`${REST_BASE}/${name}`] = {
-      servers: [{ url: '/' }],
       get: {
         ...common,
         summary: `${name}: a page of records (ra-data-simple-rest's getList, getMany and getManyReference)`,
@@ -79,13 +80,12 @@ export function restPaths(registry: Registry, permissions: Permissions): Record<
         : {}),
     };
     paths[`${REST_BASE}/${name}/{id}`] = {
-      servers: [{ url: '/' }],
-      parameters: [id],
-      get: { ...common, summary: `${name}: one record`, responses: record },
+      get: { ...common, ...one, summary: `${name}: one record`, responses: record },
       ...(endpoints.update
         ? {
             put: {
               ...common,
+              ...one,
               summary: `${name}: edit (a \`version\` read is checked: 409 when stale)`,
               requestBody: { required: true, content: json(ref(`${name}Patch`)) },
               responses: { ...record, '409': { description: 'stale version or still in use' } },

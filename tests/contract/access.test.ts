@@ -8,7 +8,7 @@ import { openApiPath } from '../../server/http/openapi';
 import { createPermissions } from '../../server/access/permissions';
 import { makeApi, registry } from './helpers';
 
-type Document = { paths: Record<string, Record<string, { 'x-access': unknown }>> };
+type Document = { paths: Record<string, Record<string, { 'x-access': unknown; servers?: unknown }>> };
 
 describe('declared access', () => {
   it('has no handler that is not a declared operation, and documents each with its access', async () => {
@@ -41,7 +41,8 @@ describe('declared access', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const access = operation['x-access'];
-        if (!Array.isArray(access) || access.includes('editor')) continue;
+        // Operations served beside /dev-api (the REST dialect) name their own server; tested with it.
+        if (!Array.isArray(access) || access.includes('editor') || operation.servers) continue;
         const answer = await call(method.toUpperCase(), path.replace(/\{[^}]+\}/g, '1'), {
           token: 'editor-token',
           body: method === 'get' ? undefined : {},
