@@ -166,7 +166,7 @@ export function addOrEditDoc(name: string, schema: ResourceSchema, method: strin
     ...add,
     summary: `Add a ${name} (a body without id) or edit one (with its id)`,
     description: edit.description,
-    body: { oneOf: [ref(`${name}Input`), ref(`${name}Patch`)] },
+    body: { anyOf: [ref(`${name}Input`), ref(`${name}Patch`)] },
     codes: [...new Set([...(add.codes ?? []), ...(edit.codes ?? [])])],
   };
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClientAs, baseUrl, messages, openAs, sessionToken, useFreshPage } from './helpers';
-import { desk, describeScreens, phone } from './screens';
+import { SCREEN_CASES, describeScreens } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 const m = messages('en');
@@ -93,7 +93,7 @@ describe("a well's clearance", () => {
   });
 });
 
-describeScreens('the Clearance tab', [desk('en'), phone('en'), desk('zh'), phone('zh')], 'clearance', async ({ page, lang, shot }) => {
+describeScreens('the Clearance tab', SCREEN_CASES, 'clearance', async ({ page, lang, shot }) => {
   await openAs(page, `/project/record/${wells[0].id}`);
   await openTab(page, lang['app.clearance.panel']);
   await panel(page).locator('[data-offsets]').waitFor();

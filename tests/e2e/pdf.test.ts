@@ -8,9 +8,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FITNESS_PATH, type FitnessItem } from '../../kernel/fleet/fitness';
 import { LABEL_SHEETS, RECORD_PDFS } from '../../kernel/pdf/names';
 import { apiClientAs, baseUrl, messages, openAs, sessionToken, useFreshPage } from './helpers';
-import { SCREENS, desk, describeScreens, phone } from './screens';
+import { SCREENS, SCREEN_CASES, describeScreens } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
@@ -33,9 +34,13 @@ beforeAll(async () => {
     startDate: '2025-04-01',
     status: 0,
   });
-  // Two instruments in stock, free to go to the new well.
+  // Two instruments in stock and fit to go to the new well (calibrated, not overdue for service).
   const stock = await admin.get<{ items: Row[] }>('/device/list?page=1&limit=50&status=0');
-  devices = stock.items.filter((d) => d.status === 0).slice(0, 2);
+  const inStock = stock.items.filter((d) => d.status === 0);
+  const fitness = await admin.get<{ items: FitnessItem[] }>(`${FITNESS_PATH}?ids=${inStock.map((d) => d.id).join(',')}`);
+  const fit = new Set(fitness.items.filter((item) => item.unfit.length === 0).map((item) => item.id));
+  devices = inStock.filter((d) => fit.has(d.id)).slice(0, 2);
+  expect(devices).toHaveLength(2);
 });
 
 /**
@@ -105,45 +110,58 @@ describe('reports and labels from the console', () => {
   });
 });
 
-describeScreens(
-  'the record pages with their PDF buttons',
-  [desk('zh'), phone('en'), desk('en'), phone('zh')],
-  'pdf',
-  async ({ page, lang, shot }) => {
-    await openAs(page, `/device/record/${devices[0].id}`);
-    await page.getByRole('button', { name: lang[RECORD_PDFS.device.label], exact: true }).first().waitFor();
-    await shot('device-record');
-    await openAs(page, `/project/record/${well.id}`);
-    await page.getByRole('button', { name: lang[RECORD_PDFS.project.label], exact: true }).first().waitFor();
-    await shot('well-record');
-    // The parameters: the company name and logo the reports print.
-    await openAs(page, '/setting/system/parameter');
-    await page.locator('input[name="companyName"]').waitFor();
-    await shot('parameters');
-    // A trip's daily reports: a PDF button in each row.
-    const [trip] = (await admin.get<{ items: Row[] }>('/project/record/list?limit=1&sort=-id')).items;
-    await openAs(page, `/project/daily/${trip.wellId as number}/${trip.id}`);
-    await page.locator(`#main-content [data-pdf="${RECORD_PDFS.daily.path}"]`).first().waitFor();
-    await shot('daily-rows');
-    // The instrument list: rows chosen, their labels printed together.
-    await openAs(page, '/device/index');
-    const boxes = page.locator('#main-content table tbody tr input[type="checkbox"]');
-    await page.locator('#main-content table tbody tr, #main-content .MuiListItemButton-root').first().waitFor();
-    if ((await boxes.count()) > 1) {
-      await boxes.nth(0).check();
-      await boxes.nth(1).check();
-      await page.getByRole('button', { name: lang['app.pdf.labels'] }).waitFor();
-      await shot('device-list-labels');
+describeScreens('the record pages with their PDF buttons', SCREEN_CASES, 'pdf', async ({ page, lang, shot }) => {
+  await openAs(page, `/device/record/${devices[0].id}`);
+  await page.getByRole('button', { name: lang[RECORD_PDFS.device.label], exact: true }).first().waitFor();
+  await shot('device-record');
+  await openAs(page, `/project/record/${well.id}`);
+  await page.getByRole('button', { name: lang[RECORD_PDFS.project.label], exact: true }).first().waitFor();
+  await shot('well-record');
+  // The parameters: the company name and logo the reports print.
+  await openAs(page, '/setting/system/parameter');
+  await page.locator('input[name="companyName"]').waitFor();
+  await shot('parameters');
+  // A trip's daily reports: a PDF button in each row.
+  // A trip with daily reports (other suites add trips without any): the newest such.
+  let trip: Row | undefined;
+  for (const candidate of (await admin.get<{ items: Row[] }>('/project/record/list?page=1&limit=100&sort=-id')).items) {
+    const reports = await admin.get<{ total: number }>(`/project/daily/list?tid=${candidate.id}&page=1&limit=1`);
+    if (reports.total > 0) {
+      trip = candidate;
+      break;
     }
-  },
-);
+  }
+  if (!trip) throw new Error('no trip with daily reports');
+  await openAs(page, `/project/daily/${trip.wellId as number}/${trip.id}`);
+  await page.locator(`#main-content [data-pdf="${RECORD_PDFS.daily.path}"]`).first().waitFor();
+  await shot('daily-rows');
+  // The instrument list: rows chosen, their labels printed together.
+  await openAs(page, '/device/index');
+  const boxes = page.locator('#main-content table tbody tr input[type="checkbox"]');
+  await page.locator('#main-content table tbody tr, #main-content .MuiListItemButton-root').first().waitFor();
+  if ((await boxes.count()) > 1) {
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await page.getByRole('button', { name: lang['app.pdf.labels'] }).waitFor();
+    await shot('device-list-labels');
+  }
+});
 
 const pdftoppm = spawnSync('which', ['pdftoppm']).status === 0;
 describe.skipIf(!pdftoppm)('the PDFs as they print (pdftoppm renders)', () => {
   it.each(['zh', 'en'])('renders each report and a label sheet in %s', { timeout: 120_000 }, async (language) => {
     mkdirSync(SCREENS, { recursive: true });
     const token = await sessionToken('admin');
-    const [trip] = (await admin.get<{ items: Row[] }>('/project/record/list?limit=1&sort=-id')).items;
+    // A trip with daily reports (other suites add trips without any): the newest such.
+    let trip: Row | undefined;
+    for (const candidate of (await admin.get<{ items: Row[] }>('/project/record/list?page=1&limit=100&sort=-id')).items) {
+      const reports = await admin.get<{ total: number }>(`/project/daily/list?tid=${candidate.id}&page=1&limit=1`);
+      if (reports.total > 0) {
+        trip = candidate;
+        break;
+      }
+    }
+    if (!trip) throw new Error('no trip with daily reports');
     const reports = await admin.get<{ items: Row[] }>(`/project/daily/list?tid=${trip.id}&limit=1`);
     const wanted: [string, string][] = [
       ['daily', `${RECORD_PDFS.daily.path}?id=${reports.items[0]?.id ?? 1}`],

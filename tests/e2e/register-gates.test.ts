@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClientAs, baseUrl, messages, openAs, sessionToken, useFreshPage } from './helpers';
-import { describeScreens, desk, phone } from './screens';
+import { SCREEN_CASES, describeScreens } from './screens';
 
 type Row = { id: number; [field: string]: unknown };
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
@@ -201,40 +201,35 @@ describe('the instrument register, done when', () => {
   });
 });
 
-describeScreens(
-  'the gates on sending a tool out',
-  [desk('en'), desk('zh'), phone('en'), phone('zh')],
-  'gates',
-  async ({ page, lang, shot }) => {
-    await openAs(page, `/project/record/${made.well.id}`);
-    await tab(page, 'resources.projectdevice.name', lang).click();
-    await page.getByRole('button', { name: lang['app.assign.assign'] }).first().click();
-    await dialog(page).getByRole('combobox').fill(`G${stamp}`);
-    await page.getByRole('option').locator('[data-calibration]').first().waitFor();
-    await shot('assign-dialog');
-    // A tool never calibrated, picked: the dialog names it and why, and asks a reason.
-    const fresh = await tool(`H${stamp}${Math.floor(Math.random() * 1000)}`);
-    await dialog(page).getByRole('combobox').fill(String(fresh.name));
-    await page
-      .getByRole('option')
-      .filter({ hasText: String(fresh.name) })
-      .click();
-    await page.keyboard.press('Escape');
-    await dialog(page).getByRole('button', { name: lang['app.assign.assign'], exact: true }).click();
-    await dialog(page).locator('[data-reason-ask]').waitFor();
-    await shot('assign-reason');
-    await dialog(page).getByRole('button', { name: lang['ra.action.cancel'] }).click();
+describeScreens('the gates on sending a tool out', SCREEN_CASES, 'gates', async ({ page, lang, shot }) => {
+  await openAs(page, `/project/record/${made.well.id}`);
+  await tab(page, 'resources.projectdevice.name', lang).click();
+  await page.getByRole('button', { name: lang['app.assign.assign'] }).first().click();
+  await dialog(page).getByRole('combobox').fill(`G${stamp}`);
+  await page.getByRole('option').locator('[data-calibration]').first().waitFor();
+  await shot('assign-dialog');
+  // A tool never calibrated, picked: the dialog names it and why, and asks a reason.
+  const fresh = await tool(`H${stamp}${Math.floor(Math.random() * 1000)}`);
+  await dialog(page).getByRole('combobox').fill(String(fresh.name));
+  await page
+    .getByRole('option')
+    .filter({ hasText: String(fresh.name) })
+    .click();
+  await page.keyboard.press('Escape');
+  await dialog(page).getByRole('button', { name: lang['app.assign.assign'], exact: true }).click();
+  await dialog(page).locator('[data-reason-ask]').waitFor();
+  await shot('assign-reason');
+  await dialog(page).getByRole('button', { name: lang['ra.action.cancel'] }).click();
 
-    await tab(page, 'resources.trip.name', lang).click();
-    await page.getByRole('button', { name: lang['ra.action.create'], exact: true }).and(page.locator(':not([role=status] *)')).click();
-    await dialog(page).locator('input[name="instruments"]').click();
-    await page.getByRole('option').locator('[data-calibration]').first().waitFor();
-    await shot('trip-instruments');
+  await tab(page, 'resources.trip.name', lang).click();
+  await page.getByRole('button', { name: lang['ra.action.create'], exact: true }).and(page.locator(':not([role=status] *)')).click();
+  await dialog(page).locator('input[name="instruments"]').click();
+  await page.getByRole('option').locator('[data-calibration]').first().waitFor();
+  await shot('trip-instruments');
 
-    // The role form: what else a role may do, overriding the gate among it.
-    const roles = (await admin.get<{ list: Row[] }>('/setting/role/list')).list;
-    await openAs(page, `/setting/permission/role/edit/${roles.find((role) => role.name === 'editor')!.id}`);
-    await page.getByText(lang['resources.role.enums.permissions.overrideUnfit']).waitFor();
-    await shot('role-form');
-  },
-);
+  // The role form: what else a role may do, overriding the gate among it.
+  const roles = (await admin.get<{ list: Row[] }>('/setting/role/list')).list;
+  await openAs(page, `/setting/permission/role/edit/${roles.find((role) => role.name === 'editor')!.id}`);
+  await page.getByText(lang['resources.role.enums.permissions.overrideUnfit']).waitFor();
+  await shot('role-form');
+});

@@ -52,6 +52,8 @@ export interface ApiDocument {
   codes: Set<number>;
   /** What is wrong with the document itself, in words. */
   problems: string[];
+  /** Operations served elsewhere in another dialect (their own `servers`: the REST dialect at /api), not fuzzed here. */
+  elsewhere: string[];
 }
 
 /** Until the document says who may call an operation, the suite assumes these roles. */
@@ -68,6 +70,7 @@ interface RawOperation {
   'x-body-max-bytes'?: number;
   'x-writes'?: boolean;
   'x-changes-access'?: boolean;
+  servers?: { url: string }[];
 }
 
 function accessOf(raw: RawOperation, globalSecurity: unknown, key: string, problems: string[]): { access: Access; declared: boolean } {
@@ -99,11 +102,17 @@ export async function loadDocument(serverUrl: string, documentPath = '/dev-api/o
   const problems: string[] = [];
   const codes = new Set<number>((document.info?.description ?? '').match(CODE_PATTERN)?.map(Number) ?? []);
   const operations: Operation[] = [];
+  const elsewhere: string[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const raw = item[method];
       if (!raw) continue;
       const key = `${method.toUpperCase()} ${path}`;
+      // The envelope dialect's checks do not apply to another dialect's answers.
+      if (raw.servers) {
+        elsewhere.push(key);
+        continue;
+      }
       const responses: Operation['responses'] = {};
       for (const [status, answer] of Object.entries(raw.responses ?? {})) {
         for (const code of answer.description?.match(CODE_PATTERN) ?? []) codes.add(Number(code));
@@ -137,7 +146,7 @@ export async function loadDocument(serverUrl: string, documentPath = '/dev-api/o
     }
   }
   const serverPath = document.servers?.[0]?.url ?? '';
-  return { base: new URL(serverPath, serverUrl).href.replace(/\/$/, ''), operations, codes, problems };
+  return { base: new URL(serverPath, serverUrl).href.replace(/\/$/, ''), operations, codes, problems, elsewhere };
 }
 
 /** Whether a caller with these roles (none: not signed in) may call the operation. */

@@ -21,6 +21,11 @@ export function figures(report: FuzzReport): string {
     `  answers: ${codes}`,
     `  families: ${families}`,
     `  document problems: ${report.documentProblems.length}; failed properties: ${report.failures.length}`,
+    ...(report.elsewhere.length
+      ? [
+          `  left out ${report.elsewhere.length} operations of the REST dialect at /api (answers without the envelope, by HTTP status); tests/contract/rest-dialect.test.ts covers them`,
+        ]
+      : []),
     ...(report.skipped.length
       ? [
           `  skipped ${report.skipped.length} operation × caller pairs that change who may do what (x-changes-access), sent only by callers they refuse; tests/contract/roles.test.ts covers them: ${report.skipped.join(', ')}`,

@@ -59,6 +59,8 @@ export interface FuzzReport {
   failures: Failure[];
   /** Operations not sent by callers they admit, because they change who may do what (properties.ts). */
   skipped: string[];
+  /** Operations of another dialect, left out (document.ts). */
+  elsewhere: string[];
 }
 
 /** The body size limit the document states: past it, the server may close the connection while the body arrives. */
@@ -174,6 +176,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     callers: callers.all,
     failures: [],
     skipped: [],
+    elsewhere: document.elsewhere,
   };
   const context: Context = { document, watcher: new DatabaseWatcher(options.databaseFile), report, serverOutput: options.serverOutput };
   const properties = propertiesOf(document, callers, report.skipped).filter((p) => !options.only || p.name.includes(options.only));

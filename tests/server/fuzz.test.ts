@@ -138,7 +138,7 @@ describe("the fuzz suite's judgement", () => {
   const exchange = (changes: Partial<Exchange> & { json?: unknown; status?: number }): Exchange => {
     const json = changes.json ?? { code: 20000, data: { items: [] } };
     return {
-      document: { base: '', operations: [list, add], codes: new Set([20000, 40001, 40003, 50008]), problems: [] },
+      document: { base: '', operations: [list, add], codes: new Set([20000, 40001, 40003, 50008]), problems: [], elsewhere: [] },
       operation: list,
       caller: admin,
       request: get('page=1'),
