@@ -2,13 +2,14 @@
 // with a dot while unread, a line saying from whom or about what, its text cut to two lines, how
 // long ago it came, and the row's own buttons on the right.
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { relativeTime } from '../format';
 
@@ -24,7 +25,7 @@ export interface NoticeRowProps {
   unread: boolean;
   onOpen: () => void;
   actions?: ReactNode;
-  /** A digest's lines, each a link to what it is about; the first LINES_SHOWN are shown. */
+  /** A digest's lines, each a link to what it is about; the first LINES_SHOWN are shown, the rest on asking. */
   lines?: { text: string; link?: string }[];
   /** Told when one of the lines is followed (marks the notice read). */
   onReadLine?: () => void;
@@ -37,6 +38,7 @@ const twoLines = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 
 export function NoticeRow({ id, kind, icon, title, byline, text, createdAt, unread, onOpen, actions, lines, onReadLine }: NoticeRowProps) {
   const translate = useTranslate();
   const when = relativeTime(createdAt, new Date(), translate);
+  const [allLines, setAllLines] = useState(false);
   // A line followed reads the notice as opening it would, without leaving for its own link.
   const onOpenLine = () => onReadLine?.();
   return (
@@ -80,7 +82,7 @@ export function NoticeRow({ id, kind, icon, title, byline, text, createdAt, unre
       {lines && lines.length > 0 && (
         // Beside the row's button, not in it: each line is a link of its own.
         <Box component="ul" sx={{ flexBasis: '100%', m: 0, pl: 8.5, pr: 2, pb: 1, listStyle: 'disc' }}>
-          {lines.slice(0, LINES_SHOWN).map((line, index) => (
+          {(allLines ? lines : lines.slice(0, LINES_SHOWN)).map((line, index) => (
             <Typography key={index} component="li" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               {line.link ? (
                 <MuiLink component={Link} to={line.link} onClick={onOpenLine}>
@@ -91,10 +93,12 @@ export function NoticeRow({ id, kind, icon, title, byline, text, createdAt, unre
               )}
             </Typography>
           ))}
-          {lines.length > LINES_SHOWN && (
-            <Typography component="li" variant="body2" color="text.secondary" sx={{ listStyle: 'none' }}>
-              {translate('app.notices.more_lines', { smart_count: lines.length - LINES_SHOWN })}
-            </Typography>
+          {lines.length > LINES_SHOWN && !allLines && (
+            <Box component="li" sx={{ listStyle: 'none' }}>
+              <Button size="small" sx={{ px: 0, minWidth: 0 }} onClick={() => setAllLines(true)}>
+                {translate('app.notices.more_lines', { smart_count: lines.length - LINES_SHOWN })}
+              </Button>
+            </Box>
           )}
         </Box>
       )}

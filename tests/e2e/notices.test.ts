@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MessageItem, NotificationItem, UnreadCount } from '../../kernel/notify/names';
 import { apiClientAs, expectPath, goWithin, messages, openAs, useFreshPage } from './helpers';
 import { describeScreens, SCREEN_CASES } from './screens';
+import { LINES_SHOWN } from '../../src/notices/NoticeRow';
 
 type Client = Awaited<ReturnType<typeof apiClientAs>>;
 let admin: Client;
@@ -138,6 +139,25 @@ describe('the Notification screen', () => {
     await openAs(page, NOTIFICATIONS);
     if (list.length === 0) await page.getByText(m['app.notices.empty_notifications']).waitFor();
     else await page.locator(`[data-notice-row="notification-${list[0].id}"]`).getByText(list[0].title).waitFor();
+  });
+
+  it("shows a digest's lines as links, the rest on asking", async () => {
+    const page = browser.page;
+    const { list } = await admin.get<{ list: NotificationItem[] }>('/notification/list?limit=100');
+    const digest = list.find((item) => (item.lines?.length ?? 0) > LINES_SHOWN);
+    // The demo's first daily check lists more instruments than a digest shows at once.
+    expect(digest, 'a digest with more lines than shown').toBeDefined();
+    const lines = digest!.lines!;
+    await openAs(page, NOTIFICATIONS);
+    const row = page.locator(`[data-notice-row="notification-${digest!.id}"]`);
+    await row.getByRole('link', { name: lines[0].text }).waitFor();
+    expect(await row.getByRole('link').count()).toBe(LINES_SHOWN);
+    await row
+      .getByRole('button', {
+        name: m['app.notices.more_lines'].split(' |||| ')[1].replace('%{smart_count}', String(lines.length - LINES_SHOWN)),
+      })
+      .click();
+    await expect.poll(() => row.getByRole('link').count()).toBe(lines.filter((line) => line.link).length);
   });
 
   it('shows a notification, goes to its screen, marks it read and deletes it', async () => {
