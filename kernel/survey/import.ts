@@ -6,7 +6,7 @@
 // the file is refused with a reason key, the line (1-based, as a spreadsheet shows it) and the
 // column at fault, so nothing half-read is ever stored. Pure: runs in Node and in the browser.
 import { SHEET_LIMITS } from '../contract/limits';
-import { type SheetRead, type SheetRow, readSpreadsheet } from '../sheet/read';
+import { SHEET_REASONS, type SheetRead, type SheetRow, readSpreadsheet } from '../sheet/read';
 import {
   checkStation,
   mergeStations,
@@ -25,21 +25,13 @@ export const MAX_IMPORT_ROWS = SHEET_LIMITS.maxRows;
 /** How far down the header line is looked for (title lines may come first). */
 const HEADER_SEARCH_LINES = SHEET_LIMITS.headerLines;
 
-/** Why a file is refused: keys the console translates. */
+/** Why a file is refused: the reader's reasons (any spreadsheet), then a listing's own. Keys the console translates. */
 export const IMPORT_REASONS = [
-  'emptyFile',
-  'fileTooLarge',
-  'unsupportedFormat',
-  'unreadableFile',
-  'tooManyEntries',
-  'unpackedTooLarge',
-  'tooManyColumns',
-  'cellTooLong',
+  ...SHEET_REASONS,
   'missingColumn',
   'duplicateColumn',
   'unsupportedUnit',
   'noStations',
-  'tooManyRows',
   'missingValue',
   'notANumber',
   'outOfRange',
