@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { Code } from '../../kernel/contract/codes';
+import { parseInteger } from '../../kernel/contract/integers';
 import { flattenRecord } from '../../kernel/forms/record-form';
 import { keptByAccounts } from '../../kernel/schema/access';
 import { type Condition, MAX_LIMIT } from '../../kernel/schema/query';
@@ -139,7 +140,6 @@ export function createRestApi({ registry, store, writes, accounts, permissions, 
         t('server.not_found', { resource: t(`resources.${name}.name`, { smart_count: 1, _: name }), id: id.slice(0, 32) }),
       );
     };
-    const idOf = (raw: string) => (/^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : undefined);
     /** A write's answer: the record as stored (`shown`), or the refusal. */
     const answered = <T>(
       c: AppContext,
@@ -202,7 +202,7 @@ export function createRestApi({ registry, store, writes, accounts, permissions, 
     app.get(`/${name}/:id`, async (c) => {
       const refused = await guard(c);
       if (refused) return refused;
-      const id = idOf(c.req.param('id'));
+      const id = parseInteger(c.req.param('id'));
       const row = id === undefined ? undefined : await store.get(name, id);
       return row ? c.json(flattenRecord(schema, row)) : missing(c, c.req.param('id'));
     });
@@ -221,12 +221,12 @@ export function createRestApi({ registry, store, writes, accounts, permissions, 
       app.put(`/${name}/:id`, async (c) => {
         const refused = await guard(c);
         if (refused) return refused;
-        const id = idOf(c.req.param('id'));
+        const id = parseInteger(c.req.param('id'));
         if (id === undefined) return missing(c, c.req.param('id'));
         const read = await readJson(c);
         if (!('body' in read)) return refuse(c, 400, read.problem);
         const { id: _id, version, ...fields } = read.body;
-        const expected = typeof version === 'number' && Number.isSafeInteger(version) ? version : undefined;
+        const expected = typeof version === 'number' ? parseInteger(version) : undefined;
         return answered(c, await writes.update(actorOf(c), name, id, stripReadOnly(schema, fields), { version: expected }), (row) => row);
       });
 
@@ -234,7 +234,7 @@ export function createRestApi({ registry, store, writes, accounts, permissions, 
       app.delete(`/${name}/:id`, async (c) => {
         const refused = await guard(c);
         if (refused) return refused;
-        const id = idOf(c.req.param('id'));
+        const id = parseInteger(c.req.param('id'));
         const row = id === undefined ? undefined : await store.get(name, id);
         if (!row) return missing(c, c.req.param('id'));
         const outcome = await writes.remove(actorOf(c), name, [row.id]);
